@@ -1,0 +1,229 @@
+import { badRequest, streamDoesNotExistById, streamDoesNotExistByName } from '../http/api-error.ts';
+import { canReadChannel, channelViewerIds } from '../lib/channel-access.ts';
+import { flagList, userMessageRow } from '../lib/flags.ts';
+import { messageToWire } from '../lib/message-wire.ts';
+import { normalizeContent, normalizeTopic, searchWords } from '../lib/message-limits.ts';
+import type { RealmDirectory } from '../lib/realm-directory.ts';
+import { dmKey, recipientFor } from '../lib/recipients.ts';
+import { groupMemberIds, isInGroupSetting } from '../lib/system-groups.ts';
+import { renderMessage } from '../markdown/render-message.ts';
+import { nextId, type RealmDatabase } from '../storage/database.ts';
+import { type ChannelRow, FLAG_BITS, type MessageRow, type UserRow } from '../storage/rows.ts';
+import type { ActionScope } from './run-action.ts';
+
+/** A channel named by id or by name; a DM recipient by id or by API email. */
+export type ChannelRef = { id: number } | { name: string };
+export type UserRef = { id: number } | { email: string };
+
+export interface SendMessageInput {
+  sender: UserRow;
+  to: { kind: 'channel'; channel: ChannelRef; topic: string | undefined } | { kind: 'direct'; users: UserRef[] };
+  content: string;
+  client: string;
+  /** Default: upstream's heuristic, read for interactive clients. */
+  readBySender?: boolean;
+  /** The scenario loader backdates messages; live sends use the action's time. */
+  timestamp?: number;
+  queueId?: string;
+  localId?: string;
+}
+
+/** Clients whose users read their own messages as they send them (upstream's heuristic). */
+const INTERACTIVE_CLIENTS = new Set(['website', 'ZulipMobile', 'ZulipFlutter', 'ZulipElectron', 'ZulipTerminal', 'ZulipDesktop', 'OfflineRealm']);
+
+/**
+ * Sends one message: checks the target and the sender's permission, stores the message and
+ * each recipient's flags, and notifies the recipients (plus a first-message channel update).
+ */
+export async function sendMessage(
+  db: RealmDatabase,
+  scope: ActionScope,
+  directory: RealmDirectory,
+  input: SendMessageInput,
+): Promise<{ id: number }> {
+  const { sender } = input;
+  const content = normalizeContent(input.content);
+  const target =
+    input.to.kind === 'channel'
+      ? await channelTarget(db, directory, sender, input.to)
+      : await directTarget(db, directory, sender, input.to.users);
+
+  const rendered = renderMessage(content, directory.markdownRealm());
+  const id = await nextId(db, 'message');
+  const timestamp = input.timestamp ?? scope.now;
+  const topic = target.kind === 'channel' ? target.topic : '';
+  const row: MessageRow = {
+    id,
+    sender_id: sender.id,
+    type: target.kind === 'channel' ? 'stream' : 'private',
+    topic,
+    recipient_id: target.recipientId,
+    content,
+    rendered_content: rendered.html,
+    timestamp,
+    client: input.client,
+    is_me_message: rendered.isMeMessage,
+    has_link: rendered.hasLink,
+    has_image: rendered.hasImage,
+    has_attachment: rendered.hasAttachment,
+    words: searchWords(content, topic),
+  };
+  if (target.kind === 'channel') {
+    row.stream_id = target.channel.id;
+    row.topic_key = topic.toLowerCase();
+  } else {
+    row.dm_key = target.dmKey;
+  }
+
+  const topicParticipants = rendered.topicWildcard ? await topicParticipantIds(db, row) : new Set<number>();
+  const groupMentioned = new Set<number>();
+  for (const groupId of rendered.mentionedGroupIds) {
+    for (const userId of groupMemberIds(groupId, directory.users.values(), directory.groups)) groupMentioned.add(userId);
+  }
+  const readBySender = input.readBySender ?? INTERACTIVE_CLIENTS.has(input.client);
+  const isDirect = target.kind === 'direct';
+  const flagsByUser = new Map<number, number>();
+  for (const userId of target.recipients) {
+    let bits = 0;
+    if (userId === sender.id && readBySender) bits |= FLAG_BITS.read;
+    if (rendered.mentionedUserIds.includes(userId)) bits |= FLAG_BITS.mentioned;
+    if (groupMentioned.has(userId)) bits |= FLAG_BITS.group_mentioned;
+    if (rendered.streamWildcard) bits |= FLAG_BITS.stream_wildcard_mentioned;
+    if (rendered.topicWildcard && (isDirect || topicParticipants.has(userId))) bits |= FLAG_BITS.topic_wildcard_mentioned;
+    flagsByUser.set(userId, bits);
+  }
+
+  await db.messages.add(row);
+  await db.user_messages.bulkAdd([...flagsByUser].map(([userId, bits]) => userMessageRow(userId, id, bits, isDirect)));
+
+  if (target.kind === 'channel' && target.channel.first_message_id === null) {
+    await db.channels.update(target.channel.id, { first_message_id: id });
+    scope.notify({
+      event: { type: 'stream', op: 'update', stream_id: target.channel.id, name: target.channel.name, property: 'first_message_id', value: id },
+      users: channelViewerIds(directory, target.channel, target.recipients),
+    });
+  }
+
+  const views = new Map<string, Record<string, unknown>>();
+  scope.notify({
+    event: { type: 'message' },
+    users: [...flagsByUser.keys()],
+    perUser: new Map([...flagsByUser].map(([userId, bits]) => [userId, { flags: flagList(bits) }])),
+    allPublicStreamsChannelId: target.kind === 'channel' && !target.channel.invite_only ? target.channel.id : undefined,
+    message: {
+      senderId: sender.id,
+      senderQueueId: input.queueId,
+      localId: input.localId,
+      view(viewerId, applyMarkdown, allowEmptyTopicName) {
+        const viewer = directory.users.get(viewerId) ?? null;
+        const cacheKey = `${viewerId}:${applyMarkdown}:${allowEmptyTopicName}`;
+        let wire = views.get(cacheKey);
+        if (!wire) {
+          wire = messageToWire(row, [], directory, { viewer, applyMarkdown, allowEmptyTopicName });
+          views.set(cacheKey, wire);
+        }
+        return wire;
+      },
+    },
+  });
+  return { id };
+}
+
+interface ChannelTarget {
+  kind: 'channel';
+  channel: ChannelRow;
+  topic: string;
+  recipientId: number;
+  recipients: number[];
+}
+
+interface DirectTarget {
+  kind: 'direct';
+  dmKey: string;
+  recipientId: number;
+  recipients: number[];
+}
+
+async function channelTarget(
+  db: RealmDatabase,
+  directory: RealmDirectory,
+  sender: UserRow,
+  to: { channel: ChannelRef; topic: string | undefined },
+): Promise<ChannelTarget> {
+  const ref = to.channel;
+  const channel = 'id' in ref ? directory.channels.get(ref.id) : directory.channelByName(ref.name);
+  if (!channel || channel.is_archived) {
+    throw 'id' in ref ? streamDoesNotExistById(ref.id) : streamDoesNotExistByName(ref.name);
+  }
+  const subscriberIds = (await db.subscriptions.where('[channel_id+active]').equals([channel.id, 1]).toArray())
+    .map((s) => s.user_id)
+    .filter((id) => directory.users.get(id)?.is_active);
+  const subscribed = subscriberIds.includes(sender.id);
+  if (!canReadChannel(sender, channel, subscribed)) {
+    throw badRequest(`Not authorized to send to channel '${channel.name}'`);
+  }
+  if (!isInGroupSetting(sender, channel.can_send_message_group, directory.groups)) {
+    throw badRequest('You do not have permission to post in this channel.');
+  }
+  if (to.topic === undefined) throw badRequest('Missing topic');
+  const topic = normalizeTopic(to.topic, directory.realm);
+  checkTopicPolicy(channel, topic, directory);
+  return {
+    kind: 'channel',
+    channel,
+    topic,
+    recipientId: channel.recipient_id,
+    recipients: subscriberIds,
+  };
+}
+
+function checkTopicPolicy(channel: ChannelRow, topic: string, directory: RealmDirectory): void {
+  const policy = channel.topics_policy === 'inherit' ? directory.realm.topics_policy : channel.topics_policy;
+  if (policy === 'empty_topic_only' && topic !== '') {
+    throw badRequest(`Only the "${directory.realm.empty_topic_display_name}" topic is allowed in this channel.`);
+  }
+  if (policy === 'disable_empty_topic' && topic === '') {
+    throw badRequest(
+      channel.topics_policy === 'inherit'
+        ? 'Topics are required in this organization.'
+        : `Sending messages to "${directory.realm.empty_topic_display_name}" is not allowed in this channel.`,
+    );
+  }
+}
+
+async function directTarget(
+  db: RealmDatabase,
+  directory: RealmDirectory,
+  sender: UserRow,
+  refs: UserRef[],
+): Promise<DirectTarget> {
+  if (refs.length === 0) throw badRequest('Message must have recipients');
+  const users = refs.map((ref) => {
+    const user = 'id' in ref ? directory.users.get(ref.id) : directory.userByApiEmail(ref.email);
+    if (!user) {
+      throw badRequest('id' in ref ? `Invalid user ID ${ref.id}` : `Invalid email '${ref.email}'`);
+    }
+    if (!user.is_active) throw badRequest(`'${user.email}' is no longer using Zulip.`);
+    return user;
+  });
+  const participants = [...new Set([sender.id, ...users.map((u) => u.id)])];
+  const key = dmKey(participants);
+  // As upstream: a 1:1 (or self) conversation is addressed to the other user's personal
+  // recipient; a group conversation has a recipient of its own.
+  let recipientId: number;
+  if (participants.length === 1) recipientId = sender.recipient_id;
+  else if (participants.length === 2) recipientId = directory.user(participants.find((id) => id !== sender.id)!).recipient_id;
+  else recipientId = await recipientFor(db, `dm:${key}`);
+  return { kind: 'direct', dmKey: key, recipientId, recipients: participants };
+}
+
+/** Users who have sent a message in the message's topic (for @**topic** mentions). */
+async function topicParticipantIds(db: RealmDatabase, row: MessageRow): Promise<Set<number>> {
+  const ids = new Set<number>([row.sender_id]);
+  await db.messages
+    .where('[stream_id+topic_key+id]')
+    .between([row.stream_id, row.topic_key, 0], [row.stream_id, row.topic_key, Infinity])
+    .each((m) => ids.add(m.sender_id));
+  return ids;
+}
+

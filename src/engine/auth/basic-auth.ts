@@ -1,0 +1,35 @@
+import { unauthorized } from '../http/api-error.ts';
+import type { RealmDatabase } from '../storage/database.ts';
+import type { RealmRow, UserRow } from '../storage/rows.ts';
+import { API_KEY_PATTERN } from './passwords.ts';
+
+/**
+ * Resolves `Authorization: Basic base64(email:api_key)` to an active user. The email may be the
+ * real one or the dummy `user{id}@{host}` address. Every failure is a 401 with the upstream
+ * message and code.
+ */
+export async function authenticate(db: RealmDatabase, realm: RealmRow, header: string | null): Promise<UserRow> {
+  if (!header) throw unauthorized('Missing authorization header for basic auth');
+  const [scheme, encoded] = header.trim().split(/\s+/, 2);
+  if (scheme?.toLowerCase() !== 'basic' || !encoded) throw unauthorized('Invalid authorization header for basic auth');
+  let decoded: string;
+  try {
+    decoded = new TextDecoder().decode(Uint8Array.from(atob(encoded), (c) => c.charCodeAt(0)));
+  } catch {
+    throw unauthorized('Invalid authorization header for basic auth');
+  }
+  const colon = decoded.lastIndexOf(':');
+  if (colon < 0) throw unauthorized('Invalid authorization header for basic auth');
+  const email = decoded.slice(0, colon).trim().toLowerCase();
+  const apiKey = decoded.slice(colon + 1);
+  if (!API_KEY_PATTERN.test(apiKey)) throw unauthorized('Malformed API key', 'INVALID_API_KEY');
+
+  const user = await db.users.where('api_key').equals(apiKey).first();
+  if (!user || !emailNamesUser(email, user, realm)) throw unauthorized('Invalid API key', 'INVALID_API_KEY');
+  if (!user.is_active) throw unauthorized('Account is deactivated', 'USER_DEACTIVATED');
+  return user;
+}
+
+function emailNamesUser(email: string, user: UserRow, realm: RealmRow): boolean {
+  return email === user.email_key || email === `user${user.id}@${realm.host}`.toLowerCase();
+}

@@ -1,0 +1,48 @@
+/**
+ * Passwords are kept only as salted PBKDF2-SHA256 hashes (WebCrypto, so the same code runs in
+ * Node and in a worker). The iteration count is stored with each hash, so it can change later.
+ */
+const DEFAULT_ITERATIONS = 100_000;
+
+const toBase64 = (bytes: Uint8Array): string => btoa(String.fromCharCode(...bytes));
+const fromBase64 = (text: string): Uint8Array => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+
+async function derive(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
+  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(password), 'PBKDF2', false, [
+    'deriveBits',
+  ]);
+  const bits = await crypto.subtle.deriveBits(
+    { name: 'PBKDF2', hash: 'SHA-256', salt: salt as BufferSource, iterations },
+    key,
+    256,
+  );
+  return new Uint8Array(bits);
+}
+
+export async function hashPassword(password: string, iterations = DEFAULT_ITERATIONS): Promise<string> {
+  const salt = crypto.getRandomValues(new Uint8Array(16));
+  const hash = await derive(password, salt, iterations);
+  return `pbkdf2-sha256$${iterations}$${toBase64(salt)}$${toBase64(hash)}`;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, iterations, salt, expected] = stored.split('$');
+  if (scheme !== 'pbkdf2-sha256' || !iterations || !salt || !expected) return false;
+  const actual = await derive(password, fromBase64(salt), Number(iterations));
+  const wanted = fromBase64(expected);
+  if (actual.length !== wanted.length) return false;
+  // Constant-time comparison: the loop never exits early.
+  let difference = 0;
+  for (let i = 0; i < actual.length; i++) difference |= actual[i] ^ wanted[i];
+  return difference === 0;
+}
+
+const API_KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A 32-character alphanumeric key, the format upstream issues and checks. */
+export function generateApiKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return Array.from(bytes, (b) => API_KEY_ALPHABET[b % API_KEY_ALPHABET.length]).join('');
+}
+
+export const API_KEY_PATTERN = /^[A-Za-z0-9]{32}$/;

@@ -1,0 +1,69 @@
+/**
+ * The unicode emoji catalogue, from the `emoji-datasource` package: the names a message may use
+ * in `:name:` syntax and in reactions, and the codes upstream writes into `emoji-<code>` classes.
+ */
+import emojiData from 'emoji-datasource/emoji.json' with { type: 'json' };
+
+export interface UnicodeEmoji {
+  /** The canonical name (emoji-datasource's `short_name`). */
+  name: string;
+  /** Lowercase dash-separated hex codepoints without fe0f, e.g. "1f44d", "1f468-200d-1f4bb". */
+  code: string;
+  /** The other names that resolve to this emoji. */
+  aliases: string[];
+}
+
+interface Catalog {
+  byName: Map<string, UnicodeEmoji>;
+  byCode: Map<string, UnicodeEmoji>;
+}
+
+let catalog: Catalog | undefined;
+
+/** Upstream's codes drop the emoji-presentation selector, so both forms of an emoji share one code. */
+function normaliseCode(unified: string): string {
+  return unified
+    .toLowerCase()
+    .split('-')
+    .filter((part) => part !== 'fe0f')
+    .join('-');
+}
+
+// The indexes are built on first use: most engine work never looks at emoji.
+function loadCatalog(): Catalog {
+  if (catalog) return catalog;
+  const byName = new Map<string, UnicodeEmoji>();
+  const byCode = new Map<string, UnicodeEmoji>();
+  for (const entry of emojiData) {
+    // Skin-tone modifiers are not emoji of their own; upstream refuses them as names.
+    if (entry.category === 'Component') continue;
+    const emoji: UnicodeEmoji = {
+      name: entry.short_name,
+      code: normaliseCode(entry.unified),
+      aliases: entry.short_names.filter((name) => name !== entry.short_name),
+    };
+    for (const name of entry.short_names) byName.set(name, emoji);
+    byCode.set(emoji.code, emoji);
+    if (entry.non_qualified) byCode.set(normaliseCode(entry.non_qualified), emoji);
+  }
+  catalog = { byName, byCode };
+  return catalog;
+}
+
+export function unicodeEmojiByName(name: string): UnicodeEmoji | undefined {
+  return loadCatalog().byName.get(name);
+}
+
+export function unicodeEmojiByCode(code: string): UnicodeEmoji | undefined {
+  return loadCatalog().byCode.get(normaliseCode(code));
+}
+
+/** The hex code of an emoji as typed, in the catalogue's form: "👍" -> "1f44d". */
+export function codeOfEmojiText(text: string): string {
+  return normaliseCode(Array.from(text, (char) => char.codePointAt(0)!.toString(16).padStart(4, '0')).join('-'));
+}
+
+/** Names valid for reaction_type service_extra_emoji (upstream "zulip_extra_emoji"): just "zulip". */
+export function serviceExtraEmoji(name: string): { name: string; code: string } | undefined {
+  return name === 'zulip' ? { name: 'zulip', code: 'zulip' } : undefined;
+}

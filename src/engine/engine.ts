@@ -1,0 +1,163 @@
+import { type Clock, systemClock } from './clock.ts';
+import { authenticate } from './auth/basic-auth.ts';
+import { EventQueues } from './events/event-queues.ts';
+import { ApiError } from './http/api-error.ts';
+import type { RequestContext } from './http/endpoint.ts';
+import { errorResponse, internalErrorResponse, jsonResponse, successResponse } from './http/json-response.ts';
+import { readRequestParams } from './http/request-params.ts';
+import { Router } from './http/router.ts';
+import { ALL_ENDPOINTS } from './routes/index.ts';
+import { loadScenario } from './scenario/load-scenario.ts';
+import { type DatabaseOptions, RealmDatabase } from './storage/database.ts';
+import type { RealmRow, UserRow } from './storage/rows.ts';
+
+export { API_PREFIX } from './http/paths.ts';
+import { API_PREFIX } from './http/paths.ts';
+
+export interface EngineOptions extends DatabaseOptions {
+  /** An already constructed database (e.g. one made durable by the Node host). */
+  db?: RealmDatabase;
+  clock?: Clock;
+  /** PBKDF2 iterations for new password hashes; tests lower it to stay fast. */
+  passwordIterations?: number;
+  /** Called after each API request with its outcome (the browser console's live log). */
+  onRequest?: (entry: RequestLogEntry) => void;
+}
+
+export interface RequestLogEntry {
+  method: string;
+  path: string;
+  status: number;
+  userId: number | null;
+  ms: number;
+}
+
+/**
+ * The whole API, transport-free: a WHATWG Request in, a Response out. Hosts (browser worker,
+ * Node HTTP, msw) only move requests to `handle` and responses back.
+ */
+export class Engine {
+  readonly db: RealmDatabase;
+  readonly clock: Clock;
+  readonly queues: EventQueues;
+  readonly router = new Router();
+  readonly passwordIterations: number | undefined;
+  readonly #onRequest: EngineOptions['onRequest'];
+
+  private constructor(db: RealmDatabase, options: EngineOptions) {
+    this.db = db;
+    this.clock = options.clock ?? systemClock;
+    this.queues = new EventQueues(this.clock);
+    this.passwordIterations = options.passwordIterations;
+    this.#onRequest = options.onRequest;
+    for (const endpoint of ALL_ENDPOINTS) this.router.add(endpoint);
+  }
+
+  static async create(options: EngineOptions = {}): Promise<Engine> {
+    const db = options.db ?? new RealmDatabase(options);
+    if (!db.isOpen()) await db.open();
+    return new Engine(db, options);
+  }
+
+  /** Seconds since the epoch, from the engine's clock. */
+  nowSeconds(): number {
+    return Math.floor(this.clock.now() / 1000);
+  }
+
+  async realm(): Promise<RealmRow> {
+    const realm = await this.db.realm.get(1);
+    if (!realm) throw new ApiError('This server has no realm loaded yet', { code: 'SERVER_NOT_READY', status: 500 });
+    return realm;
+  }
+
+  /** Replaces the whole realm with the one a scenario describes (nothing written on error). */
+  async loadScenario(scenario: unknown): Promise<void> {
+    this.queues.close();
+    await loadScenario(this, scenario);
+  }
+
+  async handle(request: Request): Promise<Response> {
+    const started = this.clock.now();
+    const url = new URL(request.url);
+    let userId: number | null = null;
+    let response: Response;
+    try {
+      const result = await this.#dispatch(request, url);
+      userId = result.userId;
+      response = result.response;
+    } catch (error) {
+      if (error instanceof ApiError) {
+        response = errorResponse(error);
+      } else {
+        // Never leak a stack trace; the failed action's transaction has already rolled back.
+        console.error('offline-realm: internal error', error);
+        response = internalErrorResponse();
+      }
+    }
+    if (request.method === 'HEAD') response = new Response(null, response);
+    this.#onRequest?.({
+      method: request.method,
+      path: url.pathname,
+      status: response.status,
+      userId,
+      ms: this.clock.now() - started,
+    });
+    return response;
+  }
+
+  async #dispatch(request: Request, url: URL): Promise<{ response: Response; userId: number | null }> {
+    if (!url.pathname.startsWith(`${API_PREFIX}/`)) {
+      return { response: jsonResponse({ result: 'error', msg: 'Not Found', code: 'BAD_REQUEST' }, 404), userId: null };
+    }
+    const match = this.router.match(request.method, url.pathname.slice(API_PREFIX.length));
+    if (match.kind === 'not-found') {
+      return { response: jsonResponse({ result: 'error', msg: 'Not Found', code: 'BAD_REQUEST' }, 404), userId: null };
+    }
+    if (match.kind === 'method-not-allowed') {
+      if (request.method === 'OPTIONS') {
+        return { response: new Response(null, { status: 204, headers: { Allow: match.allowed.join(', ') } }), userId: null };
+      }
+      return {
+        response: jsonResponse(
+          { result: 'error', msg: 'Method Not Allowed', code: 'BAD_REQUEST', allowed_methods: match.allowed },
+          405,
+        ),
+        userId: null,
+      };
+    }
+    const { endpoint, pathParams } = match;
+    const raw = await readRequestParams(request, url);
+    for (const [name, value] of pathParams) raw.set(name, value);
+
+    const realm = await this.realm();
+    let user: UserRow | null = null;
+    const header = request.headers.get('authorization');
+    if (endpoint.auth === 'user' || (endpoint.auth === 'optional' && header)) {
+      user = await authenticate(this.db, realm, header);
+    }
+    const { params, ignored } = endpoint.parse(raw);
+    const ctx: RequestContext = {
+      engine: this,
+      request,
+      user: user as UserRow,
+      maybeUser: user,
+      realm,
+      clientName: raw.get('client') ?? clientFromUserAgent(request.headers.get('user-agent')),
+    };
+    const result = await endpoint.handler(ctx, params);
+    const response = result instanceof Response ? result : successResponse(result, ignored);
+    return { response, userId: user?.id ?? null };
+  }
+
+  close(): void {
+    this.queues.close();
+    this.db.close();
+  }
+}
+
+/** `ZulipMobile/1.0 (...)` -> `ZulipMobile`; upstream records the client this way. */
+function clientFromUserAgent(userAgent: string | null): string {
+  if (!userAgent) return 'API';
+  const name = userAgent.split(/[/\s]/, 1)[0];
+  return name || 'API';
+}

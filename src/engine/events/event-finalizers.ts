@@ -1,0 +1,24 @@
+import type { EventQueue } from './event-queues.ts';
+import type { EngineEvent, Notice } from './event-types.ts';
+import { finalizeMessageEvent } from './message-event.ts';
+
+/**
+ * Shapes a canonical event for one queue: the queue's `event_types` filter, and per-type
+ * reshaping for the queue's options and capabilities. Returns the events to push (none, one,
+ * or several, e.g. one delete_message per id for clients without bulk deletion).
+ */
+export type Finalizer = (event: EngineEvent, queue: EventQueue, notice: Notice) => EngineEvent[];
+
+/** Event types whose payload depends on the receiving queue; all others go out unchanged. */
+const FINALIZERS: Record<string, Finalizer> = {
+  message: finalizeMessageEvent,
+};
+
+export function finalizeForQueue(notice: Notice, queue: EventQueue): EngineEvent[] {
+  const { event } = notice;
+  if (queue.eventTypes && !queue.eventTypes.has(event.type)) return [];
+  const extra = notice.perUser?.get(queue.userId);
+  const base = extra ? { ...event, ...extra } : event;
+  const finalizer = FINALIZERS[event.type];
+  return finalizer ? finalizer(base, queue, notice) : [base];
+}

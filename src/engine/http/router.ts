@@ -1,0 +1,67 @@
+import type { Endpoint, HttpMethod } from './endpoint.ts';
+
+interface CompiledRoute {
+  segments: string[];
+  endpoints: Map<HttpMethod, Endpoint>;
+}
+
+export type RouteMatch =
+  | { kind: 'found'; endpoint: Endpoint; pathParams: Map<string, string> }
+  | { kind: 'method-not-allowed'; allowed: string[] }
+  | { kind: 'not-found' };
+
+/** Maps `METHOD /path/{param}` to endpoints; literal segments win over `{param}` segments. */
+export class Router {
+  #routes: CompiledRoute[] = [];
+
+  add(endpoint: Endpoint): void {
+    const segments = endpoint.path.split('/').filter(Boolean);
+    let route = this.#routes.find((r) => r.segments.join('/') === segments.join('/'));
+    if (!route) {
+      route = { segments, endpoints: new Map() };
+      this.#routes.push(route);
+      // Routes with more literal segments first, so `/messages/flags` beats `/messages/{id}`.
+      this.#routes.sort((a, b) => literalScore(b) - literalScore(a));
+    }
+    if (route.endpoints.has(endpoint.method)) throw new Error(`duplicate route ${endpoint.method} ${endpoint.path}`);
+    route.endpoints.set(endpoint.method, endpoint);
+  }
+
+  get endpoints(): Endpoint[] {
+    return this.#routes.flatMap((r) => [...r.endpoints.values()]);
+  }
+
+  match(method: string, path: string): RouteMatch {
+    const parts = path.split('/').filter(Boolean);
+    for (const route of this.#routes) {
+      const params = matchSegments(route.segments, parts);
+      if (!params) continue;
+      const lookup = method === 'HEAD' ? 'GET' : method;
+      const endpoint = route.endpoints.get(lookup as HttpMethod);
+      if (endpoint) return { kind: 'found', endpoint, pathParams: params };
+      return { kind: 'method-not-allowed', allowed: [...route.endpoints.keys()] };
+    }
+    return { kind: 'not-found' };
+  }
+}
+
+function literalScore(route: CompiledRoute): number {
+  return route.segments.reduce((score, s, i) => score + (s.startsWith('{') ? 0 : 2 ** (8 - i)), 0);
+}
+
+function matchSegments(segments: string[], parts: string[]): Map<string, string> | null {
+  if (segments.length !== parts.length) return null;
+  const params = new Map<string, string>();
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i];
+    let part: string;
+    try {
+      part = decodeURIComponent(parts[i]);
+    } catch {
+      return null;
+    }
+    if (segment.startsWith('{')) params.set(segment.slice(1, -1), part);
+    else if (segment !== part) return null;
+  }
+  return params;
+}

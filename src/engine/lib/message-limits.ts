@@ -1,0 +1,48 @@
+import { badRequest } from '../http/api-error.ts';
+import type { RealmRow } from '../storage/rows.ts';
+
+export const MAX_MESSAGE_LENGTH = 10000;
+export const MAX_TOPIC_LENGTH = 60;
+export const MAX_STREAM_NAME_LENGTH = 60;
+export const MAX_STREAM_DESCRIPTION_LENGTH = 1024;
+export const MAX_CHANNEL_FOLDER_NAME_LENGTH = 60;
+export const MAX_CHANNEL_FOLDER_DESCRIPTION_LENGTH = 1024;
+export const MAX_REMINDER_NOTE_LENGTH = 1000;
+export const MAX_BULK_NEW_SUBSCRIPTION_MESSAGES = 100;
+export const RESOLVED_TOPIC_PREFIX = '✔ ';
+
+const TRUNCATED_SUFFIX = '\n[message truncated]';
+
+/**
+ * Message content as upstream stores it: trailing white space and leading blank lines removed,
+ * never empty, never a NUL byte, and cut (with a marker) past the length limit.
+ */
+export function normalizeContent(content: string): string {
+  const trimmed = content.replace(/\s+$/u, '').replace(/^\n+/, '');
+  if (trimmed === '') throw badRequest('Message must not be empty');
+  if (trimmed.includes('\0')) throw badRequest('Message must not contain null bytes');
+  if (trimmed.length <= MAX_MESSAGE_LENGTH) return trimmed;
+  return trimmed.slice(0, MAX_MESSAGE_LENGTH - TRUNCATED_SUFFIX.length) + TRUNCATED_SUFFIX;
+}
+
+/**
+ * A topic as stored: stripped, `(no topic)` and the realm's empty-topic display name read as
+ * the empty topic (feature levels 334 and 370), and cut with "..." past the length limit.
+ */
+export function normalizeTopic(topic: string, realm: RealmRow): string {
+  const stripped = topic.trim();
+  if (stripped.includes('\0')) throw badRequest('Topic must not contain null bytes');
+  if (stripped === '(no topic)' || stripped === realm.empty_topic_display_name) return '';
+  if (stripped.length <= MAX_TOPIC_LENGTH) return stripped;
+  return `${stripped.slice(0, MAX_TOPIC_LENGTH - 3)}...`;
+}
+
+/** Lower-cased words of a message, for the `search` narrow's multi-entry index. */
+export function searchWords(content: string, topic: string): string[] {
+  const words = new Set<string>();
+  for (const match of `${topic} ${content}`.toLowerCase().matchAll(/[\p{L}\p{N}_]+/gu)) {
+    if (words.size >= 500) break;
+    words.add(match[0]);
+  }
+  return [...words];
+}

@@ -1,0 +1,20 @@
+/** Code blocks (fenced or indented) in upstream's codehilite markup, without syntax colouring. */
+import type { RendererObject } from 'marked';
+import { codeLanguageName } from './code-languages.ts';
+import { escapeAttribute, escapeCodeBlock } from './html-escape.ts';
+
+/** As Pygments leaves it: no trailing whitespace on lines, no blank lines at either end, a final newline. */
+function tidyCode(text: string): string {
+  const lines = text.split('\n').map((line) => line.trimEnd());
+  while (lines.length > 0 && lines[0] === '') lines.shift();
+  while (lines.length > 0 && lines.at(-1) === '') lines.pop();
+  return `${lines.join('\n')}\n`;
+}
+
+export const codeBlockRenderer: RendererObject = {
+  code(token) {
+    const language = codeLanguageName(token.lang);
+    const languageAttribute = language === undefined ? '' : ` data-code-language="${escapeAttribute(language)}"`;
+    return `<div class="codehilite"${languageAttribute}><pre><span></span><code>${escapeCodeBlock(tidyCode(token.text))}</code></pre></div>\n`;
+  },
+};

@@ -1,0 +1,65 @@
+/**
+ * Emoji in messages: `:name:` syntax (realm emoji, the `:zulip:` image, unicode emoji by any of
+ * their names) and unicode emoji characters typed directly, in upstream's HTML shape.
+ */
+import type { TokenizerAndRendererExtension } from 'marked';
+import { codeOfEmojiText, unicodeEmojiByCode, unicodeEmojiByName } from '../emoji/emoji-catalog.ts';
+import { escapeAttribute, escapeText } from './html-escape.ts';
+import { currentRender } from './render-state.ts';
+
+const EMOJI_SYNTAX = /^:([\p{L}\p{N}_+-]+):/u;
+const EMOJI_SYNTAX_ANYWHERE = /:[\p{L}\p{N}_+-]+:/u;
+// Built with the constructor: the `v` flag postdates the TypeScript target.
+const EMOJI_SEQUENCE = new RegExp('\\p{RGI_Emoji}', 'gv');
+const NON_ASCII = /[^\x00-\x7f]/;
+const ZULIP_EMOJI_URL = '/static/generated/emoji/images/emoji/unicode/zulip.png';
+
+/** Upstream titles an emoji by its name as written, with underscores read as spaces. */
+function titleOf(name: string): string {
+  return escapeAttribute(name.replace(/_/g, ' '));
+}
+
+function unicodeEmojiSpan(code: string, name: string): string {
+  const title = titleOf(name);
+  return `<span aria-label="${title}" class="emoji emoji-${code}" role="img" title="${title}">:${escapeText(name)}:</span>`;
+}
+
+function imageEmoji(name: string, src: string): string {
+  return `<img alt=":${escapeAttribute(name)}:" class="emoji" src="${escapeAttribute(src)}" title="${titleOf(name)}">`;
+}
+
+/** The HTML for `:name:`, or undefined when no emoji has that name. Realm emoji shadow unicode ones. */
+function emojiByNameHtml(name: string): string | undefined {
+  const realmEmoji = currentRender().realm.realmEmoji(name);
+  if (realmEmoji) return imageEmoji(name, realmEmoji.source_url);
+  if (name === 'zulip') return imageEmoji(name, ZULIP_EMOJI_URL);
+  const unicode = unicodeEmojiByName(name);
+  return unicode && unicodeEmojiSpan(unicode.code, name);
+}
+
+export const emojiNameExtension: TokenizerAndRendererExtension = {
+  name: 'emojiName',
+  level: 'inline',
+  start: (src) => src.search(EMOJI_SYNTAX_ANYWHERE),
+  tokenizer(src) {
+    if (this.lexer.state.inLink) return undefined;
+    const match = EMOJI_SYNTAX.exec(src);
+    const html = match ? emojiByNameHtml(match[1]) : undefined;
+    return html === undefined ? undefined : { type: 'emojiName', raw: match![0], html };
+  },
+  renderer: (token) => token.html as string,
+};
+
+/** Escapes plain text, wrapping each known unicode emoji in it as upstream does. */
+export function renderTextWithEmoji(text: string): string {
+  if (!NON_ASCII.test(text)) return escapeText(text);
+  let html = '';
+  let position = 0;
+  for (const found of text.matchAll(EMOJI_SEQUENCE)) {
+    const emoji = unicodeEmojiByCode(codeOfEmojiText(found[0]));
+    if (!emoji) continue;
+    html += escapeText(text.slice(position, found.index)) + unicodeEmojiSpan(emoji.code, emoji.name);
+    position = found.index + found[0].length;
+  }
+  return html + escapeText(text.slice(position));
+}

@@ -1,0 +1,171 @@
+/**
+ * Realm linkifiers: a regex (Python syntax, as upstream stores it) whose matches in message text
+ * and topics become links to an RFC 6570 URL template expanded with the pattern's named groups.
+ *
+ * Patterns run on re2js, a linear-time engine, so a hostile pattern such as `(a+)+$` cannot stall
+ * the server. RE2 reads Python's `(?P<name>…)` groups natively and refuses what it cannot run in
+ * linear time (backreferences, lookaround), which is what upstream's re2 validation refuses too.
+ */
+import { RE2JS } from 're2js';
+import { parseTemplate, type Template } from 'url-template';
+import { templateVariables } from './url-template-syntax.ts';
+
+export interface LinkifierDefinition {
+  id: number;
+  pattern: string;
+  url_template: string;
+}
+
+export interface LinkifierMatch {
+  /** Offsets of the linked text in the searched string. */
+  start: number;
+  end: number;
+  text: string;
+  url: string;
+}
+
+export interface CompiledLinkifier extends LinkifierDefinition {
+  /** Every match in `text`, left to right, each bounded the way upstream bounds linkifier matches. */
+  matches(text: string): LinkifierMatch[];
+}
+
+export class LinkifierError extends Error {
+  override name = 'LinkifierError';
+}
+
+interface CompiledCore {
+  regex: RE2JS;
+  template: Template;
+  groupNames: string[];
+}
+
+/** Upstream only links a match that stands apart from surrounding words: group 2 is the user's pattern. */
+function boundedPattern(source: string): string {
+  return `(^|\\s|\\x{85}|\\pZ|['"\\(,:<])(${source})($|[^\\pL\\pN])`;
+}
+
+// Keyed by pattern and template: every message render reuses the compiled engines.
+const cache = new Map<string, CompiledCore | LinkifierError>();
+
+function compileCore(pattern: string, urlTemplate: string): CompiledCore {
+  let userRegex: RE2JS;
+  try {
+    userRegex = RE2JS.compile(pattern);
+  } catch (error) {
+    throw new LinkifierError(`Bad regular expression: ${(error as Error).message}`);
+  }
+  const variables = templateVariables(urlTemplate);
+  if (variables === undefined) throw new LinkifierError('Invalid URL template.');
+  const groupNames = Object.keys(userRegex.namedGroups());
+  const missing = variables.find((name) => !groupNames.includes(name));
+  if (missing !== undefined) {
+    throw new LinkifierError(`Group '${missing}' in URL template is not present in linkifier pattern.`);
+  }
+  return { regex: RE2JS.compile(boundedPattern(pattern)), template: parseTemplate(urlTemplate), groupNames };
+}
+
+function cachedCore(pattern: string, urlTemplate: string): CompiledCore {
+  const key = `${pattern}\u0000${urlTemplate}`;
+  let entry = cache.get(key);
+  if (entry === undefined) {
+    try {
+      entry = compileCore(pattern, urlTemplate);
+    } catch (error) {
+      if (!(error instanceof LinkifierError)) throw error;
+      entry = error;
+    }
+    cache.set(key, entry);
+  }
+  if (entry instanceof LinkifierError) throw entry;
+  return entry;
+}
+
+function findMatches(core: CompiledCore, text: string): LinkifierMatch[] {
+  const found: LinkifierMatch[] = [];
+  const matcher = core.regex.matcher(text);
+  let from = 0;
+  while (from <= text.length && matcher.find(from)) {
+    const start = matcher.start(2);
+    const end = matcher.end(2);
+    // The trailing boundary character may be the leading boundary of the next match.
+    from = Math.max(end, matcher.start() + 1);
+    if (start === end) continue;
+    const values: Record<string, string> = {};
+    for (const name of core.groupNames) {
+      const value = matcher.group(name);
+      if (value !== null) values[name] = value;
+    }
+    found.push({ start, end, text: text.slice(start, end), url: core.template.expand(values) });
+  }
+  return found;
+}
+
+export function compileLinkifier(l: LinkifierDefinition): CompiledLinkifier {
+  const core = cachedCore(l.pattern, l.url_template);
+  return { id: l.id, pattern: l.pattern, url_template: l.url_template, matches: (text) => findMatches(core, text) };
+}
+
+/** The realm's linkifiers that compile; a broken stored one links nothing rather than failing every send. */
+export function usableLinkifiers(linkifiers: ReadonlyArray<LinkifierDefinition>): CompiledLinkifier[] {
+  const usable: CompiledLinkifier[] = [];
+  for (const linkifier of linkifiers) {
+    try {
+      usable.push(compileLinkifier(linkifier));
+    } catch (error) {
+      if (!(error instanceof LinkifierError)) throw error;
+    }
+  }
+  return usable;
+}
+
+/**
+ * Matches of all linkifiers in `text`, left to right without overlaps; where two start at the same
+ * place the earlier linkifier in the list wins, as upstream orders them.
+ */
+export function linkifierMatches(text: string, linkifiers: ReadonlyArray<CompiledLinkifier>): LinkifierMatch[] {
+  if (linkifiers.length === 0) return [];
+  const candidates = linkifiers.flatMap((linkifier, precedence) =>
+    linkifier.matches(text).map((match) => ({ match, precedence })),
+  );
+  return pickNonOverlapping(candidates);
+}
+
+function pickNonOverlapping(candidates: Array<{ match: LinkifierMatch; precedence: number }>): LinkifierMatch[] {
+  candidates.sort((a, b) => a.match.start - b.match.start || a.precedence - b.precedence);
+  const chosen: LinkifierMatch[] = [];
+  let reached = 0;
+  for (const { match } of candidates) {
+    if (match.start < reached) continue;
+    chosen.push(match);
+    reached = match.end;
+  }
+  return chosen;
+}
+
+const BARE_URL = /(?:https?:\/\/|www\.)[^\s<>"]+/g;
+
+/** A bare URL ends before trailing sentence punctuation, and before a `)` that closes nothing in it. */
+function trimUrl(url: string): string {
+  let trimmed = url.replace(/[.,;:!?'"]+$/, '');
+  while (trimmed.endsWith(')') && trimmed.split('(').length < trimmed.split(')').length) {
+    trimmed = trimmed.slice(0, -1).replace(/[.,;:!?'"]+$/, '');
+  }
+  return trimmed;
+}
+
+/** The links a topic name carries: linkifier matches and bare URLs, in reading order (upstream `topic_links`). */
+export function topicLinks(
+  topic: string,
+  linkifiers: ReadonlyArray<LinkifierDefinition>,
+): Array<{ text: string; url: string }> {
+  const compiled = usableLinkifiers(linkifiers);
+  const candidates = compiled.flatMap((linkifier, precedence) =>
+    linkifier.matches(topic).map((match) => ({ match, precedence })),
+  );
+  for (const found of topic.matchAll(BARE_URL)) {
+    const text = trimUrl(found[0]);
+    const url = text.startsWith('www.') ? `https://${text}` : text;
+    candidates.push({ match: { start: found.index, end: found.index + text.length, text, url }, precedence: compiled.length });
+  }
+  return pickNonOverlapping(candidates).map(({ text, url }) => ({ text, url }));
+}

@@ -1,0 +1,38 @@
+/**
+ * The one configured marked instance for Zulip-flavoured Markdown. Built once per process: per-call
+ * data (the realm, what was mentioned) flows through render-state, not through re-configuration.
+ */
+import { Marked } from 'marked';
+import { channelLinkExtension } from './channel-links.ts';
+import { codeBlockRenderer } from './code-blocks.ts';
+import { disabledSyntax } from './disabled-syntax.ts';
+import { emojiNameExtension } from './emoji.ts';
+import { fencedBlockExtension, mathBlockExtension, spoilerExtension } from './fenced-blocks.ts';
+import { globalTimeExtension } from './global-times.ts';
+import { linkRenderer, linkTokenizer } from './links.ts';
+import { markupRenderers } from './markup-renderers.ts';
+import { inlineMathExtension, maskInlineMath } from './math.ts';
+import { groupMentionExtension, userMentionExtension } from './mentions.ts';
+import { textRenderer } from './text.ts';
+
+export const zulipMarked = new Marked({
+  gfm: true,
+  // nl2br: a single newline is a line break.
+  breaks: true,
+  async: false,
+  tokenizer: { ...disabledSyntax, ...linkTokenizer },
+  renderer: { ...markupRenderers, ...codeBlockRenderer, ...linkRenderer, ...textRenderer },
+  hooks: { emStrongMask: maskInlineMath },
+  // Inline extensions are tried in this order, before marked's own syntax.
+  extensions: [
+    fencedBlockExtension,
+    mathBlockExtension,
+    spoilerExtension,
+    inlineMathExtension,
+    globalTimeExtension,
+    userMentionExtension,
+    groupMentionExtension,
+    channelLinkExtension,
+    emojiNameExtension,
+  ],
+});

@@ -1,0 +1,73 @@
+/**
+ * Zulip-flavoured Markdown: message content to the HTML upstream's server would store as
+ * `rendered_content`, plus what the rendering found (mentions, wildcards, links) for message flags
+ * and the has_* columns.
+ */
+import { usableLinkifiers } from './linkifiers.ts';
+import { zulipMarked } from './marked-instance.ts';
+import { withRenderState, type RenderState } from './render-state.ts';
+
+export interface MentionableUser {
+  id: number;
+  full_name: string;
+  email: string;
+  is_active: boolean;
+}
+
+export interface MarkdownRealm {
+  /** The realm's host, e.g. "lakeside.test"; links to it become relative. */
+  host: string;
+  /** Active and inactive users whose full name equals `name` case-insensitively. */
+  usersByName(name: string): MentionableUser[];
+  userById(id: number): MentionableUser | undefined;
+  groupByName(name: string): { id: number; name: string } | undefined;
+  channelByName(name: string): { id: number; name: string } | undefined;
+  realmEmoji(name: string): { id: string; name: string; source_url: string } | undefined;
+  linkifiers: ReadonlyArray<{ id: number; pattern: string; url_template: string }>;
+}
+
+export interface RenderedMessage {
+  html: string;
+  /** Users mentioned by a non-silent direct mention. */
+  mentionedUserIds: number[];
+  /** Groups mentioned by a non-silent group mention. */
+  mentionedGroupIds: number[];
+  /** @**all** / @**everyone** / @**channel** / @**stream** */
+  streamWildcard: boolean;
+  /** @**topic** */
+  topicWildcard: boolean;
+  hasLink: boolean;
+  hasImage: boolean;
+  hasAttachment: boolean;
+  /** The content starts with "/me ". */
+  isMeMessage: boolean;
+}
+
+export function renderMessage(content: string, realm: MarkdownRealm): RenderedMessage {
+  const state: RenderState = {
+    realm,
+    linkifiers: usableLinkifiers(realm.linkifiers),
+    mentionedUserIds: new Set(),
+    mentionedGroupIds: new Set(),
+    streamWildcard: false,
+    topicWildcard: false,
+    hasLink: false,
+    hasImage: false,
+    hasAttachment: false,
+    quoteDepth: 0,
+    linkDepth: 0,
+  };
+  const html = withRenderState(state, () => zulipMarked.parse(content, { async: false }));
+  return {
+    // Upstream joins blocks with newlines but does not end with one.
+    html: html.replace(/\n+$/, ''),
+    mentionedUserIds: [...state.mentionedUserIds],
+    mentionedGroupIds: [...state.mentionedGroupIds],
+    streamWildcard: state.streamWildcard,
+    topicWildcard: state.topicWildcard,
+    hasLink: state.hasLink,
+    hasImage: state.hasImage,
+    hasAttachment: state.hasAttachment,
+    isMeMessage: content.startsWith('/me '),
+  };
+}

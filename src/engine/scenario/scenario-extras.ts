@@ -1,0 +1,41 @@
+import type { ActionScope } from '../actions/run-action.ts';
+import { unicodeEmojiByName } from '../emoji/emoji-catalog.ts';
+import { badRequest } from '../http/api-error.ts';
+import { withIndexColumns } from '../lib/flags.ts';
+import type { RealmDirectory } from '../lib/realm-directory.ts';
+import { nextId, type RealmDatabase } from '../storage/database.ts';
+import { FLAG_BITS, type UserRow } from '../storage/rows.ts';
+import type { ScenarioMessage } from './scenario-schema.ts';
+
+/** A scenario message's reactions and stars, applied right after it is sent. */
+export async function applyScenarioExtras(
+  db: RealmDatabase,
+  _directory: RealmDirectory,
+  _scope: ActionScope,
+  messageId: number,
+  message: ScenarioMessage,
+  users: ReadonlyMap<string, UserRow>,
+): Promise<void> {
+  for (const reaction of message.reactions) {
+    const emoji = unicodeEmojiByName(reaction.emoji);
+    if (!emoji) throw badRequest(`Emoji '${reaction.emoji}' does not exist`);
+    const userId = users.get(reaction.user)!.id;
+    const key = `${messageId}:${userId}:unicode_emoji:${emoji.code}`;
+    if (await db.reactions.get(key)) continue;
+    await db.reactions.add({
+      key,
+      message_id: messageId,
+      user_id: userId,
+      emoji_name: reaction.emoji,
+      emoji_code: emoji.code,
+      reaction_type: 'unicode_emoji',
+      seq: await nextId(db, 'reaction'),
+    });
+  }
+  for (const email of message.starred_by) {
+    const userId = users.get(email)!.id;
+    const row = await db.user_messages.get([userId, messageId]);
+    if (!row) throw badRequest(`${email} did not receive this message, so cannot star it`);
+    await db.user_messages.put(withIndexColumns({ ...row, flags: row.flags | FLAG_BITS.starred }));
+  }
+}

@@ -1,0 +1,83 @@
+import { Dexie, type EntityTable, type Table } from 'dexie';
+import type {
+  ChannelFolderRow,
+  ChannelRow,
+  CounterRow,
+  LinkifierRow,
+  MessageRow,
+  ReactionRow,
+  RealmEmojiRow,
+  RealmRow,
+  RecipientRow,
+  SubscriptionRow,
+  UserGroupRow,
+  UserMessageRow,
+  UserRow,
+  UserTopicRow,
+} from './rows.ts';
+
+export interface DatabaseOptions {
+  name?: string;
+  /** IndexedDB implementation (fake-indexeddb in Node, `indexedDB` in browsers). */
+  indexedDB?: IDBFactory;
+  IDBKeyRange?: typeof IDBKeyRange;
+}
+
+/**
+ * The realm's storage. Indexes follow the queries (see docs/ARCHITECTURE.md): a message page
+ * walks one index in id order — channel+topic, channel, DM conversation, sender, or the
+ * caller's sparse flag indexes — and never scans the messages table.
+ */
+export class RealmDatabase extends Dexie {
+  realm!: EntityTable<RealmRow, 'id'>;
+  users!: EntityTable<UserRow, 'id'>;
+  channels!: EntityTable<ChannelRow, 'id'>;
+  subscriptions!: Table<SubscriptionRow, [number, number]>;
+  channel_folders!: EntityTable<ChannelFolderRow, 'id'>;
+  messages!: EntityTable<MessageRow, 'id'>;
+  user_messages!: Table<UserMessageRow, [number, number]>;
+  reactions!: EntityTable<ReactionRow, 'key'>;
+  recipients!: EntityTable<RecipientRow, 'id'>;
+  user_groups!: EntityTable<UserGroupRow, 'id'>;
+  linkifiers!: EntityTable<LinkifierRow, 'id'>;
+  realm_emoji!: EntityTable<RealmEmojiRow, 'id'>;
+  user_topics!: Table<UserTopicRow, [number, number, string]>;
+  counters!: EntityTable<CounterRow, 'name'>;
+
+  constructor(options: DatabaseOptions = {}) {
+    super(options.name ?? 'offline-realm', {
+      indexedDB: options.indexedDB,
+      IDBKeyRange: options.IDBKeyRange,
+    });
+    this.version(1).stores({
+      realm: 'id',
+      users: 'id, &email_key, &api_key',
+      channels: 'id, &name_key, folder_id',
+      subscriptions: '[user_id+channel_id], [channel_id+active], [user_id+active]',
+      channel_folders: 'id, &name_key',
+      messages: 'id, [stream_id+id], [stream_id+topic_key+id], [dm_key+id], [sender_id+id], *words',
+      user_messages:
+        '[user_id+message_id], message_id, [user_id+unread+message_id], [user_id+starred+message_id], [user_id+mentioned+message_id], [user_id+dm+message_id]',
+      reactions: 'key, message_id',
+      recipients: 'id, &key',
+      user_groups: 'id, &name_key',
+      linkifiers: 'id',
+      realm_emoji: 'id, name',
+      user_topics: '[user_id+stream_id+topic_key], user_id',
+      counters: 'name',
+    });
+  }
+
+  /** Every table, for actions that may touch any of them and for export. */
+  get allTables(): Table[] {
+    return this.tables;
+  }
+}
+
+/** Hands out the next id of a kind inside the caller's transaction (no auto-increment keys). */
+export async function nextId(db: RealmDatabase, name: string, first = 1): Promise<number> {
+  const row = await db.counters.get(name);
+  const id = row?.next ?? first;
+  await db.counters.put({ name, next: id + 1 });
+  return id;
+}

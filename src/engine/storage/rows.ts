@@ -1,0 +1,252 @@
+/**
+ * The shapes stored in IndexedDB. Booleans that must be queried through an index are stored
+ * as the number 1 and left out otherwise: IndexedDB cannot index booleans, and a compound
+ * index skips rows missing a part, which keeps such indexes sparse (only unread rows, ...).
+ */
+
+export type Role = 100 | 200 | 300 | 400 | 600;
+export const ROLE_OWNER = 100;
+export const ROLE_ADMIN = 200;
+export const ROLE_MODERATOR = 300;
+export const ROLE_MEMBER = 400;
+export const ROLE_GUEST = 600;
+
+export type TopicsPolicy = 'inherit' | 'allow_empty_topic' | 'disable_empty_topic' | 'empty_topic_only';
+
+export interface RealmRow {
+  id: 1;
+  name: string;
+  host: string;
+  description: string;
+  date_created: number;
+  empty_topic_display_name: string;
+  /** Realm-level policy; `inherit` is not a realm value. */
+  topics_policy: Exclude<TopicsPolicy, 'inherit' | 'empty_topic_only'>;
+  email_address_visibility: 1 | 2 | 3 | 4 | 5;
+  allow_message_editing: boolean;
+  /** null: no limit. */
+  message_content_edit_limit_seconds: number | null;
+  move_messages_within_stream_limit_seconds: number | null;
+  move_messages_between_streams_limit_seconds: number | null;
+  message_content_delete_limit_seconds: number | null;
+  allow_edit_history: boolean;
+  message_retention_days: number;
+  /** The notification bot's user id, used for automated messages. */
+  notification_bot_id: number | null;
+  /** Channels new users join (default channels). */
+  default_channel_ids: number[];
+}
+
+export interface UserRow {
+  id: number;
+  /** The real ("delivery") email. */
+  email: string;
+  /** Lower-cased email, unique. */
+  email_key: string;
+  full_name: string;
+  role: Role;
+  is_bot: boolean;
+  /** Built-in bots such as Notification Bot: not realm members, listed as cross-realm bots. */
+  is_system_bot: boolean;
+  bot_type: number | null;
+  bot_owner_id: number | null;
+  is_active: boolean;
+  api_key: string;
+  /** `pbkdf2-sha256$iterations$salt$hash`, base64 parts; null when no password is set. */
+  password_hash: string | null;
+  timezone: string;
+  date_joined: number;
+  avatar_version: number;
+  /** The personal recipient, used as a 1:1 conversation's `recipient_id`. */
+  recipient_id: number;
+  /** Per-user settings (user_settings object); defaults fill missing keys. */
+  settings: Record<string, unknown>;
+}
+
+export interface ChannelRow {
+  id: number;
+  name: string;
+  name_key: string;
+  description: string;
+  rendered_description: string;
+  date_created: number;
+  creator_id: number | null;
+  invite_only: boolean;
+  is_web_public: boolean;
+  history_public_to_subscribers: boolean;
+  /** null: inherit the realm's. */
+  message_retention_days: number | null;
+  folder_id: number | null;
+  topics_policy: TopicsPolicy;
+  is_archived: boolean;
+  recipient_id: number;
+  first_message_id: number | null;
+  /** Group-setting values (an integer group id, or direct members and subgroups). */
+  can_send_message_group: GroupSettingValue;
+  can_add_subscribers_group: GroupSettingValue;
+  can_remove_subscribers_group: GroupSettingValue;
+  can_administer_channel_group: GroupSettingValue;
+  can_delete_any_message_group: GroupSettingValue;
+  can_delete_own_message_group: GroupSettingValue;
+  can_move_messages_out_of_channel_group: GroupSettingValue;
+  can_move_messages_within_channel_group: GroupSettingValue;
+}
+
+export type GroupSettingValue = number | { direct_members: number[]; direct_subgroups: number[] };
+
+export interface SubscriptionRow {
+  user_id: number;
+  channel_id: number;
+  /** 1 while subscribed; 0 after unsubscribing (the row keeps the user's settings). */
+  active: 0 | 1;
+  color: string;
+  is_muted: boolean;
+  pin_to_top: boolean;
+  desktop_notifications: boolean | null;
+  audible_notifications: boolean | null;
+  push_notifications: boolean | null;
+  email_notifications: boolean | null;
+  wildcard_mentions_notify: boolean | null;
+  /** Messages sent before this id are "history" for the user. */
+  first_message_id_seen: number;
+}
+
+export interface ChannelFolderRow {
+  id: number;
+  name: string;
+  name_key: string;
+  description: string;
+  rendered_description: string;
+  order: number;
+  date_created: number;
+  creator_id: number | null;
+  is_archived: boolean;
+}
+
+export interface EditHistoryEntry {
+  user_id: number | null;
+  timestamp: number;
+  prev_content?: string;
+  prev_rendered_content?: string;
+  prev_stream?: number;
+  stream?: number;
+  prev_topic?: string;
+  topic?: string;
+}
+
+export interface MessageRow {
+  id: number;
+  sender_id: number;
+  type: 'stream' | 'private';
+  /** Channel messages only. */
+  stream_id?: number;
+  topic: string;
+  /** Lower-cased topic, channel messages only: topic matching is case-insensitive. */
+  topic_key?: string;
+  /** Direct messages only: the sorted participant ids joined by commas (self included). */
+  dm_key?: string;
+  recipient_id: number;
+  content: string;
+  rendered_content: string;
+  timestamp: number;
+  client: string;
+  is_me_message: boolean;
+  has_link: boolean;
+  has_image: boolean;
+  has_attachment: boolean;
+  last_edit_timestamp?: number;
+  last_moved_timestamp?: number;
+  /** Newest first, as the API returns it. */
+  edit_history?: EditHistoryEntry[];
+  /** Lower-cased words of content and topic, for `search` narrows (multi-entry index). */
+  words: string[];
+}
+
+/** Per-user message flags, as upstream's UserMessage bitfield. */
+export const FLAG_BITS = {
+  read: 1 << 0,
+  starred: 1 << 1,
+  collapsed: 1 << 2,
+  mentioned: 1 << 3,
+  stream_wildcard_mentioned: 1 << 4,
+  topic_wildcard_mentioned: 1 << 5,
+  group_mentioned: 1 << 6,
+  has_alert_word: 1 << 7,
+  historical: 1 << 8,
+} as const;
+export type FlagName = keyof typeof FLAG_BITS;
+
+export interface UserMessageRow {
+  user_id: number;
+  message_id: number;
+  flags: number;
+  /** Sparse index columns (present as 1 only when true). */
+  unread?: 1;
+  starred?: 1;
+  /** Any direct, group or wildcard mention. */
+  mentioned?: 1;
+  /** A direct message. */
+  dm?: 1;
+}
+
+export interface ReactionRow {
+  /** `${message_id}:${user_id}:${reaction_type}:${emoji_code}` — one reaction per user and emoji. */
+  key: string;
+  message_id: number;
+  user_id: number;
+  emoji_name: string;
+  emoji_code: string;
+  reaction_type: 'unicode_emoji' | 'realm_emoji' | 'service_extra_emoji';
+  /** Insertion order, so reactions list in the order they were added. */
+  seq: number;
+}
+
+export interface RecipientRow {
+  id: number;
+  /** `user:ID`, `channel:ID` or `dm:1,2,3` (group conversations). */
+  key: string;
+}
+
+export interface UserGroupRow {
+  id: number;
+  name: string;
+  name_key: string;
+  description: string;
+  is_system_group: boolean;
+  deactivated: boolean;
+  date_created: number;
+  creator_id: number | null;
+  direct_members: number[];
+  direct_subgroup_ids: number[];
+  can_mention_group: GroupSettingValue;
+}
+
+export interface LinkifierRow {
+  id: number;
+  pattern: string;
+  url_template: string;
+  order: number;
+}
+
+export interface RealmEmojiRow {
+  id: number;
+  name: string;
+  source_url: string;
+  deactivated: boolean;
+  author_id: number | null;
+}
+
+export interface UserTopicRow {
+  user_id: number;
+  stream_id: number;
+  topic_key: string;
+  topic_name: string;
+  /** 0 none, 1 muted, 2 unmuted, 3 followed. */
+  visibility_policy: 0 | 1 | 2 | 3;
+  last_updated: number;
+}
+
+export interface CounterRow {
+  name: string;
+  next: number;
+}
