@@ -1,7 +1,11 @@
 import type { Engine } from '../engine.ts';
 import type { Notice } from '../events/event-types.ts';
+import { bindToTransaction } from '../storage/bound-database.ts';
+import type { RealmDatabase } from '../storage/database.ts';
 
 export interface ActionScope {
+  /** The database, bound to this action's transaction: use it for every read and write. */
+  readonly db: RealmDatabase;
   /** Queues a notice; it is delivered only if the transaction commits. */
   notify(notice: Notice): void;
   /** The action's timestamp in UNIX seconds (one value for the whole action). */
@@ -16,13 +20,14 @@ export interface ActionScope {
  */
 export async function runAction<T>(engine: Engine, body: (scope: ActionScope) => Promise<T>): Promise<T> {
   const notices: Notice[] = [];
-  const scope: ActionScope = { notify: (notice) => notices.push(notice), now: engine.nowSeconds() };
-  const result = await engine.db.transaction('rw', engine.db.tables, () => body(scope));
+  const result = await engine.db.transaction('rw', engine.db.tables, (tx) =>
+    body({ db: bindToTransaction(engine.db, tx), notify: (notice) => notices.push(notice), now: engine.nowSeconds() }),
+  );
   engine.queues.deliver(notices);
   return result;
 }
 
 /** A read-only snapshot over every table (initial state for /register, page fetches). */
-export function readSnapshot<T>(engine: Engine, body: () => Promise<T>): Promise<T> {
-  return engine.db.transaction('r', engine.db.tables, body);
+export function readSnapshot<T>(engine: Engine, body: (db: RealmDatabase) => Promise<T>): Promise<T> {
+  return engine.db.transaction('r', engine.db.tables, (tx) => body(bindToTransaction(engine.db, tx)));
 }

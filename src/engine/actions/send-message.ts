@@ -46,7 +46,7 @@ export async function sendMessage(
   const target =
     input.to.kind === 'channel'
       ? await channelTarget(db, directory, sender, input.to)
-      : await directTarget(db, directory, sender, input.to.users);
+      : directTarget(directory, sender, input.to.users);
 
   const rendered = renderMessage(content, directory.markdownRealm());
   const id = await nextId(db, 'message');
@@ -57,7 +57,7 @@ export async function sendMessage(
     sender_id: sender.id,
     type: target.kind === 'channel' ? 'stream' : 'private',
     topic,
-    recipient_id: target.recipientId,
+    recipient_id: await recipientIdOf(db, directory, sender, target),
     content,
     rendered_content: rendered.html,
     timestamp,
@@ -133,14 +133,12 @@ interface ChannelTarget {
   kind: 'channel';
   channel: ChannelRow;
   topic: string;
-  recipientId: number;
   recipients: number[];
 }
 
 interface DirectTarget {
   kind: 'direct';
   dmKey: string;
-  recipientId: number;
   recipients: number[];
 }
 
@@ -172,7 +170,6 @@ async function channelTarget(
     kind: 'channel',
     channel,
     topic,
-    recipientId: channel.recipient_id,
     recipients: subscriberIds,
   };
 }
@@ -191,30 +188,36 @@ function checkTopicPolicy(channel: ChannelRow, topic: string, directory: RealmDi
   }
 }
 
-async function directTarget(
-  db: RealmDatabase,
-  directory: RealmDirectory,
-  sender: UserRow,
-  refs: UserRef[],
-): Promise<DirectTarget> {
+function directTarget(directory: RealmDirectory, sender: UserRow, refs: UserRef[]): DirectTarget {
   if (refs.length === 0) throw badRequest('Message must have recipients');
   const users = refs.map((ref) => {
     const user = 'id' in ref ? directory.users.get(ref.id) : directory.userByApiEmail(ref.email);
-    if (!user) {
-      throw badRequest('id' in ref ? `Invalid user ID ${ref.id}` : `Invalid email '${ref.email}'`);
-    }
+    if (!user) throw badRequest('id' in ref ? `Invalid user ID ${ref.id}` : `Invalid email '${ref.email}'`);
     if (!user.is_active) throw badRequest(`'${user.email}' is no longer using Zulip.`);
     return user;
   });
   const participants = [...new Set([sender.id, ...users.map((u) => u.id)])];
-  const key = dmKey(participants);
-  // As upstream: a 1:1 (or self) conversation is addressed to the other user's personal
-  // recipient; a group conversation has a recipient of its own.
-  let recipientId: number;
-  if (participants.length === 1) recipientId = sender.recipient_id;
-  else if (participants.length === 2) recipientId = directory.user(participants.find((id) => id !== sender.id)!).recipient_id;
-  else recipientId = await recipientFor(db, `dm:${key}`);
-  return { kind: 'direct', dmKey: key, recipientId, recipients: participants };
+  return { kind: 'direct', dmKey: dmKey(participants), recipients: participants };
+}
+
+/**
+ * As upstream: a 1:1 (or self) conversation is addressed to the other user's personal
+ * recipient; a group conversation has a recipient of its own (see `recipientFor`).
+ */
+/**
+ * As upstream: a channel message goes to the channel's recipient; a 1:1 (or self) conversation
+ * to the other user's personal recipient; a group conversation to a recipient of its own.
+ */
+async function recipientIdOf(
+  db: RealmDatabase,
+  directory: RealmDirectory,
+  sender: UserRow,
+  target: ChannelTarget | DirectTarget,
+): Promise<number> {
+  if (target.kind === 'channel') return target.channel.recipient_id;
+  if (target.recipients.length > 2) return recipientFor(db, `dm:${target.dmKey}`);
+  const other = target.recipients.find((id) => id !== sender.id);
+  return other === undefined ? sender.recipient_id : directory.user(other).recipient_id;
 }
 
 /** Users who have sent a message in the message's topic (for @**topic** mentions). */

@@ -26,8 +26,8 @@ export const messageSendEndpoints = [
         : { kind: 'direct' as const, users: parseDirectTo(params.to) };
       const { engine } = ctx;
       return runAction(engine, async (scope) => {
-        const directory = await RealmDirectory.load(engine.db);
-        return sendMessage(engine.db, scope, directory, {
+        const directory = await RealmDirectory.load(scope.db);
+        return sendMessage(scope.db, scope, directory, {
           sender: ctx.user,
           to,
           content: params.content,

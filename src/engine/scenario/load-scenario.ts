@@ -5,7 +5,8 @@ import type { Engine } from '../engine.ts';
 import { withIndexColumns } from '../lib/flags.ts';
 import { RealmDirectory } from '../lib/realm-directory.ts';
 import { GROUP_ADMINISTRATORS, GROUP_EVERYONE, GROUP_FULL_MEMBERS, GROUP_MEMBERS, GROUP_MODERATORS, GROUP_NOBODY, SYSTEM_GROUPS } from '../lib/system-groups.ts';
-import { type RealmDatabase } from '../storage/database.ts';
+import { bindToTransaction } from '../storage/bound-database.ts';
+import type { RealmDatabase } from '../storage/database.ts';
 import { type ChannelRow, FLAG_BITS, type RealmRow, type UserRow } from '../storage/rows.ts';
 import { applyScenarioExtras } from './scenario-extras.ts';
 import { checkScenarioReferences } from './scenario-references.ts';
@@ -36,15 +37,15 @@ export async function loadScenario(engine: Engine, input: unknown): Promise<void
     scenario.users.map((u) => (u.password ? hashPassword(u.password, engine.passwordIterations) : null)),
   );
   const now = engine.nowSeconds();
-  const { db } = engine;
-  await db.transaction('rw', db.tables, async () => {
-    await Promise.all(db.tables.map((table) => table.clear()));
+  await engine.db.transaction('rw', engine.db.tables, async (tx) => {
+    const db = bindToTransaction(engine.db, tx);
+    await Promise.all(engine.db.tables.map((table) => tx.table(table.name).clear()));
     await writeRealm(db, scenario, now);
     const users = await writeUsers(db, scenario, hashes, now);
     await writeGroups(db, now);
     const channels = await writeChannels(db, scenario, users, now);
     const directory = await RealmDirectory.load(db);
-    const scope: ActionScope = { notify: () => undefined, now };
+    const scope: ActionScope = { db, notify: () => undefined, now };
     for (const [index, message] of scenario.messages.entries()) {
       const sender = users.get(message.sender)!;
       const { id } = await atPath(`$.messages[${index}]`, () => sendMessage(db, scope, directory, {

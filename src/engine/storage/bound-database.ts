@@ -1,0 +1,17 @@
+import type { Transaction } from 'dexie';
+import type { RealmDatabase } from './database.ts';
+
+/**
+ * A view of the database whose tables are bound to one transaction. Dexie otherwise finds the
+ * current transaction through its "zone", which native async functions can lose after a few
+ * nested awaits (Dexie issue #1186): later calls then run outside the transaction and it
+ * commits early. Actions and snapshots use this view, so every read and write reaches the
+ * transaction that was opened for them.
+ */
+export function bindToTransaction(db: RealmDatabase, tx: Transaction): RealmDatabase {
+  const bound = Object.create(db) as RealmDatabase;
+  for (const table of db.tables) {
+    Object.defineProperty(bound, table.name, { value: tx.table(table.name), enumerable: true });
+  }
+  return bound;
+}
