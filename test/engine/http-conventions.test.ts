@@ -116,10 +116,10 @@ describe('wire conventions', () => {
   });
 
   it('turns an unexpected exception into a 500 error JSON without a stack trace', async () => {
-    const originalAdd = realm.engine.db.messages.add.bind(realm.engine.db.messages);
-    realm.engine.db.messages.add = () => {
+    const fail = () => {
       throw new Error('disk on fire');
     };
+    realm.engine.db.messages.hook('creating', fail);
     const errors: unknown[] = [];
     const originalError = console.error;
     console.error = (...args: unknown[]) => errors.push(args);
@@ -131,7 +131,7 @@ describe('wire conventions', () => {
       expect(JSON.stringify(body)).not.toContain('disk on fire');
       expect(await realm.engine.db.user_messages.count()).toBe(before);
     } finally {
-      realm.engine.db.messages.add = originalAdd;
+      realm.engine.db.messages.hook('creating').unsubscribe(fail);
       console.error = originalError;
     }
     expect(errors).toHaveLength(1);
