@@ -3,6 +3,7 @@
  * in `:name:` syntax and in reactions, and the codes upstream writes into `emoji-<code>` classes.
  */
 import emojiData from 'emoji-datasource/emoji.json' with { type: 'json' };
+import { ZULIP_EMOJI_NAMES } from './zulip-emoji-names.ts';
 
 export interface UnicodeEmoji {
   /** The canonical name (emoji-datasource's `short_name`). */
@@ -45,6 +46,13 @@ function loadCatalog(): Catalog {
     for (const name of entry.short_names) byName.set(name, emoji);
     byCode.set(emoji.code, emoji);
     if (entry.non_qualified) byCode.set(normaliseCode(entry.non_qualified), emoji);
+  }
+  for (const [name, code] of Object.entries(ZULIP_EMOJI_NAMES)) {
+    const emoji = byCode.get(code);
+    if (emoji && !byName.has(name)) {
+      emoji.aliases.push(name);
+      byName.set(name, emoji);
+    }
   }
   catalog = { byName, byCode };
   return catalog;

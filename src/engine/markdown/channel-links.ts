@@ -4,7 +4,7 @@
  */
 import type { TokenizerAndRendererExtension } from 'marked';
 import { escapeAttribute, escapeText } from './html-escape.ts';
-import { syntaxMayStartAfter } from './mention-syntax.ts';
+import { syntaxMayStartAfter } from './syntax-boundary.ts';
 import { currentRender } from './render-state.ts';
 
 const MESSAGE_LINK = /^#\*\*([^*>]+)>([^*]*)@(\d+)\*\*/;
@@ -23,7 +23,7 @@ export function encodeHashComponent(text: string): string {
 }
 
 /** `/#narrow/channel/<id>-<slug>`, the slug being the name with spaces as dashes. */
-export function channelNarrowPath(id: number, name: string): string {
+function channelNarrowPath(id: number, name: string): string {
   return `/#narrow/channel/${id}-${encodeHashComponent(name.replace(/ /g, '-'))}`;
 }
 

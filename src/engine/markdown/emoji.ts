@@ -44,8 +44,9 @@ export const emojiNameExtension: TokenizerAndRendererExtension = {
   tokenizer(src) {
     if (this.lexer.state.inLink) return undefined;
     const match = EMOJI_SYNTAX.exec(src);
-    const html = match ? emojiByNameHtml(match[1]) : undefined;
-    return html === undefined ? undefined : { type: 'emojiName', raw: match![0], html };
+    if (!match) return undefined;
+    const html = emojiByNameHtml(match[1]);
+    return html === undefined ? undefined : { type: 'emojiName', raw: match[0], html };
   },
   renderer: (token) => token.html as string,
 };

@@ -6,9 +6,9 @@
 import type { Token, TokenizerAndRendererExtension, Tokens } from 'marked';
 import { katexHtml } from './math.ts';
 
-const FENCE_LINE = /^ {0,3}(`{3,}|~{3,})[ \t]*([^`\n]*?)[ \t]*$/;
-const SPECIAL_KINDS = new Set(['quote', 'quoted', 'spoiler', 'math']);
-const SPECIAL_FENCE_ANYWHERE = /^ {0,3}(?:`{3,}|~{3,})[ \t]*(?:quoted?|spoiler|math)\b/im;
+const SPECIAL_OPENING = /^ {0,3}(`{3,}|~{3,})[ \t]*(quoted?|spoiler|math)(?:[ \t]+([^\n]*?))?[ \t]*(?:\n|$)/i;
+const SPECIAL_OPENING_ANYWHERE = /^ {0,3}(?:`{3,}|~{3,})[ \t]*(?:quoted?|spoiler|math)(?:[ \t]|$)/im;
+const FENCE_LINE = /^ {0,3}(`{3,}|~{3,})[ \t]*([^\n]*?)[ \t]*$/;
 
 interface FencedBlock {
   raw: string;
@@ -23,34 +23,32 @@ function closes(line: RegExpExecArray, opener: string): boolean {
 }
 
 function readFencedBlock(src: string): FencedBlock | undefined {
-  const lines = src.split('\n');
-  const opening = FENCE_LINE.exec(lines[0]);
+  const opening = SPECIAL_OPENING.exec(src);
   if (!opening) return undefined;
-  const [kind = '', ...rest] = opening[2].split(/\s+/);
-  if (!SPECIAL_KINDS.has(kind.toLowerCase())) return undefined;
+  const lines = src.slice(opening[0].length).split('\n');
   const open = [opening[1]];
-  let end = 1;
-  for (; end < lines.length && open.length > 0; end++) {
-    const fence = FENCE_LINE.exec(lines[end]);
+  let consumedLines = 0;
+  while (consumedLines < lines.length && open.length > 0) {
+    const fence = FENCE_LINE.exec(lines[consumedLines++]);
     if (!fence) continue;
     if (closes(fence, open.at(-1)!)) open.pop();
     else open.push(fence[1]);
   }
   // An unclosed block runs to the end of the message, as an unclosed code fence does.
-  const bodyEnd = open.length === 0 ? end - 1 : end;
-  const consumed = lines.slice(0, end).join('\n');
+  const bodyLines = open.length === 0 ? consumedLines - 1 : consumedLines;
+  const rest = lines.slice(0, consumedLines).join('\n');
   return {
-    raw: end < lines.length ? `${consumed}\n` : consumed,
-    kind: kind.toLowerCase(),
-    argument: rest.join(' '),
-    body: lines.slice(1, bodyEnd).join('\n'),
+    raw: opening[0] + (consumedLines < lines.length ? `${rest}\n` : rest),
+    kind: opening[2].toLowerCase(),
+    argument: opening[3] ?? '',
+    body: lines.slice(0, bodyLines).join('\n'),
   };
 }
 
 export const fencedBlockExtension: TokenizerAndRendererExtension = {
   name: 'fencedBlock',
   level: 'block',
-  start: (src) => src.search(SPECIAL_FENCE_ANYWHERE),
+  start: (src) => src.search(SPECIAL_OPENING_ANYWHERE),
   tokenizer(src) {
     const block = readFencedBlock(src);
     if (!block) return undefined;

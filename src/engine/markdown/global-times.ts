@@ -18,7 +18,7 @@ function offsetMinutes(zone: string | undefined): number {
 }
 
 /** Milliseconds since the epoch, or undefined if unreadable. A time without a zone is UTC, as upstream. */
-export function parseGlobalTime(text: string): number | undefined {
+function parseGlobalTime(text: string): number | undefined {
   const trimmed = text.trim();
   if (UNIX_SECONDS.test(trimmed)) return Math.trunc(Number(trimmed)) * 1000;
   const iso = ISO_TIME.exec(trimmed);

@@ -118,19 +118,25 @@ export function usableLinkifiers(linkifiers: ReadonlyArray<LinkifierDefinition>)
   return usable;
 }
 
+interface Candidate {
+  match: LinkifierMatch;
+  /** Lower wins when two matches start at the same place: the linkifier's position in the list. */
+  precedence: number;
+}
+
+function candidatesIn(text: string, linkifiers: ReadonlyArray<CompiledLinkifier>): Candidate[] {
+  return linkifiers.flatMap((linkifier, precedence) => linkifier.matches(text).map((match) => ({ match, precedence })));
+}
+
 /**
  * Matches of all linkifiers in `text`, left to right without overlaps; where two start at the same
  * place the earlier linkifier in the list wins, as upstream orders them.
  */
 export function linkifierMatches(text: string, linkifiers: ReadonlyArray<CompiledLinkifier>): LinkifierMatch[] {
-  if (linkifiers.length === 0) return [];
-  const candidates = linkifiers.flatMap((linkifier, precedence) =>
-    linkifier.matches(text).map((match) => ({ match, precedence })),
-  );
-  return pickNonOverlapping(candidates);
+  return linkifiers.length === 0 ? [] : pickNonOverlapping(candidatesIn(text, linkifiers));
 }
 
-function pickNonOverlapping(candidates: Array<{ match: LinkifierMatch; precedence: number }>): LinkifierMatch[] {
+function pickNonOverlapping(candidates: Candidate[]): LinkifierMatch[] {
   candidates.sort((a, b) => a.match.start - b.match.start || a.precedence - b.precedence);
   const chosen: LinkifierMatch[] = [];
   let reached = 0;
@@ -159,9 +165,8 @@ export function topicLinks(
   linkifiers: ReadonlyArray<LinkifierDefinition>,
 ): Array<{ text: string; url: string }> {
   const compiled = usableLinkifiers(linkifiers);
-  const candidates = compiled.flatMap((linkifier, precedence) =>
-    linkifier.matches(topic).map((match) => ({ match, precedence })),
-  );
+  const candidates = candidatesIn(topic, compiled);
+  // Bare URLs come after every linkifier.
   for (const found of topic.matchAll(BARE_URL)) {
     const text = trimUrl(found[0]);
     const url = text.startsWith('www.') ? `https://${text}` : text;

@@ -11,7 +11,7 @@ import { sanitizeUrl } from './sanitize-url.ts';
 const IMAGE_PATH = /\.(?:png|jpe?g|gif|webp)$/i;
 
 /** Upstream rewrites only links into narrows (`#…`) and uploads on its own host. */
-export function relativizeOwnLink(href: string, host: string): string {
+function relativizeOwnLink(href: string, host: string): string {
   for (const scheme of ['https://', 'http://']) {
     const prefix = `${scheme}${host}/`;
     if (href.startsWith(`${prefix}#`) || href.startsWith(`${prefix}user_uploads/`)) return href.slice(prefix.length);
@@ -19,7 +19,7 @@ export function relativizeOwnLink(href: string, host: string): string {
   return href;
 }
 
-export function noteLinkTarget(state: RenderState, href: string): void {
+function noteLinkTarget(state: RenderState, href: string): void {
   state.hasLink = true;
   if (IMAGE_PATH.test(href.split(/[?#]/)[0])) state.hasImage = true;
   if (/^\/?user_uploads\//.test(href)) state.hasAttachment = true;
@@ -45,7 +45,9 @@ export const linkTokenizer: TokenizerObject = {
   },
   // A bare URL ends at `>`: in "<a@b.com>" the brackets stay text around the link, as upstream.
   url(src) {
-    return Tokenizer.prototype.url.call(this, src.split('>', 1)[0]);
+    const token = Tokenizer.prototype.url.call(this, src);
+    const bracket = token?.raw.indexOf('>') ?? -1;
+    return bracket > 0 ? Tokenizer.prototype.url.call(this, src.slice(0, bracket)) : token;
   },
 };
 

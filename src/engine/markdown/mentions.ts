@@ -7,7 +7,7 @@ import type { TokenizerAndRendererExtension, Tokens } from 'marked';
 import { escapeText } from './html-escape.ts';
 import type { MentionableUser } from './render-message.ts';
 import { currentRender } from './render-state.ts';
-import { syntaxMayStartAfter } from './mention-syntax.ts';
+import { syntaxMayStartAfter } from './syntax-boundary.ts';
 
 const USER_MENTION = /^@(_?)\*\*([^*]+)\*\*/;
 const GROUP_MENTION = /^@(_?)\*([^*]+)\*/;

@@ -3,6 +3,7 @@
  * `rendered_content`, plus what the rendering found (mentions, wildcards, links) for message flags
  * and the has_* columns.
  */
+import { escapeText } from './html-escape.ts';
 import { usableLinkifiers } from './linkifiers.ts';
 import { zulipMarked } from './marked-instance.ts';
 import { withRenderState, type RenderState } from './render-state.ts';
@@ -43,8 +44,8 @@ export interface RenderedMessage {
   isMeMessage: boolean;
 }
 
-export function renderMessage(content: string, realm: MarkdownRealm): RenderedMessage {
-  const state: RenderState = {
+function freshState(realm: MarkdownRealm): RenderState {
+  return {
     realm,
     linkifiers: usableLinkifiers(realm.linkifiers),
     mentionedUserIds: new Set(),
@@ -57,7 +58,26 @@ export function renderMessage(content: string, realm: MarkdownRealm): RenderedMe
     quoteDepth: 0,
     linkDepth: 0,
   };
-  const html = withRenderState(state, () => zulipMarked.parse(content, { async: false }));
+}
+
+/**
+ * marked parses nesting recursively, so thousands of nested `>` or `*` overflow the stack. Such a
+ * message is shown as its plain text, mentioning no one, rather than failing the send.
+ */
+function renderAsPlainText(content: string): string {
+  return `<p>${escapeText(content).replace(/\n/g, '<br>\n')}</p>`;
+}
+
+export function renderMessage(content: string, realm: MarkdownRealm): RenderedMessage {
+  let state = freshState(realm);
+  let html: string;
+  try {
+    html = withRenderState(state, () => zulipMarked.parse(content, { async: false }));
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    state = freshState(realm);
+    html = renderAsPlainText(content);
+  }
   return {
     // Upstream joins blocks with newlines but does not end with one.
     html: html.replace(/\n+$/, ''),

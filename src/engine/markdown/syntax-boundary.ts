@@ -1,4 +1,4 @@
-/** Where mention and channel-link syntax may begin, shared by the extensions that parse them. */
+/** Where mention and channel-link syntax may begin: upstream wants it set apart from the word before. */
 import type { Token } from 'marked';
 
 /**
