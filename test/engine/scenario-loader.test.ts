@@ -164,3 +164,12 @@ describe('scenario faults', () => {
     expect(error.path).toBe('$.messages[0]');
   });
 });
+
+describe('scenario history', () => {
+  it("records each channel's first message id", async () => {
+    realm = await createTestRealm();
+    expect((await realm.engine.db.channels.get(IDS.general))?.first_message_id).toBe(1);
+    expect((await realm.engine.db.channels.get(IDS.secret))?.first_message_id).toBe(3);
+    expect((await realm.engine.db.channels.get(IDS.design))?.first_message_id).toBeNull();
+  });
+});

@@ -98,6 +98,8 @@ export async function sendMessage(
 
   if (target.kind === 'channel' && target.channel.first_message_id === null) {
     await db.channels.update(target.channel.id, { first_message_id: id });
+    // The directory outlives this send when the scenario loader replays many messages.
+    target.channel.first_message_id = id;
     scope.notify({
       event: { type: 'stream', op: 'update', stream_id: target.channel.id, name: target.channel.name, property: 'first_message_id', value: id },
       users: channelViewerIds(directory, target.channel, target.recipients),

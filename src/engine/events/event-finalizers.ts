@@ -1,6 +1,8 @@
 import type { EventQueue } from './event-queues.ts';
 import type { EngineEvent, Notice } from './event-types.ts';
 import { finalizeMessageEvent } from './message-event.ts';
+import { finalizeDeleteMessageEvent } from './delete-message-event.ts';
+import { finalizeUpdateMessageEvent, finalizeUpdateMessageFlagsEvent } from './update-message-event.ts';
 
 /**
  * Shapes a canonical event for one queue: the queue's `event_types` filter, and per-type
@@ -12,6 +14,9 @@ export type Finalizer = (event: EngineEvent, queue: EventQueue, notice: Notice) 
 /** Event types whose payload depends on the receiving queue; all others go out unchanged. */
 const FINALIZERS: Record<string, Finalizer> = {
   message: finalizeMessageEvent,
+  delete_message: finalizeDeleteMessageEvent,
+  update_message: finalizeUpdateMessageEvent,
+  update_message_flags: finalizeUpdateMessageFlagsEvent,
 };
 
 export function finalizeForQueue(notice: Notice, queue: EventQueue): EngineEvent[] {

@@ -169,13 +169,13 @@ export class EventQueues {
     }
     let pruned = 0;
     while (pruned < queue.events.length && queue.events[pruned].id <= lastEventId) pruned++;
-    if (pruned > 0) {
-      queue.newestPrunedId = queue.events[pruned - 1].id;
-      queue.events.splice(0, pruned);
-    }
-    if (lastEventId !== queue.newestPrunedId) {
+    // Checked before pruning, so that a refused acknowledgement loses no event.
+    const newestPruned = pruned > 0 ? queue.events[pruned - 1].id : queue.newestPrunedId;
+    if (lastEventId !== newestPruned) {
       throw new ApiError(`Event ${lastEventId} was not in this queue`);
     }
+    queue.newestPrunedId = newestPruned;
+    queue.events.splice(0, pruned);
   }
 
   #isExpired(queue: EventQueue): boolean {

@@ -45,4 +45,6 @@ export interface Notice {
   allPublicStreamsChannelId?: number;
   /** For `message` events: renders the message per receiving queue. */
   message?: MessageNotice;
+  /** The realm's name for the empty topic, shown by queues without `empty_topic_name`. */
+  emptyTopicDisplayName?: string;
 }

@@ -1,21 +1,39 @@
+import { applyMessageEdit } from '../actions/edit-message.ts';
 import type { ActionScope } from '../actions/run-action.ts';
 import { unicodeEmojiByName } from '../emoji/emoji-catalog.ts';
 import { badRequest } from '../http/api-error.ts';
 import { withIndexColumns } from '../lib/flags.ts';
+import { normalizeContent, normalizeTopic } from '../lib/message-limits.ts';
 import type { RealmDirectory } from '../lib/realm-directory.ts';
 import { nextId, type RealmDatabase } from '../storage/database.ts';
 import { FLAG_BITS, type UserRow } from '../storage/rows.ts';
 import type { ScenarioMessage } from './scenario-schema.ts';
 
-/** A scenario message's reactions and stars, applied right after it is sent. */
+/** A scenario message's edits, reactions and stars, applied right after it is sent. */
 export async function applyScenarioExtras(
   db: RealmDatabase,
-  _directory: RealmDirectory,
-  _scope: ActionScope,
+  directory: RealmDirectory,
+  scope: ActionScope,
   messageId: number,
   message: ScenarioMessage,
   users: ReadonlyMap<string, UserRow>,
 ): Promise<void> {
+  // Edits are the sender's, at their own timestamps, so the message carries real edit history.
+  for (const edit of message.edits) {
+    const row = (await db.messages.get(messageId))!;
+    if (edit.topic !== undefined && row.type === 'private') throw badRequest('Direct messages cannot have topics.');
+    const topic = edit.topic === undefined ? undefined : normalizeTopic(edit.topic, directory.realm);
+    const content = edit.content === undefined ? undefined : normalizeContent(edit.content);
+    const changed = { content: content === row.content ? undefined : content, topic: topic === row.topic ? undefined : topic };
+    if (changed.content === undefined && changed.topic === undefined) throw badRequest('Nothing to change');
+    await applyMessageEdit(db, scope, directory, {
+      message: row,
+      editor: directory.user(row.sender_id),
+      timestamp: edit.timestamp,
+      ...changed,
+      propagateMode: 'change_one',
+    });
+  }
   for (const reaction of message.reactions) {
     const emoji = unicodeEmojiByName(reaction.emoji);
     if (!emoji) throw badRequest(`Emoji '${reaction.emoji}' does not exist`);

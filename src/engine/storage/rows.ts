@@ -35,6 +35,9 @@ export interface RealmRow {
   notification_bot_id: number | null;
   /** Channels new users join (default channels). */
   default_channel_ids: number[];
+  /** Who may move messages between topics / channels; absent: upstream's defaults (everyone / members). */
+  can_move_messages_between_topics_group?: GroupSettingValue;
+  can_move_messages_between_channels_group?: GroupSettingValue;
 }
 
 export interface UserRow {

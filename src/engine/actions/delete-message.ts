@@ -1,0 +1,85 @@
+import type { EngineEvent } from '../events/event-types.ts';
+import { badRequest } from '../http/api-error.ts';
+import type { RealmDirectory } from '../lib/realm-directory.ts';
+import { isInGroupSetting } from '../lib/system-groups.ts';
+import { loadAccessibleMessage } from '../narrow/message-access.ts';
+import type { RealmDatabase } from '../storage/database.ts';
+import { type MessageRow, ROLE_ADMIN, type UserRow } from '../storage/rows.ts';
+import type { ActionScope } from './run-action.ts';
+
+/**
+ * Who hears about a change to a message (reaction, edit, deletion), as upstream's
+ * `event_recipient_ids_for_action_on_messages`: everyone holding a UserMessage row, plus the
+ * channel's current subscribers when its history is open to them.
+ */
+export async function messageAudienceIds(
+  db: RealmDatabase,
+  directory: RealmDirectory,
+  message: MessageRow,
+): Promise<number[]> {
+  const ids = new Set((await db.user_messages.where('message_id').equals(message.id).toArray()).map((um) => um.user_id));
+  if (message.type === 'stream') {
+    const channel = directory.channels.get(message.stream_id!);
+    if (channel?.history_public_to_subscribers) {
+      for (const id of await activeSubscriberIds(db, channel.id)) ids.add(id);
+    }
+  }
+  return [...ids];
+}
+
+/** Ids of the channel's current subscribers. */
+export async function activeSubscriberIds(db: RealmDatabase, channelId: number): Promise<number[]> {
+  const subscriptions = await db.subscriptions.where('[channel_id+active]').equals([channelId, 1]).toArray();
+  return subscriptions.map((s) => s.user_id);
+}
+
+/**
+ * Deletes one message for good: the message, everyone's flags for it and its reactions, then
+ * tells everyone who could see it.
+ */
+export async function deleteMessage(
+  db: RealmDatabase,
+  scope: ActionScope,
+  directory: RealmDirectory,
+  actor: UserRow,
+  messageId: number,
+): Promise<void> {
+  const { row } = await loadAccessibleMessage(db, directory, actor, messageId);
+  checkCanDelete(actor, row, directory, scope.now);
+  const audience = await messageAudienceIds(db, directory, row);
+  await db.user_messages.where('message_id').equals(row.id).delete();
+  await db.reactions.where('message_id').equals(row.id).delete();
+  await db.messages.delete(row.id);
+  scope.notify({
+    event: deleteMessageEvent(row, [row.id]),
+    users: audience,
+    emptyTopicDisplayName: directory.realm.empty_topic_display_name,
+  });
+}
+
+/** The canonical delete_message event; the finalizer splits it for clients without bulk deletion. */
+export function deleteMessageEvent(row: MessageRow, messageIds: number[]): EngineEvent {
+  if (row.type === 'private') return { type: 'delete_message', message_ids: messageIds, message_type: 'private' };
+  return { type: 'delete_message', message_ids: messageIds, message_type: 'stream', stream_id: row.stream_id, topic: row.topic };
+}
+
+/**
+ * Upstream's rule: administrators and the channel's can_delete_any_message_group delete
+ * anything; otherwise only one's own (or one's bot's) messages, while in the channel's
+ * can_delete_own_message_group and within the realm's deletion time limit.
+ */
+function checkCanDelete(actor: UserRow, row: MessageRow, directory: RealmDirectory, now: number): void {
+  if (actor.role <= ROLE_ADMIN) return;
+  const channel = row.type === 'stream' ? directory.channels.get(row.stream_id!) : undefined;
+  if (channel && isInGroupSetting(actor, channel.can_delete_any_message_group, directory.groups)) return;
+  const sender = directory.users.get(row.sender_id);
+  const ownsMessage = row.sender_id === actor.id || sender?.bot_owner_id === actor.id;
+  if (!ownsMessage) throw badRequest("You don't have permission to delete this message");
+  if (channel && !isInGroupSetting(actor, channel.can_delete_own_message_group, directory.groups)) {
+    throw badRequest("You don't have permission to delete this message");
+  }
+  const limit = directory.realm.message_content_delete_limit_seconds;
+  if (limit !== null && now - row.timestamp > limit) {
+    throw badRequest('The time limit for deleting this message has passed');
+  }
+}

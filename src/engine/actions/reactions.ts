@@ -1,0 +1,152 @@
+import { serviceExtraEmoji, unicodeEmojiByCode, unicodeEmojiByName } from '../emoji/emoji-catalog.ts';
+import { ApiError, badRequest } from '../http/api-error.ts';
+import { apiEmail } from '../lib/email-visibility.ts';
+import { userMessageRow } from '../lib/flags.ts';
+import type { RealmDirectory } from '../lib/realm-directory.ts';
+import { loadAccessibleMessage } from '../narrow/message-access.ts';
+import { nextId, type RealmDatabase } from '../storage/database.ts';
+import { FLAG_BITS, type MessageRow, type ReactionRow, type UserRow } from '../storage/rows.ts';
+import { messageAudienceIds } from './delete-message.ts';
+import type { ActionScope } from './run-action.ts';
+
+export type ReactionType = ReactionRow['reaction_type'];
+
+export interface ReactionRequest {
+  emojiName?: string;
+  emojiCode?: string;
+  reactionType?: string;
+}
+
+const REACTION_TYPES: ReadonlySet<string> = new Set(['unicode_emoji', 'realm_emoji', 'service_extra_emoji']);
+
+/**
+ * Adds the actor's reaction. A reaction with an emoji already on the message counts as a vote
+ * for it and takes its name; a new emoji must be valid in the realm. Reacting to channel
+ * history the actor never received gives them a (historical, read) UserMessage row.
+ */
+export async function addReaction(
+  db: RealmDatabase,
+  scope: ActionScope,
+  directory: RealmDirectory,
+  actor: UserRow,
+  messageId: number,
+  request: Required<Pick<ReactionRequest, 'emojiName'>> & ReactionRequest,
+): Promise<void> {
+  const { row, userMessage } = await loadAccessibleMessage(db, directory, actor, messageId);
+  let emojiName = request.emojiName;
+  let emojiCode = request.emojiCode;
+  let reactionType = request.reactionType;
+  if (emojiCode === undefined || reactionType === undefined) {
+    const known = emojiByName(directory, emojiName);
+    emojiCode ??= known.code;
+    reactionType ??= known.type;
+  }
+  if (!REACTION_TYPES.has(reactionType)) throw badRequest('Invalid emoji type');
+  const type = reactionType as ReactionType;
+  const key = reactionKey(row.id, actor.id, type, emojiCode);
+  if (await db.reactions.get(key)) {
+    throw new ApiError('Reaction already exists.', { code: 'REACTION_ALREADY_EXISTS' });
+  }
+  const existing = (await db.reactions.where('message_id').equals(row.id).toArray()).find(
+    (r) => r.emoji_code === emojiCode && r.reaction_type === type,
+  );
+  if (existing) emojiName = existing.emoji_name;
+  else checkEmoji(directory, emojiName, emojiCode, type);
+
+  if (!userMessage) {
+    await db.user_messages.add(userMessageRow(actor.id, row.id, FLAG_BITS.read | FLAG_BITS.historical, false));
+  }
+  await db.reactions.add({
+    key,
+    message_id: row.id,
+    user_id: actor.id,
+    emoji_name: emojiName,
+    emoji_code: emojiCode,
+    reaction_type: type,
+    seq: await nextId(db, 'reaction'),
+  });
+  await notifyReaction(db, scope, directory, 'add', row, actor, { emoji_name: emojiName, emoji_code: emojiCode, reaction_type: type });
+}
+
+/** Removes the actor's reaction, named by emoji code or (for simple clients) by emoji name. */
+export async function removeReaction(
+  db: RealmDatabase,
+  scope: ActionScope,
+  directory: RealmDirectory,
+  actor: UserRow,
+  messageId: number,
+  request: ReactionRequest,
+): Promise<void> {
+  const { row } = await loadAccessibleMessage(db, directory, actor, messageId);
+  const reactionType = request.reactionType ?? 'unicode_emoji';
+  let emojiCode = request.emojiCode;
+  if (emojiCode === undefined) {
+    if (request.emojiName === undefined) {
+      throw badRequest('At least one of the following arguments must be present: emoji_name, emoji_code');
+    }
+    emojiCode = emojiByName(directory, request.emojiName).code;
+  }
+  const key = reactionKey(row.id, actor.id, reactionType, emojiCode);
+  const reaction = await db.reactions.get(key);
+  if (!reaction) throw new ApiError("Reaction doesn't exist.", { code: 'REACTION_DOES_NOT_EXIST' });
+  await db.reactions.delete(key);
+  await notifyReaction(db, scope, directory, 'remove', row, actor, {
+    emoji_name: reaction.emoji_name,
+    emoji_code: reaction.emoji_code,
+    reaction_type: reaction.reaction_type,
+  });
+}
+
+const reactionKey = (messageId: number, userId: number, type: string, code: string): string =>
+  `${messageId}:${userId}:${type}:${code}`;
+
+/** An emoji by name, as upstream looks it up: custom emoji first, then "zulip", then unicode. */
+function emojiByName(directory: RealmDirectory, name: string): { code: string; type: ReactionType } {
+  const custom = directory.emoji.find((e) => e.name === name && !e.deactivated);
+  if (custom) return { code: String(custom.id), type: 'realm_emoji' };
+  const extra = serviceExtraEmoji(name);
+  if (extra) return { code: extra.code, type: 'service_extra_emoji' };
+  const unicode = unicodeEmojiByName(name);
+  if (unicode) return { code: unicode.code, type: 'unicode_emoji' };
+  throw badRequest(`Emoji '${name}' does not exist`);
+}
+
+/** A new reaction's name and code must agree, in the namespace of its type. */
+function checkEmoji(directory: RealmDirectory, name: string, code: string, type: ReactionType): void {
+  if (type === 'realm_emoji') {
+    const custom = directory.emoji.find((e) => String(e.id) === code);
+    if (!custom) throw badRequest('Invalid custom emoji.');
+    if (custom.name !== name) throw badRequest('Invalid custom emoji name.');
+    if (custom.deactivated) throw badRequest('This custom emoji has been deactivated.');
+  } else if (type === 'service_extra_emoji') {
+    if (!serviceExtraEmoji(code)) throw badRequest('Invalid emoji code');
+    if (name !== code) throw badRequest('Invalid emoji name');
+  } else {
+    if (!unicodeEmojiByCode(code)) throw badRequest('Invalid emoji code');
+    if (unicodeEmojiByName(name)?.code !== code) throw badRequest('Invalid emoji name');
+  }
+}
+
+async function notifyReaction(
+  db: RealmDatabase,
+  scope: ActionScope,
+  directory: RealmDirectory,
+  op: 'add' | 'remove',
+  message: MessageRow,
+  actor: UserRow,
+  emoji: { emoji_name: string; emoji_code: string; reaction_type: ReactionType },
+): Promise<void> {
+  const audience = await messageAudienceIds(db, directory, message);
+  // The deprecated `user` object carries the email each viewer may see.
+  const perUser = new Map(
+    audience.map((id) => [
+      id,
+      { user: { user_id: actor.id, email: apiEmail(directory.realm, directory.users.get(id) ?? null, actor), full_name: actor.full_name } },
+    ]),
+  );
+  scope.notify({
+    event: { type: 'reaction', op, user_id: actor.id, message_id: message.id, ...emoji },
+    users: audience,
+    perUser,
+  });
+}

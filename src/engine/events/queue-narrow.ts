@@ -1,0 +1,54 @@
+import { badRequest } from '../http/api-error.ts';
+import { RESOLVED_TOPIC_PREFIX } from '../lib/message-limits.ts';
+import type { EngineEvent } from './event-types.ts';
+
+/** A register `narrow` term: [operator, operand] (the parameter parser checks the length). */
+export type QueueNarrowTerm = readonly string[];
+
+const CHANNEL_OPERATORS = new Set(['channel', 'stream']);
+const SUPPORTED_OPERATORS = new Set([...CHANNEL_OPERATORS, 'topic', 'sender', 'is']);
+
+type MessageTest = (message: Record<string, unknown>, flags: readonly string[]) => boolean;
+
+const IS_TESTS: Record<string, MessageTest> = {
+  dm: (message) => message.type === 'private',
+  private: (message) => message.type === 'private',
+  starred: (_, flags) => flags.includes('starred'),
+  unread: (_, flags) => !flags.includes('read'),
+  mentioned: (_, flags) => flags.includes('mentioned') || flags.includes('wildcard_mentioned') || flags.includes('group_mentioned'),
+  alerted: (_, flags) => flags.includes('has_alert_word'),
+  resolved: (message) => message.type === 'stream' && String(message.subject).startsWith(RESOLVED_TOPIC_PREFIX),
+};
+
+const lower = (value: unknown) => String(value).toLowerCase();
+
+/**
+ * The message filter of a queue registered with `narrow`: every term must match the
+ * finalized message event (as the queue's user sees it). Only the operators upstream supports
+ * for queues are accepted; anything else is refused at register time.
+ */
+export function compileQueueNarrow(terms: readonly QueueNarrowTerm[]): ((event: EngineEvent) => boolean) | null {
+  if (terms.length === 0) return null;
+  const tests = terms.map(([operator, operand]) => termTest(operator, operand));
+  return (event) => {
+    const message = event.message as Record<string, unknown> | undefined;
+    if (!message) return false;
+    const flags = (event.flags as string[] | undefined) ?? [];
+    return tests.every((test) => test(message, flags));
+  };
+}
+
+function termTest(operator: string, operand: string): MessageTest {
+  if (!SUPPORTED_OPERATORS.has(operator)) throw badRequest(`Operator ${operator} not supported.`);
+  if (CHANNEL_OPERATORS.has(operator)) {
+    return (message) =>
+      message.type === 'stream' && (lower(message.display_recipient) === lower(operand) || String(message.stream_id) === operand);
+  }
+  if (operator === 'topic') return (message) => message.type === 'stream' && lower(message.subject) === lower(operand);
+  if (operator === 'sender') {
+    return (message) => lower(message.sender_email) === lower(operand) || String(message.sender_id) === operand;
+  }
+  const test = IS_TESTS[operand];
+  if (!test) throw badRequest(`Operand ${operand} not supported.`);
+  return test;
+}

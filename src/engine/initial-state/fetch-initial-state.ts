@@ -1,0 +1,55 @@
+import { channelFoldersSection, customProfileFieldsSection, defaultStreamsSection, linkifiersSection, realmEmojiSection } from './realm-objects.ts';
+import { EMPTY_SECTIONS, mutedTopicsSection, starredMessagesSection, userTopicsSection } from './personal-state.ts';
+import { realmSection } from './realm-settings.ts';
+import { realmUserSection } from './realm-users.ts';
+import { recentConversationsSection } from './recent-conversations.ts';
+import type { StateContext } from './state-context.ts';
+import { subscriptionSection, streamSection } from './subscriptions.ts';
+import { maxMessageIdSection, unreadSection } from './unread-messages.ts';
+import { userGroupsSection } from './user-groups.ts';
+import { legacySettingsSection, userSettingsObject } from './user-settings.ts';
+
+type Section = (ctx: StateContext) => Record<string, unknown> | Promise<Record<string, unknown>>;
+
+/** Each initial-state section, under the event type that names it in `fetch_event_types`. */
+const SECTIONS: Record<string, Section> = {
+  message: maxMessageIdSection,
+  realm: (ctx) => realmSection(ctx.directory.realm),
+  realm_user: realmUserSection,
+  subscription: subscriptionSection,
+  stream: streamSection,
+  recent_private_conversations: recentConversationsSection,
+  realm_user_groups: userGroupsSection,
+  user_settings: (ctx) => ({ user_settings: ctx.settings }),
+  realm_user_settings_defaults: (ctx) => ({ realm_user_settings_defaults: userSettingsObject(null, ctx.directory.realm) }),
+  realm_linkifiers: linkifiersSection,
+  realm_emoji: realmEmojiSection,
+  custom_profile_fields: customProfileFieldsSection,
+  user_topic: userTopicsSection,
+  default_streams: defaultStreamsSection,
+  channel_folders: channelFoldersSection,
+  starred_messages: starredMessagesSection,
+  ...EMPTY_SECTIONS,
+};
+
+/**
+ * The initial state for the wanted sections (null: all). Must run inside one read snapshot,
+ * with `ctx.db` bound to it (snapshot-db.ts), so that every section describes the same moment.
+ */
+export async function fetchInitialState(ctx: StateContext, wanted: ReadonlySet<string> | null): Promise<Record<string, unknown>> {
+  const want = (type: string) => wanted === null || wanted.has(type);
+  const state: Record<string, unknown> = {};
+  for (const [type, build] of Object.entries(SECTIONS)) {
+    if (want(type)) Object.assign(state, await build(ctx));
+  }
+  if (want('message') && want('update_message_flags')) Object.assign(state, await unreadSection(ctx));
+  // Superseded by user_topic; upstream sends it only to clients that do not ask for that.
+  if (want('muted_topics') && !(wanted?.has('user_topic') ?? false)) Object.assign(state, await mutedTopicsSection(ctx));
+  if (!ctx.capabilities.user_settings_object) {
+    for (const legacy of ['update_display_settings', 'update_global_notifications'] as const) {
+      if (want(legacy)) Object.assign(state, legacySettingsSection(ctx.settings, legacy));
+    }
+  }
+  return state;
+}
+

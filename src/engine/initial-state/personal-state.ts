@@ -1,0 +1,64 @@
+import { displayTopic } from '../lib/message-wire.ts';
+import type { StateContext } from './state-context.ts';
+
+const MUTED = 1;
+
+/** `user_topic`: the caller's topic visibility policies. */
+export async function userTopicsSection(ctx: StateContext): Promise<Record<string, unknown>> {
+  const rows = ctx.user ? await ctx.db.user_topics.where('user_id').equals(ctx.user.id).toArray() : [];
+  return {
+    user_topics: rows
+      .filter((r) => r.visibility_policy !== 0)
+      .sort((a, b) => a.last_updated - b.last_updated)
+      .map((r) => ({
+        stream_id: r.stream_id,
+        topic_name: displayTopic(r.topic_name, ctx.directory, ctx.capabilities.empty_topic_name),
+        last_updated: r.last_updated,
+        visibility_policy: r.visibility_policy,
+      })),
+  };
+}
+
+/** `muted_topics` (legacy; sent only when `user_topic` is not wanted): [channel name, topic, time]. */
+export async function mutedTopicsSection(ctx: StateContext): Promise<Record<string, unknown>> {
+  const rows = ctx.user ? await ctx.db.user_topics.where('user_id').equals(ctx.user.id).toArray() : [];
+  return {
+    muted_topics: rows
+      .filter((r) => r.visibility_policy === MUTED && ctx.directory.channels.has(r.stream_id))
+      .map((r) => [
+        ctx.directory.channels.get(r.stream_id)!.name,
+        displayTopic(r.topic_name, ctx.directory, ctx.capabilities.empty_topic_name),
+        r.last_updated,
+      ]),
+  };
+}
+
+/** `starred_messages`, read from the sparse [user_id+starred+message_id] index. */
+export async function starredMessagesSection(ctx: StateContext): Promise<Record<string, unknown>> {
+  if (!ctx.user) return { starred_messages: [] };
+  const uid = ctx.user.id;
+  const ids = await ctx.db.user_messages
+    .where('[user_id+starred+message_id]')
+    .between([uid, 1, 0], [uid, 1, Infinity])
+    .primaryKeys();
+  return { starred_messages: ids.map(([, messageId]) => messageId) };
+}
+
+/**
+ * Sections whose data this server does not keep yet (navigation views and saved snippets
+ * arrive with their own tables), reported empty so that clients can rely on the keys.
+ */
+export const EMPTY_SECTIONS: Record<string, () => Record<string, unknown>> = {
+  navigation_views: () => ({ navigation_views: [] }),
+  saved_snippets: () => ({ saved_snippets: [] }),
+  alert_words: () => ({ alert_words: [] }),
+  muted_users: () => ({ muted_users: [] }),
+  drafts: () => ({ drafts: [] }),
+  scheduled_messages: () => ({ scheduled_messages: [] }),
+  user_status: () => ({ user_status: {} }),
+  realm_playgrounds: () => ({ realm_playgrounds: [] }),
+  realm_domains: () => ({ realm_domains: [] }),
+  realm_filters: () => ({ realm_filters: [] }),
+  default_stream_groups: () => ({ realm_default_stream_groups: [] }),
+  onboarding_steps: () => ({ onboarding_steps: [] }),
+};

@@ -1,0 +1,32 @@
+import { dmParticipants } from '../lib/recipients.ts';
+import type { StateContext } from './state-context.ts';
+
+/** "Recent" is the newest 1000 direct messages the user received, as upstream. */
+const RECENT_DIRECT_MESSAGES = 1000;
+
+/**
+ * `recent_private_conversations`: each direct conversation among the user's newest direct
+ * messages (walked newest first on the sparse [user_id+dm+message_id] index), newest first,
+ * named by the participants other than the user (none: notes to self).
+ */
+export async function recentConversationsSection(ctx: StateContext): Promise<Record<string, unknown>> {
+  if (!ctx.user) return { recent_private_conversations: [] };
+  const uid = ctx.user.id;
+  const rows = await ctx.db.user_messages
+    .where('[user_id+dm+message_id]')
+    .between([uid, 1, 0], [uid, 1, Infinity])
+    .reverse()
+    .limit(RECENT_DIRECT_MESSAGES)
+    .toArray();
+  const messages = await ctx.db.messages.bulkGet(rows.map((r) => r.message_id));
+  const newestByConversation = new Map<string, number>();
+  for (const message of messages) {
+    if (message?.dm_key && !newestByConversation.has(message.dm_key)) newestByConversation.set(message.dm_key, message.id);
+  }
+  return {
+    recent_private_conversations: [...newestByConversation].map(([key, maxId]) => ({
+      max_message_id: maxId,
+      user_ids: dmParticipants(key).filter((id) => id !== uid),
+    })),
+  };
+}

@@ -1,0 +1,64 @@
+import { API_PREFIX } from '../http/paths.ts';
+import { ROLE_ADMIN, ROLE_GUEST, ROLE_OWNER, type RealmRow, type UserRow } from '../storage/rows.ts';
+import { avatarUrl } from './avatars.ts';
+import { apiEmail, canSeeRealEmail } from './email-visibility.ts';
+
+export interface UserWireOptions {
+  /** Who is looking (null: a spectator); decides which emails are real. */
+  viewer: Pick<UserRow, 'id' | 'role'> | null;
+  /** Whether `profile_data` is wanted (never sent for bots). */
+  includeProfileData: boolean;
+  /** The client declared `user_avatar_url_field_optional` and can fetch GET /avatar/{id} itself. */
+  avatarUrlOptional: boolean;
+}
+
+/**
+ * The user object of the API (spec 2.2). `client_gravatar` never changes it: our avatars are
+ * served by this server, never external gravatars, so `avatar_url` is never null.
+ */
+export function userToWire(user: UserRow, realm: RealmRow, options: UserWireOptions): Record<string, unknown> {
+  const { viewer } = options;
+  const wire: Record<string, unknown> = {
+    user_id: user.id,
+    delivery_email: canSeeRealEmail(realm, viewer, user) ? user.email : null,
+    email: apiEmail(realm, viewer, user),
+    full_name: user.full_name,
+    date_joined: dateJoined(user.date_joined, viewer !== null),
+    is_active: user.is_active,
+    is_owner: user.role === ROLE_OWNER,
+    is_admin: user.role <= ROLE_ADMIN,
+    is_guest: user.role === ROLE_GUEST,
+    is_billing_admin: false,
+    is_bot: user.is_bot,
+    bot_type: user.is_bot ? user.bot_type : null,
+    role: user.role,
+    timezone: user.timezone,
+    avatar_version: user.avatar_version,
+  };
+  // Upstream leaves avatar_url out for long-idle users of such clients; our nearest
+  // equivalent of a long-idle user is a deactivated one.
+  if (!(options.avatarUrlOptional && !user.is_active)) wire.avatar_url = avatarUrl(user);
+  if (user.is_bot) {
+    wire.bot_owner_id = user.bot_owner_id;
+    if (user.is_system_bot) wire.is_system_bot = true;
+  } else if (options.includeProfileData) {
+    // No custom profile fields exist yet, so every user's values are empty.
+    wire.profile_data = {};
+  }
+  if (viewer === null) {
+    // As upstream: spectators get no personal details beyond the day the user joined.
+    delete wire.is_billing_admin;
+    delete wire.timezone;
+  }
+  return wire;
+}
+
+/** The medium-size avatar address (register's `avatar_url_medium`). */
+export const avatarUrlMedium = (user: Pick<UserRow, 'id' | 'avatar_version'>): string =>
+  `${API_PREFIX}/avatar/${user.id}/medium?v=${user.avatar_version}`;
+
+/** Upstream's format: ISO 8601 to the minute for members, the bare date for spectators. */
+function dateJoined(seconds: number, forMember: boolean): string {
+  const iso = new Date(seconds * 1000).toISOString();
+  return forMember ? `${iso.slice(0, 16)}+00:00` : iso.slice(0, 10);
+}

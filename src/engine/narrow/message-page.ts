@@ -1,0 +1,119 @@
+import type { RealmDirectory } from '../lib/realm-directory.ts';
+import type { RealmDatabase } from '../storage/database.ts';
+import type { UserRow } from '../storage/rows.ts';
+import { type Candidate, candidateMatches, isMutedForViewer } from './narrow-match.ts';
+import { chooseDriver, type Direction, type Driver, walkCandidates } from './narrow-plan.ts';
+import { loadNarrowScope, type NarrowScope } from './narrow-scope.ts';
+import type { NarrowTerm } from './narrow-terms.ts';
+
+/** The anchor upstream reports for `newest`, and for `first_unread` with nothing unread. */
+export const LARGER_THAN_MAX_MESSAGE_ID = 10_000_000_000_000_000;
+
+export interface MessageWindow {
+  anchor: number | 'newest' | 'oldest' | 'first_unread';
+  numBefore: number;
+  numAfter: number;
+  includeAnchor: boolean;
+}
+
+export interface MessagePage {
+  /** Matching message ids, ascending. */
+  ids: number[];
+  /** The resolved anchor. */
+  anchor: number;
+  foundAnchor: boolean;
+  foundOldest: boolean;
+  foundNewest: boolean;
+}
+
+/**
+ * The ids of up to `numBefore` matching messages before the anchor, the anchor itself (if it
+ * matches and is included) and up to `numAfter` after it, with upstream's found_* flags.
+ * Each side walks the narrow's driving index from the anchor outwards and stops when full.
+ */
+export const findMessageIds = async (
+  db: RealmDatabase,
+  directory: RealmDirectory,
+  viewer: UserRow,
+  terms: readonly NarrowTerm[],
+  window: MessageWindow,
+): Promise<MessagePage> => {
+  const scope = await loadNarrowScope(db, directory, viewer, terms);
+  const driver = chooseDriver(scope);
+  const anchor = window.anchor === 'first_unread' ? await firstUnreadId(scope) : fixedAnchor(window.anchor);
+  const anchoredLeft = anchor === 0;
+  const anchoredRight = anchor >= LARGER_THAN_MAX_MESSAGE_ID;
+  const before = window.numBefore > 0 && !anchoredLeft ? await collect(scope, driver, 'descending', anchor, window.numBefore) : [];
+  const foundAnchor = window.includeAnchor && !anchoredRight && (await matchingIds(scope, [anchor])).length === 1;
+  const after = window.numAfter > 0 && !anchoredRight ? await collect(scope, driver, 'ascending', anchor, window.numAfter) : [];
+  return {
+    ids: [...before.reverse(), ...(foundAnchor ? [anchor] : []), ...after],
+    anchor,
+    foundAnchor,
+    foundOldest: anchoredLeft || before.length < window.numBefore,
+    foundNewest: anchoredRight || after.length < window.numAfter,
+  };
+};
+
+/**
+ * Which of `messageIds` exist, are visible to the viewer and match the narrow (ascending).
+ * `receivedOnly` limits them to messages the viewer received, as matches_narrow does.
+ */
+export const filterMessageIds = async (
+  db: RealmDatabase,
+  directory: RealmDirectory,
+  viewer: UserRow,
+  terms: readonly NarrowTerm[],
+  messageIds: readonly number[],
+  options: { receivedOnly?: boolean } = {},
+): Promise<number[]> => {
+  const scope = await loadNarrowScope(db, directory, viewer, terms);
+  if (options.receivedOnly) scope.includeHistory = false;
+  return matchingIds(scope, [...new Set(messageIds)].sort((a, b) => a - b));
+};
+
+/** `newest` and `oldest` as ids; other anchors clamped to [0, LARGER_THAN_MAX_MESSAGE_ID]. */
+function fixedAnchor(anchor: number | 'newest' | 'oldest'): number {
+  if (anchor === 'newest') return LARGER_THAN_MAX_MESSAGE_ID;
+  if (anchor === 'oldest') return 0;
+  return Math.min(Math.max(anchor, 0), LARGER_THAN_MAX_MESSAGE_ID);
+}
+
+/** The oldest unread matching message outside muted channels and topics, read from the sparse unread index. */
+const firstUnreadId = async (scope: NarrowScope): Promise<number> => {
+  const unread: Driver = { kind: 'user-messages', index: '[user_id+unread+message_id]', prefix: [scope.viewer.id, 1] };
+  const [first] = await collect(scope, unread, 'ascending', -1, 1, (c) => !isMutedForViewer(scope, c.row));
+  return first ?? LARGER_THAN_MAX_MESSAGE_ID;
+};
+
+/** Up to `count` matching ids walking from `from` (exclusive) in `direction`, nearest first. */
+const collect = async (
+  scope: NarrowScope,
+  driver: Driver,
+  direction: Direction,
+  from: number,
+  count: number,
+  extra: (candidate: Candidate) => boolean = () => true,
+): Promise<number[]> => {
+  const ids: number[] = [];
+  const batchSize = Math.min(Math.max(count * 2, 50), 1000);
+  await walkCandidates(scope, driver, direction, from, batchSize, (batch) => {
+    for (const candidate of batch) {
+      if (!candidateMatches(scope, candidate) || !extra(candidate)) continue;
+      ids.push(candidate.row.id);
+      if (ids.length === count) return false;
+    }
+    return true;
+  });
+  return ids;
+};
+
+/** The matching ids among `ids` (ascending). */
+const matchingIds = async (scope: NarrowScope, ids: number[]): Promise<number[]> => {
+  const matched: number[] = [];
+  await walkCandidates(scope, { kind: 'ids', ids }, 'ascending', -1, 1000, (batch) => {
+    for (const candidate of batch) if (candidateMatches(scope, candidate)) matched.push(candidate.row.id);
+    return true;
+  });
+  return matched;
+};

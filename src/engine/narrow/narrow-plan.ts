@@ -1,0 +1,155 @@
+import type { RealmDatabase } from '../storage/database.ts';
+import type { MessageRow, UserMessageRow } from '../storage/rows.ts';
+import { type Candidate, needsReactions } from './narrow-match.ts';
+import type { NarrowScope } from './narrow-scope.ts';
+import { positiveTerm } from './narrow-terms.ts';
+
+/**
+ * The one index a narrow walks, in id order; every other term is checked per candidate.
+ * - `messages`: a messages index whose leading parts are fixed (`prefix`) and whose last part
+ *   is the message id; an empty index name walks the primary key.
+ * - `user-messages`: one of the viewer's user_messages indexes (sparse flag indexes included).
+ * - `words`: the messages carrying the rarest of these search words (`*words` index).
+ * - `ids`: fixed message ids, ascending (an `id:` term, or `message_ids`); `empty`: no match.
+ */
+export type Driver =
+  | { kind: 'messages'; index: string; prefix: (number | string)[] }
+  | { kind: 'user-messages'; index: string; prefix: (number | string)[] }
+  | { kind: 'words'; words: string[] }
+  | { kind: 'ids'; ids: number[] }
+  | { kind: 'empty' };
+
+const FLAG_INDEXES = {
+  unread: '[user_id+unread+message_id]',
+  starred: '[user_id+starred+message_id]',
+  mentioned: '[user_id+mentioned+message_id]',
+  dm: '[user_id+dm+message_id]',
+} as const;
+
+/**
+ * Picks the most selective index the narrow allows: a single message, a conversation, a
+ * channel, the viewer's small flag sets, the rarest search word, a sender, and otherwise
+ * every message the viewer received (or every message, for history over public channels).
+ */
+export function chooseDriver(scope: NarrowScope): Driver {
+  const { terms, viewer } = scope;
+  const id = positiveTerm(terms, 'id');
+  if (id) return { kind: 'ids', ids: [id.messageId] };
+  const channel = positiveTerm(terms, 'channel');
+  const topic = positiveTerm(terms, 'topic');
+  if (channel && topic) return { kind: 'messages', index: '[stream_id+topic_key+id]', prefix: [channel.channelId, topic.topicKey] };
+  const dm = positiveTerm(terms, 'dm');
+  if (dm) return dm.dmKey === null ? { kind: 'empty' } : { kind: 'messages', index: '[dm_key+id]', prefix: [dm.dmKey] };
+  if (channel) return { kind: 'messages', index: '[stream_id+id]', prefix: [channel.channelId] };
+  const flags = new Set(terms.flatMap((term) => (term.kind === 'is' && !term.negated ? [term.flag] : [])));
+  for (const flag of ['starred', 'mentioned', 'unread'] as const) {
+    if (flags.has(flag)) return { kind: 'user-messages', index: FLAG_INDEXES[flag], prefix: [viewer.id, 1] };
+  }
+  const search = positiveTerm(terms, 'search');
+  if (search && search.query.words.length > 0) return { kind: 'words', words: search.query.words };
+  const sender = positiveTerm(terms, 'sender');
+  if (sender) return { kind: 'messages', index: '[sender_id+id]', prefix: [sender.userId] };
+  if (flags.has('dm') || positiveTerm(terms, 'dm-including') || positiveTerm(terms, 'group-pm-with')) {
+    return { kind: 'user-messages', index: FLAG_INDEXES.dm, prefix: [viewer.id, 1] };
+  }
+  if (scope.includeHistory) return { kind: 'messages', index: '', prefix: [] };
+  return { kind: 'user-messages', index: '[user_id+message_id]', prefix: [viewer.id] };
+}
+
+export type Direction = 'ascending' | 'descending';
+
+/**
+ * Visits the driver's candidates strictly beyond `from` in `direction` (ascending: ids >
+ * from; descending: ids < from), one batch at a time, until `visit` returns false or the
+ * index ends. Each candidate carries the viewer's flags row (and, when a `has:reaction`
+ * term needs it, whether it has reactions).
+ *
+ * The visitor is synchronous and this is no async generator: inside a Dexie transaction an
+ * awaited plain promise loses the transaction zone (see transaction-zone.ts).
+ */
+export const walkCandidates = async (
+  scope: NarrowScope,
+  driver: Driver,
+  direction: Direction,
+  from: number,
+  batchSize: number,
+  visit: (batch: Candidate[]) => boolean,
+): Promise<void> => {
+  if (driver.kind === 'messages' || driver.kind === 'user-messages') {
+    let bound = from;
+    for (;;) {
+      const { candidates, lastId } = await indexBatch(scope, driver, direction, bound, batchSize);
+      if (candidates.length > 0 && !visit(candidates)) return;
+      if (lastId === null) return;
+      bound = lastId;
+    }
+  }
+  const all = await driverIds(scope.db, driver);
+  const beyond = direction === 'ascending' ? all.filter((id) => id > from) : all.filter((id) => id < from).reverse();
+  for (let start = 0; start === 0 || start < beyond.length; start += batchSize) {
+    const candidates = await withUserMessages(scope, beyond.slice(start, start + batchSize));
+    if (!visit(candidates)) return;
+  }
+};
+
+/** All ids of an id-list driver, ascending (read through Dexie even when fixed). */
+const driverIds = async (db: RealmDatabase, driver: Extract<Driver, { kind: 'words' | 'ids' | 'empty' }>): Promise<number[]> => {
+  if (driver.kind !== 'words') return db.messages.where(':id').anyOf(driver.kind === 'ids' ? driver.ids : []).primaryKeys();
+  const counts = await Promise.all(driver.words.map((word) => db.messages.where('words').equals(word).count()));
+  const rarest = driver.words[counts.indexOf(Math.min(...counts))];
+  return db.messages.where('words').equals(rarest).primaryKeys();
+};
+
+/** One batch from an index walk; `lastId` is where the next batch starts, null at the end. */
+const indexBatch = async (
+  scope: NarrowScope,
+  driver: Extract<Driver, { kind: 'messages' | 'user-messages' }>,
+  direction: Direction,
+  bound: number,
+  limit: number,
+): Promise<{ candidates: Candidate[]; lastId: number | null }> => {
+  const { db, viewer } = scope;
+  const [low, high] = direction === 'ascending' ? [bound, Infinity] : [-Infinity, bound];
+  if (driver.kind === 'messages') {
+    const range =
+      driver.index === ''
+        ? db.messages.where(':id').between(low, high, false, false)
+        : db.messages.where(driver.index).between([...driver.prefix, low], [...driver.prefix, high], false, false);
+    const rows = await (direction === 'ascending' ? range : range.reverse()).limit(limit).toArray();
+    const userMessages = await db.user_messages.bulkGet(rows.map((row): [number, number] => [viewer.id, row.id]));
+    const candidates = pair(rows, userMessages);
+    if (needsReactions(scope.terms)) await markReactions(scope, candidates);
+    return { candidates, lastId: rows.length === limit ? rows[rows.length - 1].id : null };
+  }
+  const range = db.user_messages.where(driver.index).between([...driver.prefix, low], [...driver.prefix, high], false, false);
+  const userMessages = await (direction === 'ascending' ? range : range.reverse()).limit(limit).toArray();
+  const rows = await db.messages.bulkGet(userMessages.map((um) => um.message_id));
+  const lastId = userMessages.length === limit ? userMessages[userMessages.length - 1].message_id : null;
+  const candidates = pair(rows, userMessages);
+  if (needsReactions(scope.terms)) await markReactions(scope, candidates);
+  return { candidates, lastId };
+};
+
+/** Message rows for `ids` (in that order) with the viewer's flags rows; missing ids dropped. */
+const withUserMessages = async (scope: NarrowScope, ids: number[]): Promise<Candidate[]> => {
+  const { db, viewer } = scope;
+  const rows = await db.messages.bulkGet(ids);
+  const userMessages = await db.user_messages.bulkGet(ids.map((id): [number, number] => [viewer.id, id]));
+  const candidates = pair(rows, userMessages);
+  if (needsReactions(scope.terms)) await markReactions(scope, candidates);
+  return candidates;
+};
+
+/** Marks which candidates have reactions (only awaited when a `has:reaction` term needs it). */
+const markReactions = async (scope: NarrowScope, candidates: Candidate[]): Promise<void> => {
+  const reacted = new Set(await scope.db.reactions.where('message_id').anyOf(candidates.map((c) => c.row.id)).keys());
+  for (const candidate of candidates) candidate.hasReaction = reacted.has(candidate.row.id);
+};
+
+function pair(rows: (MessageRow | undefined)[], userMessages: (UserMessageRow | undefined)[]): Candidate[] {
+  const candidates: Candidate[] = [];
+  rows.forEach((row, index) => {
+    if (row) candidates.push({ row, userMessage: userMessages[index], hasReaction: false });
+  });
+  return candidates;
+}

@@ -1,0 +1,52 @@
+import { flagList } from '../lib/flags.ts';
+import { messageToWire } from '../lib/message-wire.ts';
+import type { RealmDirectory } from '../lib/realm-directory.ts';
+import type { RealmDatabase } from '../storage/database.ts';
+import type { ReactionRow, UserRow } from '../storage/rows.ts';
+import type { SearchQuery } from './narrow-terms.ts';
+import { searchMatchFields } from './search-highlight.ts';
+
+export interface PageWireOptions {
+  applyMarkdown: boolean;
+  allowEmptyTopicName: boolean;
+  /** A search narrow's query: adds `match_content` and `match_subject`. */
+  search?: SearchQuery;
+}
+
+/** Flags of a channel message the viewer reads as history (no UserMessage row). */
+export const HISTORICAL_FLAGS = ['read', 'historical'];
+
+/**
+ * The API message objects for `ids` (already checked as visible), in the given order, with
+ * the viewer's `flags`. Messages and reactions are read in bulk, once per page.
+ */
+export const pageMessagesToWire = async (
+  db: RealmDatabase,
+  directory: RealmDirectory,
+  viewer: UserRow,
+  ids: readonly number[],
+  options: PageWireOptions,
+): Promise<Record<string, unknown>[]> => {
+  const [rows, userMessages, reactions] = await Promise.all([
+    db.messages.bulkGet([...ids]),
+    db.user_messages.bulkGet(ids.map((id): [number, number] => [viewer.id, id])),
+    db.reactions.where('message_id').anyOf([...ids]).toArray(),
+  ]);
+  const reactionsByMessage = new Map<number, ReactionRow[]>();
+  for (const reaction of reactions.sort((a, b) => a.seq - b.seq)) {
+    const list = reactionsByMessage.get(reaction.message_id) ?? [];
+    list.push(reaction);
+    reactionsByMessage.set(reaction.message_id, list);
+  }
+  const wireOptions = { viewer, applyMarkdown: options.applyMarkdown, allowEmptyTopicName: options.allowEmptyTopicName };
+  const messages: Record<string, unknown>[] = [];
+  rows.forEach((row, index) => {
+    if (!row) return;
+    const wire = messageToWire(row, reactionsByMessage.get(row.id) ?? [], directory, wireOptions);
+    const userMessage = userMessages[index];
+    wire.flags = userMessage ? flagList(userMessage.flags) : [...HISTORICAL_FLAGS];
+    if (options.search) Object.assign(wire, searchMatchFields(row, options.search, directory, options.allowEmptyTopicName));
+    messages.push(wire);
+  });
+  return messages;
+};

@@ -1,0 +1,116 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { QueueOptions } from '../../src/engine/events/event-queues.ts';
+import { NO_CAPABILITIES } from '../../src/engine/events/event-types.ts';
+import { GROUP_ADMINISTRATORS, GROUP_MODERATORS } from '../../src/engine/lib/system-groups.ts';
+import { createTestRealm, IDS, type TestRealm, type TestUser } from '../support/test-realm.ts';
+
+let realm: TestRealm;
+beforeEach(async () => {
+  realm = await createTestRealm();
+});
+afterEach(() => realm.engine.close());
+
+const queueFor = (userId: number, extra: Partial<QueueOptions> = {}) =>
+  realm.engine.queues.create({
+    userId,
+    eventTypes: null,
+    narrow: null,
+    allPublicStreams: false,
+    applyMarkdown: true,
+    clientGravatar: false,
+    slimPresence: false,
+    capabilities: { ...NO_CAPABILITIES },
+    ...extra,
+  });
+
+const remove = (user: TestUser, id: number) => realm.as(user).delete(`/messages/${id}`);
+const db = () => realm.engine.db;
+
+async function stored(id: number) {
+  return {
+    message: await db().messages.get(id),
+    flags: await db().user_messages.where('message_id').equals(id).count(),
+    reactions: await db().reactions.where('message_id').equals(id).count(),
+  };
+}
+
+const DENIED = { result: 'error', msg: "You don't have permission to delete this message", code: 'BAD_REQUEST' };
+
+describe('DELETE /messages/{id}', () => {
+  it('lets an administrator delete any message, with its flags and reactions', async () => {
+    await realm.as('mia').post('/messages/2/reactions', { emoji_name: 'octopus' });
+    const { status, body } = await remove('adam', 2);
+    expect(status).toBe(200);
+    expect(body).toEqual({ result: 'success', msg: '' });
+    expect(await stored(2)).toEqual({ message: undefined, flags: 0, reactions: 0 });
+    expect((await stored(1)).message).toBeDefined();
+  });
+
+  it('tells everyone who could see it, one event per id unless the client takes bulk deletions', async () => {
+    const single = queueFor(IDS.mia);
+    const bulk = queueFor(IDS.gail, { capabilities: { ...NO_CAPABILITIES, bulk_message_deletion: true, empty_topic_name: true } });
+    const outsider = queueFor(IDS.olivia, { eventTypes: new Set(['message']) });
+    await remove('mark', 2);
+    expect(single.events).toEqual([{ id: 0, type: 'delete_message', message_id: 2, message_type: 'stream', stream_id: IDS.general, topic: 'welcome' }]);
+    expect(bulk.events).toEqual([{ id: 0, type: 'delete_message', message_ids: [2], message_type: 'stream', stream_id: IDS.general, topic: 'welcome' }]);
+    expect(outsider.events).toEqual([]);
+  });
+
+  it('describes a deleted direct message without channel fields, to its participants only', async () => {
+    const mark = queueFor(IDS.mark);
+    const mia = queueFor(IDS.mia);
+    await remove('olivia', 4);
+    expect(mark.events).toEqual([{ id: 0, type: 'delete_message', message_id: 4, message_type: 'private' }]);
+    expect(mia.events).toEqual([]);
+  });
+
+  it("shows the empty topic as the realm's display name to clients without empty_topic_name", async () => {
+    const { body } = await realm.as('mark').post('/messages', { type: 'channel', to: 'general', topic: '', content: 'x' });
+    const mia = queueFor(IDS.mia);
+    await remove('mark', body.id);
+    expect(mia.events[0]).toMatchObject({ topic: 'general chat' });
+  });
+
+  it('lets senders delete their own messages, and bot owners their bots’ messages', async () => {
+    expect((await remove('mark', 2)).status).toBe(200);
+    const { body } = await realm.as('bot').post('/messages', { type: 'channel', to: 'general', topic: 'bots', content: 'beep' });
+    expect((await remove('mark', body.id)).status).toBe(200);
+    expect((await stored(body.id)).message).toBeUndefined();
+  });
+
+  it("refuses deleting someone else's message, changing nothing", async () => {
+    const events = queueFor(IDS.mark);
+    const { status, body } = await remove('mia', 2);
+    expect(status).toBe(400);
+    expect(body).toEqual(DENIED);
+    expect(await stored(2)).toMatchObject({ flags: 7 });
+    expect(events.events).toEqual([]);
+  });
+
+  it('refuses once the realm deletion time limit has passed', async () => {
+    await db().realm.update(1, { message_content_delete_limit_seconds: 60 });
+    const { body } = await remove('mark', 2);
+    expect(body).toEqual({ result: 'error', msg: 'The time limit for deleting this message has passed', code: 'BAD_REQUEST' });
+    expect((await stored(2)).message).toBeDefined();
+    expect((await remove('adam', 2)).status).toBe(200);
+  });
+
+  it("refuses senders outside the channel's can_delete_own_message_group", async () => {
+    await db().channels.update(IDS.general, { can_delete_own_message_group: GROUP_ADMINISTRATORS });
+    expect((await remove('mark', 2)).body).toEqual(DENIED);
+    expect((await stored(2)).message).toBeDefined();
+  });
+
+  it("lets members of the channel's can_delete_any_message_group delete anyone's message", async () => {
+    expect((await remove('mona', 1)).body).toEqual(DENIED);
+    await db().channels.update(IDS.general, { can_delete_any_message_group: GROUP_MODERATORS });
+    expect((await remove('mona', 1)).status).toBe(200);
+  });
+
+  it('answers "Invalid message(s)" for a message the caller cannot see or that does not exist', async () => {
+    expect((await remove('mia', 3)).body).toEqual({ result: 'error', msg: 'Invalid message(s)', code: 'BAD_REQUEST' });
+    expect((await remove('adam', 3)).body).toEqual({ result: 'error', msg: 'Invalid message(s)', code: 'BAD_REQUEST' });
+    expect((await remove('adam', 999)).body).toEqual({ result: 'error', msg: 'Invalid message(s)', code: 'BAD_REQUEST' });
+    expect((await stored(3)).message).toBeDefined();
+  });
+});

@@ -1,0 +1,159 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { QueueOptions } from '../../src/engine/events/event-queues.ts';
+import { NO_CAPABILITIES } from '../../src/engine/events/event-types.ts';
+import { FLAG_BITS } from '../../src/engine/storage/rows.ts';
+import { createTestRealm, IDS, type TestRealm, type TestUser } from '../support/test-realm.ts';
+
+let realm: TestRealm;
+beforeEach(async () => {
+  realm = await createTestRealm();
+});
+afterEach(() => realm.engine.close());
+
+const queueFor = (userId: number, extra: Partial<QueueOptions> = {}) =>
+  realm.engine.queues.create({
+    userId,
+    eventTypes: null,
+    narrow: null,
+    allPublicStreams: false,
+    applyMarkdown: true,
+    clientGravatar: false,
+    slimPresence: false,
+    capabilities: { ...NO_CAPABILITIES },
+    ...extra,
+  });
+
+const react = (user: TestUser, id: number, params: Record<string, unknown>) => realm.as(user).post(`/messages/${id}/reactions`, params);
+const unreact = (user: TestUser, id: number, params: Record<string, unknown>) => realm.as(user).delete(`/messages/${id}/reactions`, params);
+const reactionsOn = (id: number) => realm.engine.db.reactions.where('message_id').equals(id).sortBy('seq');
+const error = (msg: string, code = 'BAD_REQUEST') => ({ result: 'error', msg, code });
+
+const MIA = { user_id: IDS.mia, email: 'mia@zulip.test', full_name: 'Mia Member' };
+
+describe('POST /messages/{id}/reactions', () => {
+  it('adds a unicode reaction by name and tells everyone who can see the message', async () => {
+    const olivia = queueFor(IDS.olivia);
+    const { status, body } = await react('mia', 2, { emoji_name: 'octopus' });
+    expect(status).toBe(200);
+    expect(body).toEqual({ result: 'success', msg: '' });
+    expect(await reactionsOn(2)).toEqual([
+      { key: `2:${IDS.mia}:unicode_emoji:1f419`, message_id: 2, user_id: IDS.mia, emoji_name: 'octopus', emoji_code: '1f419', reaction_type: 'unicode_emoji', seq: expect.any(Number) },
+    ]);
+    expect(olivia.events).toEqual([
+      { id: 0, type: 'reaction', op: 'add', user_id: IDS.mia, message_id: 2, emoji_name: 'octopus', emoji_code: '1f419', reaction_type: 'unicode_emoji', user: MIA },
+    ]);
+  });
+
+  it("shows the reacting user's dummy email to viewers who may not see real emails", async () => {
+    await realm.engine.db.realm.update(1, { email_address_visibility: 3 });
+    const mark = queueFor(IDS.mark);
+    await react('mia', 2, { emoji_name: 'octopus' });
+    expect(mark.events[0]).toMatchObject({ user: { user_id: IDS.mia, email: `user${IDS.mia}@zulip.test`, full_name: 'Mia Member' } });
+  });
+
+  it('refuses the same reaction twice with REACTION_ALREADY_EXISTS', async () => {
+    await react('mia', 2, { emoji_name: 'octopus' });
+    const { status, body } = await react('mia', 2, { emoji_name: 'octopus', emoji_code: '1f419' });
+    expect(status).toBe(400);
+    expect(body).toEqual(error('Reaction already exists.', 'REACTION_ALREADY_EXISTS'));
+    expect(await reactionsOn(2)).toHaveLength(1);
+  });
+
+  it("counts another name for an emoji already on the message as a vote, keeping the first name", async () => {
+    await react('mia', 2, { emoji_name: '+1' });
+    await react('mark', 2, { emoji_name: 'thumbsup' });
+    expect((await reactionsOn(2)).map((r) => [r.user_id, r.emoji_name, r.emoji_code])).toEqual([
+      [IDS.mia, '+1', '1f44d'],
+      [IDS.mark, '+1', '1f44d'],
+    ]);
+  });
+
+  it('refuses unknown emoji names and mismatched or invalid codes', async () => {
+    expect((await react('mia', 2, { emoji_name: 'no_such_emoji' })).body).toEqual(error("Emoji 'no_such_emoji' does not exist"));
+    expect((await react('mia', 2, { emoji_name: 'octopus', emoji_code: 'zzzz' })).body).toEqual(error('Invalid emoji code'));
+    expect((await react('mia', 2, { emoji_name: 'tada', emoji_code: '1f419' })).body).toEqual(error('Invalid emoji name'));
+    expect((await react('mia', 2, { emoji_name: 'octopus', reaction_type: 'zulip_extra_emoji' })).body).toEqual(error('Invalid emoji type'));
+    expect(await reactionsOn(2)).toEqual([]);
+  });
+
+  it('requires emoji_name', async () => {
+    const { body } = await react('mia', 2, { emoji_code: '1f419' });
+    expect(body).toEqual({ result: 'error', msg: "Missing 'emoji_name' argument", code: 'REQUEST_VARIABLE_MISSING', var_name: 'emoji_name' });
+  });
+
+  it('supports the service extra emoji "zulip"', async () => {
+    await react('mia', 2, { emoji_name: 'zulip' });
+    expect(await reactionsOn(2)).toMatchObject([{ emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'service_extra_emoji' }]);
+    expect((await react('mark', 2, { emoji_name: 'zulip', emoji_code: 'other', reaction_type: 'service_extra_emoji' })).body).toEqual(error('Invalid emoji code'));
+  });
+
+  it('supports custom realm emoji by name or id, refusing deactivated ones', async () => {
+    await realm.engine.db.realm_emoji.bulkAdd([
+      { id: 1, name: 'parrot', source_url: '/user_avatars/parrot.png', deactivated: false, author_id: IDS.olivia },
+      { id: 2, name: 'old', source_url: '/user_avatars/old.png', deactivated: true, author_id: IDS.olivia },
+    ]);
+    await react('mia', 2, { emoji_name: 'parrot' });
+    expect(await reactionsOn(2)).toMatchObject([{ emoji_name: 'parrot', emoji_code: '1', reaction_type: 'realm_emoji' }]);
+    expect((await react('mark', 2, { emoji_name: 'old', emoji_code: '2', reaction_type: 'realm_emoji' })).body).toEqual(
+      error('This custom emoji has been deactivated.'),
+    );
+    expect((await react('mark', 2, { emoji_name: 'parrot', emoji_code: '9', reaction_type: 'realm_emoji' })).body).toEqual(error('Invalid custom emoji.'));
+    expect((await react('mark', 2, { emoji_name: 'old' })).body).toEqual(error("Emoji 'old' does not exist"));
+  });
+
+  it('gives a user reacting to channel history they never received a historical, read row', async () => {
+    const { body } = await realm.as('mark').post('/messages', { type: 'channel', to: 'design', topic: 'mock', content: 'look' });
+    expect(await realm.engine.db.user_messages.get([IDS.mia, body.id])).toBeUndefined();
+    expect((await react('mia', body.id, { emoji_name: 'tada' })).status).toBe(200);
+    expect(await realm.engine.db.user_messages.get([IDS.mia, body.id])).toEqual({
+      user_id: IDS.mia,
+      message_id: body.id,
+      flags: FLAG_BITS.read | FLAG_BITS.historical,
+    });
+  });
+
+  it('tells only the holders about reactions in a private channel without shared history', async () => {
+    const adam = queueFor(IDS.adam);
+    const olivia = queueFor(IDS.olivia);
+    await react('mark', 3, { emoji_name: 'tada' });
+    expect(olivia.events).toHaveLength(1);
+    expect(adam.events).toEqual([]);
+  });
+
+  it('answers "Invalid message(s)" for a message the caller cannot see', async () => {
+    expect((await react('gail', 3, { emoji_name: 'tada' })).body).toEqual(error('Invalid message(s)'));
+    expect(await reactionsOn(3)).toEqual([]);
+  });
+});
+
+describe('DELETE /messages/{id}/reactions', () => {
+  it('removes a reaction named by emoji name and tells everyone who can see the message', async () => {
+    await react('mia', 2, { emoji_name: 'octopus' });
+    const olivia = queueFor(IDS.olivia);
+    const { status, body } = await unreact('mia', 2, { emoji_name: 'octopus' });
+    expect(status).toBe(200);
+    expect(body).toEqual({ result: 'success', msg: '' });
+    expect(await reactionsOn(2)).toEqual([]);
+    expect(olivia.events).toEqual([
+      { id: 0, type: 'reaction', op: 'remove', user_id: IDS.mia, message_id: 2, emoji_name: 'octopus', emoji_code: '1f419', reaction_type: 'unicode_emoji', user: MIA },
+    ]);
+  });
+
+  it('removes a reaction named by code and type', async () => {
+    await react('mia', 2, { emoji_name: 'zulip' });
+    await unreact('mia', 2, { emoji_code: 'zulip', reaction_type: 'service_extra_emoji' });
+    expect(await reactionsOn(2)).toEqual([]);
+  });
+
+  it("removes only the caller's own reaction", async () => {
+    await react('mia', 2, { emoji_name: 'octopus' });
+    const { body } = await unreact('mark', 2, { emoji_name: 'octopus' });
+    expect(body).toEqual(error("Reaction doesn't exist.", 'REACTION_DOES_NOT_EXIST'));
+    expect(await reactionsOn(2)).toHaveLength(1);
+  });
+
+  it('needs an emoji name or code, and a valid name', async () => {
+    expect((await unreact('mia', 2, {})).body).toEqual(error('At least one of the following arguments must be present: emoji_name, emoji_code'));
+    expect((await unreact('mia', 2, { emoji_name: 'no_such_emoji' })).body).toEqual(error("Emoji 'no_such_emoji' does not exist"));
+  });
+});

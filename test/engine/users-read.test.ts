@@ -1,0 +1,186 @@
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { createTestRealm, IDS, type TestRealm, type TestUser } from '../support/test-realm.ts';
+
+let realm: TestRealm;
+beforeEach(async () => {
+  realm = await createTestRealm();
+});
+afterEach(() => realm.engine.close());
+
+const setVisibility = (value: 1 | 2 | 3 | 4 | 5) => realm.engine.db.realm.update(1, { email_address_visibility: value });
+
+async function miaAsSeenBy(viewer: TestUser): Promise<{ email: string; delivery_email: string | null }> {
+  const { body } = await realm.as(viewer).get(`/users/${IDS.mia}`);
+  return { email: body.user.email, delivery_email: body.user.delivery_email };
+}
+
+const REAL = { email: 'mia@zulip.test', delivery_email: 'mia@zulip.test' };
+const DUMMY = { email: `user${IDS.mia}@zulip.test`, delivery_email: null };
+
+describe('GET /users', () => {
+  test('lists every realm user by id, without the system bots and without profile data unless asked', async () => {
+    const { status, body } = await realm.as('mark').get('/users');
+    expect(status).toBe(200);
+    expect(body.members.map((u: { user_id: number }) => u.user_id)).toEqual([8, 9, 10, 11, 12, 13, 14]);
+    expect(body.members[0]).not.toHaveProperty('profile_data');
+    const withFields = await realm.as('mark').get('/users', { include_custom_profile_fields: true });
+    expect(withFields.body.members[0].profile_data).toEqual({});
+    expect(withFields.body.members[6]).not.toHaveProperty('profile_data');
+  });
+
+  test('shows deactivated users too', async () => {
+    await realm.engine.db.users.update(IDS.mia, { is_active: false });
+    const { body } = await realm.as('mark').get('/users');
+    expect(body.members.find((u: { user_id: number }) => u.user_id === IDS.mia).is_active).toBe(false);
+  });
+});
+
+describe('GET /users/me', () => {
+  test('returns the own user object with the newest received message id', async () => {
+    const { status, body } = await realm.as('mark').get('/users/me');
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      result: 'success',
+      msg: '',
+      user_id: IDS.mark,
+      delivery_email: 'mark@zulip.test',
+      email: 'mark@zulip.test',
+      full_name: 'Mark Member',
+      date_joined: '2026-01-01T12:00+00:00',
+      is_active: true,
+      is_owner: false,
+      is_admin: false,
+      is_guest: false,
+      is_billing_admin: false,
+      is_bot: false,
+      bot_type: null,
+      role: 400,
+      timezone: '',
+      avatar_version: 1,
+      avatar_url: `/api/v1/avatar/${IDS.mark}?v=1`,
+      profile_data: {},
+      max_message_id: 4,
+    });
+  });
+
+  test('shows the real email to its owner even when nobody may see emails', async () => {
+    await setVisibility(4);
+    const { body } = await realm.as('mark').get('/users/me');
+    expect(body).toMatchObject({ email: 'mark@zulip.test', delivery_email: 'mark@zulip.test' });
+  });
+});
+
+describe('GET /users/{user_id}', () => {
+  test('returns one user; bots carry their owner', async () => {
+    const { body } = await realm.as('mia').get(`/users/${IDS.bot}`);
+    expect(body.user).toMatchObject({ user_id: IDS.bot, is_bot: true, bot_type: 1, bot_owner_id: IDS.mark, email: 'bot@zulip.test' });
+    expect(body.user).not.toHaveProperty('profile_data');
+  });
+
+  test('an unknown id is "No such user"', async () => {
+    const { status, body } = await realm.as('mark').get('/users/999');
+    expect(status).toBe(400);
+    expect(body).toEqual({ result: 'error', msg: 'No such user', code: 'BAD_REQUEST' });
+  });
+
+  test('visibility 1: everyone sees real emails', async () => {
+    await setVisibility(1);
+    expect(await miaAsSeenBy('gail')).toEqual(REAL);
+  });
+
+  test('visibility 2: members see real emails, guests the dummy address', async () => {
+    await setVisibility(2);
+    expect(await miaAsSeenBy('mark')).toEqual(REAL);
+    expect(await miaAsSeenBy('gail')).toEqual(DUMMY);
+  });
+
+  test('visibility 3: only administrators see real emails', async () => {
+    await setVisibility(3);
+    expect(await miaAsSeenBy('adam')).toEqual(REAL);
+    expect(await miaAsSeenBy('mona')).toEqual(DUMMY);
+  });
+
+  test('visibility 4: nobody sees real emails, except of bots', async () => {
+    await setVisibility(4);
+    expect(await miaAsSeenBy('olivia')).toEqual(DUMMY);
+    const bot = await realm.as('olivia').get(`/users/${IDS.bot}`);
+    expect(bot.body.user).toMatchObject({ email: 'bot@zulip.test', delivery_email: 'bot@zulip.test' });
+  });
+
+  test('visibility 5: moderators and above see real emails', async () => {
+    await setVisibility(5);
+    expect(await miaAsSeenBy('mona')).toEqual(REAL);
+    expect(await miaAsSeenBy('mark')).toEqual(DUMMY);
+  });
+});
+
+describe('GET /users/{email}', () => {
+  test('finds a user by real email when it is visible', async () => {
+    const { status, body } = await realm.as('mark').get('/users/MIA@zulip.test');
+    expect(status).toBe(200);
+    expect(body.user).toMatchObject({ user_id: IDS.mia, email: 'mia@zulip.test' });
+  });
+
+  test('a hidden real email finds nobody, while the dummy address always works', async () => {
+    await setVisibility(4);
+    const hidden = await realm.as('mark').get('/users/mia@zulip.test');
+    expect(hidden.status).toBe(400);
+    expect(hidden.body).toEqual({ result: 'error', msg: 'No such user', code: 'BAD_REQUEST' });
+    const dummy = await realm.as('mark').get(`/users/user${IDS.mia}@zulip.test`);
+    expect(dummy.body.user).toMatchObject({ user_id: IDS.mia, ...DUMMY });
+  });
+
+  test('an unknown email is "No such user"', async () => {
+    const { body } = await realm.as('mark').get('/users/nobody@zulip.test');
+    expect(body).toEqual({ result: 'error', msg: 'No such user', code: 'BAD_REQUEST' });
+  });
+});
+
+describe('GET /server_settings', () => {
+  test('needs no credentials and describes the server and realm', async () => {
+    const { status, body } = await realm.anonymous().get('/server_settings');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      result: 'success',
+      authentication_methods: { password: true, email: true, ldap: false, google: false },
+      external_authentication_methods: [],
+      service_feature_level: 417,
+      service_version: '11.0-offline-realm',
+      email_auth_enabled: true,
+      require_email_format_usernames: true,
+      realm_url: 'http://zulip.test',
+      realm_uri: 'http://zulip.test',
+      realm_name: 'Test Realm',
+      realm_description: '',
+      realm_web_public_access_enabled: false,
+      push_notifications_enabled: false,
+      is_incompatible: false,
+    });
+  });
+
+  test('renders the realm description', async () => {
+    await realm.engine.db.realm.update(1, { description: 'A **test** realm' });
+    const { body } = await realm.anonymous().get('/server_settings');
+    expect(body.realm_description).toBe('<p>A <strong>test</strong> realm</p>');
+  });
+});
+
+describe('GET /avatar/{user_id}', () => {
+  test('is an SVG with the initials, without credentials', async () => {
+    const response = await realm.engine.handle(new Request(`http://zulip.test/api/v1/avatar/${IDS.mark}?v=1`));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/svg+xml');
+    const svg = await response.text();
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(svg).toContain('>MM</text>');
+    const medium = await realm.engine.handle(new Request(`http://zulip.test/api/v1/avatar/${IDS.mark}/medium`));
+    expect(medium.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await medium.text()).toContain('width="500"');
+  });
+
+  test('an unknown user is "No such user"', async () => {
+    const response = await realm.engine.handle(new Request('http://zulip.test/api/v1/avatar/999'));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ result: 'error', msg: 'No such user', code: 'BAD_REQUEST' });
+  });
+});
