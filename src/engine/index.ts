@@ -1,0 +1,15 @@
+/**
+ * The package's public entry: the transport-free engine and what is needed to build, clock and
+ * fill one. Hosts live beside it: `offline-realm/node` (HTTP server) and `offline-realm/msw`.
+ */
+export { API_PREFIX, Engine, type EngineOptions, type RequestLogEntry } from './engine.ts';
+export { type Clock, ManualClock, systemClock } from './clock.ts';
+export {
+  parseScenario,
+  type Scenario,
+  type ScenarioChannel,
+  ScenarioError,
+  type ScenarioMessage,
+  type ScenarioUser,
+} from './scenario/scenario-schema.ts';
+export { type DatabaseOptions, RealmDatabase } from './storage/database.ts';

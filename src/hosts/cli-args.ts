@@ -1,0 +1,71 @@
+import { parseArgs } from 'node:util';
+
+export const USAGE = `usage: npm run serve -- [--port P] [--host H] [--scenario FILE] [--data DIR [--reset]]
+
+  --port P         TCP port to listen on (default 9991; 0 picks a free port)
+  --host H         address to bind (default 127.0.0.1, loopback only)
+  --scenario FILE  scenario JSON to start from (default public/scenarios/demo.json)
+  --data DIR       keep the realm in DIR across restarts; a DIR that already holds a realm
+                   is reopened as it is, and --scenario is then refused unless --reset is given
+  --reset          with --data: replace the realm in DIR by the scenario
+  --help           print this text
+`;
+
+export interface ServeOptions {
+  port: number;
+  host: string;
+  /** null: the default demo scenario. */
+  scenario: string | null;
+  /** null: in-memory only. */
+  data: string | null;
+  reset: boolean;
+  help: boolean;
+}
+
+/** A command line that cannot be run; the CLI prints it with the usage text and exits 2. */
+export class UsageError extends Error {}
+
+const DEFAULT_PORT = 9991;
+
+export function parseServeArgs(args: string[]): ServeOptions {
+  const values = readFlags(args);
+  if (values.reset && values.data === undefined) throw new UsageError('--reset needs --data DIR');
+  for (const name of ['host', 'scenario', 'data'] as const) {
+    if (values[name] === '') throw new UsageError(`--${name} needs a value`);
+  }
+  return {
+    port: values.port === undefined ? DEFAULT_PORT : parsePort(values.port),
+    host: values.host ?? '127.0.0.1',
+    scenario: values.scenario ?? null,
+    data: values.data ?? null,
+    reset: values.reset ?? false,
+    help: values.help ?? false,
+  };
+}
+
+function readFlags(args: string[]) {
+  try {
+    return parseArgs({
+      args,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        scenario: { type: 'string' },
+        data: { type: 'string' },
+        reset: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }).values;
+  } catch (error) {
+    // parseArgs names the offending flag ("Unknown option '--prot'").
+    throw new UsageError((error as Error).message);
+  }
+}
+
+function parsePort(text: string): number {
+  const port = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
+  if (!(port >= 0 && port <= 65535)) throw new UsageError(`--port must be an integer from 0 to 65535, not '${text}'`);
+  return port;
+}

@@ -1,0 +1,173 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { API_PREFIX, type Engine } from '../engine/engine.ts';
+
+export interface NodeServerOptions {
+  /** Address to bind; loopback unless told otherwise. */
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+}
+
+export interface NodeServer {
+  readonly server: Server;
+  readonly host: string;
+  /** The port actually bound (differs from the option when it was 0). */
+  readonly port: number;
+  /** `http://host:port`, the base URL clients use. */
+  readonly url: string;
+  /** Stops accepting connections and resolves once every open connection has ended. */
+  close(): Promise<void>;
+}
+
+/** Sent on every response so that a page on another origin may call the API. */
+const CORS_HEADERS = { 'Access-Control-Allow-Origin': '*' };
+
+const PREFLIGHT_HEADERS = {
+  ...CORS_HEADERS,
+  'Access-Control-Allow-Methods': 'GET, POST, PATCH, PUT, DELETE, OPTIONS',
+  'Access-Control-Allow-Headers': 'Authorization, Content-Type',
+  'Access-Control-Max-Age': '86400',
+};
+
+/** Open connections get this long to finish their response when the server closes. */
+const CLOSE_GRACE_MS = 2_000;
+
+/**
+ * Serves the engine over HTTP/1.1: each IncomingMessage becomes a WHATWG Request for
+ * `engine.handle`, and the Response is written back as it is. No API logic lives here.
+ */
+export async function createNodeServer(engine: Engine, options: NodeServerOptions = {}): Promise<NodeServer> {
+  const host = options.host ?? '127.0.0.1';
+  let closing = false;
+  const server = createServer((req, res) => {
+    serve(engine, req, res, () => closing).catch((error: unknown) => {
+      console.error('offline-realm: could not answer a request', error);
+      res.destroy();
+    });
+  });
+  // An event long-poll stays open for up to a minute between heartbeats; only a slow request
+  // upload or a slow header block is cut, never a slow answer.
+  server.timeout = 0;
+  server.requestTimeout = 300_000;
+  server.headersTimeout = 60_000;
+  server.keepAliveTimeout = 65_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    server,
+    host,
+    port,
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    close: () => {
+      closing = true;
+      return closeServer(server);
+    },
+  };
+}
+
+async function serve(engine: Engine, req: IncomingMessage, res: ServerResponse, closing: () => boolean): Promise<void> {
+  // Fires when the client goes away before its answer is written, releasing a pending long-poll.
+  const disconnected = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) disconnected.abort();
+  });
+
+  const url = requestUrl(req);
+  if (!url) {
+    writeJsonError(res, 400, 'Bad Request');
+    return;
+  }
+  if (isPreflight(req, url)) {
+    res.writeHead(204, PREFLIGHT_HEADERS).end();
+    return;
+  }
+  const request = toRequest(req, url, disconnected.signal);
+  const response = await engine.handle(request);
+  // Once closing, each answer ends its connection, so close() need not wait out keep-alive.
+  if (closing()) res.shouldKeepAlive = false;
+  await writeResponse(res, response);
+  // A body the engine did not read would stall the next request on this keep-alive
+  // connection (Node drains unread bodies only when nothing listens to them): drain it.
+  if (request.body && !request.bodyUsed) await request.body.pipeTo(new WritableStream()).catch(() => undefined);
+}
+
+function requestUrl(req: IncomingMessage): URL | null {
+  try {
+    return new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+  } catch {
+    return null;
+  }
+}
+
+function isPreflight(req: IncomingMessage, url: URL): boolean {
+  return (
+    req.method === 'OPTIONS' &&
+    req.headers['access-control-request-method'] !== undefined &&
+    url.pathname.startsWith(`${API_PREFIX}/`)
+  );
+}
+
+function toRequest(req: IncomingMessage, url: URL, signal: AbortSignal): Request {
+  const headers = new Headers();
+  for (const [name, values] of Object.entries(req.headersDistinct)) {
+    for (const value of values ?? []) headers.append(name, value);
+  }
+  const method = req.method ?? 'GET';
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  const init = {
+    method,
+    headers,
+    signal,
+    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
+    // Required by fetch for a streamed request body.
+    duplex: 'half',
+  };
+  return new Request(url, init as RequestInit);
+}
+
+async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
+  res.statusCode = response.status;
+  for (const [name, value] of response.headers) {
+    if (name !== 'set-cookie') res.setHeader(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader('Set-Cookie', cookies);
+  for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
+
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), res);
+  } catch (error) {
+    // A client that hung up mid-answer is not a server fault.
+    if (!res.destroyed) throw error;
+  }
+}
+
+function writeJsonError(res: ServerResponse, status: number, msg: string): void {
+  const body = `${JSON.stringify({ result: 'error', msg, code: 'BAD_REQUEST' })}\n`;
+  res
+    .writeHead(status, { ...CORS_HEADERS, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) })
+    .end(body);
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS).unref();
+  });
+}

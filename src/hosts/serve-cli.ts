@@ -1,0 +1,116 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { Engine } from '../engine/engine.ts';
+import { RealmDatabase } from '../engine/storage/database.ts';
+import { parseServeArgs, type ServeOptions, USAGE, UsageError } from './cli-args.ts';
+import { createNodeServer } from './node-http.ts';
+import { DEFAULT_SCENARIO_PATH, loadScenarioFile, readCheckedScenario, ScenarioFileError } from './scenario-file.ts';
+import { openPersistentDatabase } from './sqlite-persistence.ts';
+
+/** `npm run serve`: the node-http host (runtime contract, section 2). */
+
+const REALM_FILE = 'realm.sqlite';
+/** How long a stopping server may take before the process exits anyway. */
+const STOP_DEADLINE_MS = 5_000;
+
+/** A start the user asked for but that would lose or mix up data; refused with exit code 2. */
+class Refusal extends Error {}
+
+interface OpenRealm {
+  engine: Engine;
+  close(): void;
+}
+
+async function main(args: string[]): Promise<void> {
+  const options = parseServeArgs(args);
+  if (options.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  const realm = await openRealm(options);
+  const host = await createNodeServer(realm.engine, { host: options.host, port: options.port }).catch((error: unknown) => {
+    realm.close();
+    throw error;
+  });
+
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    // Answers pending long-polls now instead of letting them hold the server open.
+    realm.engine.queues.close();
+    void host.close().then(() => realm.close());
+    setTimeout(() => process.exit(0), STOP_DEADLINE_MS).unref();
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  // Printed last: whoever waits for this line may signal the process at once.
+  process.stdout.write(`listening on ${host.url}\n`);
+}
+
+/**
+ * The realm to serve. In memory, the scenario is loaded fresh. With --data, a directory that
+ * already holds a realm is reopened unchanged; an explicit --scenario is then refused unless
+ * --reset asks to replace the realm. Any scenario is proven loadable before the directory is
+ * created or opened, so a faulty file writes nothing.
+ */
+async function openRealm(options: ServeOptions): Promise<OpenRealm> {
+  // npm runs scripts from the package root; relative paths mean the caller's directory.
+  const cwd = process.env.INIT_CWD ?? process.cwd();
+  const scenarioPath = options.scenario === null ? DEFAULT_SCENARIO_PATH : resolve(cwd, options.scenario);
+
+  if (options.data === null) {
+    const engine = await Engine.create({ indexedDB: new IDBFactory(), IDBKeyRange });
+    await loadScenarioFile(engine, scenarioPath).catch((error: unknown) => {
+      engine.close();
+      throw error;
+    });
+    return { engine, close: () => engine.close() };
+  }
+
+  // An explicit scenario is checked even where it will be refused: a faulty file always exits 2.
+  let scenario = options.scenario === null ? null : await readCheckedScenario(scenarioPath);
+  const dir = resolve(cwd, options.data);
+  const file = join(dir, REALM_FILE);
+  if (scenario === null && !existsSync(file)) scenario = await readCheckedScenario(scenarioPath);
+  mkdirSync(dir, { recursive: true });
+  const db = new RealmDatabase({ indexedDB: new IDBFactory(), IDBKeyRange });
+  const store = await openPersistentDatabase(db, file);
+  const engine = await Engine.create({ db });
+  const close = () => {
+    engine.queues.close();
+    store.close();
+  };
+  try {
+    const hasRealm = (await engine.db.realm.get(1)) !== undefined;
+    if (hasRealm && options.scenario !== null && !options.reset) {
+      throw new Refusal(
+        `${dir} already holds a realm; start without --scenario to reopen it, or add --reset to replace it with ${scenarioPath}`,
+      );
+    }
+    if (!hasRealm || options.reset) {
+      await loadScenarioFile(engine, scenarioPath, scenario ?? (await readCheckedScenario(scenarioPath)));
+      process.stderr.write(`offline-realm: new realm from ${scenarioPath} stored in ${dir}\n`);
+    } else {
+      process.stderr.write(`offline-realm: reopened the realm stored in ${dir}\n`);
+    }
+  } catch (error) {
+    close();
+    throw error;
+  }
+  return { engine, close };
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UsageError) {
+    process.stderr.write(`offline-realm: ${error.message}\n\n${USAGE}`);
+    process.exitCode = 2;
+  } else if (error instanceof ScenarioFileError || error instanceof Refusal) {
+    process.stderr.write(`offline-realm: ${error.message}\n`);
+    process.exitCode = 2;
+  } else {
+    process.stderr.write(`offline-realm: cannot start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  }
+});

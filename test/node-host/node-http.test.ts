@@ -1,0 +1,242 @@
+import { Agent, request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Engine } from '../../src/engine/engine.ts';
+import { createNodeServer, type NodeServer } from '../../src/hosts/node-http.ts';
+import { createTestRealm, IDS, type TestRealm } from '../support/test-realm.ts';
+
+let servers: NodeServer[] = [];
+let realms: TestRealm[] = [];
+
+afterEach(async () => {
+  await Promise.all(servers.map((server) => server.close()));
+  for (const realm of realms) realm.engine.close();
+  servers = [];
+  realms = [];
+});
+
+/** A stand-in engine: the host's only dependency is `handle`. */
+function stubEngine(handle: (request: Request) => Promise<Response>): Engine {
+  return { handle } as unknown as Engine;
+}
+
+async function serveStub(handle: (request: Request) => Promise<Response>): Promise<NodeServer> {
+  const server = await createNodeServer(stubEngine(handle), { port: 0 });
+  servers.push(server);
+  return server;
+}
+
+async function serveTestRealm(): Promise<NodeServer> {
+  const realm = await createTestRealm();
+  realms.push(realm);
+  const server = await createNodeServer(realm.engine, { port: 0 });
+  servers.push(server);
+  return server;
+}
+
+function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+/** Sends raw bytes and resolves with everything the server wrote back before closing. */
+function rawExchange(port: number, text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.end(text));
+    let answer = '';
+    socket.setEncoding('utf8').on('data', (chunk: string) => (answer += chunk));
+    socket.on('end', () => resolve(answer)).on('error', reject);
+  });
+}
+
+describe('the Node HTTP host', () => {
+  it('binds to loopback by default and reports the port it got', async () => {
+    const server = await serveStub(async () => new Response(null, { status: 204 }));
+    expect(server.host).toBe('127.0.0.1');
+    expect(server.port).toBeGreaterThan(0);
+    expect(server.url).toBe(`http://127.0.0.1:${server.port}`);
+  });
+
+  it('hands the engine the method, the full URL, every header and the streamed body', async () => {
+    const seen = deferred<{ method: string; url: string; auth: string | null; accept: string | null; body: string }>();
+    const server = await serveStub(async (request) => {
+      seen.resolve({
+        method: request.method,
+        url: request.url,
+        auth: request.headers.get('authorization'),
+        accept: request.headers.get('accept'),
+        body: await request.text(),
+      });
+      return new Response('{}\n', { status: 201, headers: { 'Content-Type': 'application/json', 'X-Extra': 'yes' } });
+    });
+    const response = await fetch(`${server.url}/api/v1/messages/5?x=1&y=2`, {
+      method: 'PATCH',
+      headers: { Authorization: 'Basic abc', Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'content=edited%20text',
+    });
+    expect(await seen.promise).toEqual({
+      method: 'PATCH',
+      url: `${server.url}/api/v1/messages/5?x=1&y=2`,
+      auth: 'Basic abc',
+      accept: 'application/json',
+      body: 'content=edited%20text',
+    });
+    expect(response.status).toBe(201);
+    expect(response.headers.get('x-extra')).toBe('yes');
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await response.text()).toBe('{}\n');
+  });
+
+  it('writes every Set-Cookie header of a response separately', async () => {
+    const server = await serveStub(async () => {
+      const headers = new Headers();
+      headers.append('Set-Cookie', 'a=1');
+      headers.append('Set-Cookie', 'b=2');
+      return new Response(null, { status: 204, headers });
+    });
+    const response = await fetch(`${server.url}/api/v1/x`);
+    expect(response.headers.getSetCookie()).toEqual(['a=1', 'b=2']);
+  });
+
+  it('aborts the request signal when the client disconnects, releasing a waiting long-poll', async () => {
+    const waiting = deferred<void>();
+    const released = deferred<string>();
+    const server = await serveStub(
+      (request) =>
+        new Promise((resolve) => {
+          waiting.resolve();
+          request.signal.addEventListener('abort', () => {
+            released.resolve('aborted');
+            resolve(new Response(null, { status: 204 }));
+          });
+        }),
+    );
+    const client = httpRequest(`${server.url}/api/v1/events?queue_id=q`);
+    client.on('error', () => undefined);
+    client.end();
+    await waiting.promise;
+    client.destroy();
+    expect(await released.promise).toBe('aborted');
+  });
+
+  it('does not abort the signal of a request whose answer was delivered', async () => {
+    let signal: AbortSignal | null = null;
+    const server = await serveStub(async (request) => {
+      signal = request.signal;
+      return new Response('done');
+    });
+    expect(await (await fetch(`${server.url}/api/v1/x`)).text()).toBe('done');
+    expect(signal!.aborted).toBe(false);
+  });
+
+  it('sets no server timeout that would cut a 90-second event long-poll', async () => {
+    const { server } = await serveStub(async () => new Response(null));
+    expect(server.timeout).toBe(0);
+    expect(server.requestTimeout).toBeGreaterThan(90_000);
+    expect(server.keepAliveTimeout).toBeGreaterThan(60_000);
+  });
+
+  it('answers a CORS preflight itself, without consulting the engine', async () => {
+    let calls = 0;
+    const server = await serveStub(async () => {
+      calls++;
+      return new Response(null, { status: 404 });
+    });
+    const response = await fetch(`${server.url}/api/v1/users/me`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://app.example', 'Access-Control-Request-Method': 'PATCH' },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-methods')).toBe('GET, POST, PATCH, PUT, DELETE, OPTIONS');
+    expect(calls).toBe(0);
+  });
+
+  it('passes an OPTIONS request that is not a preflight to the engine, which lists the allowed methods', async () => {
+    const server = await serveTestRealm();
+    const response = await fetch(`${server.url}/api/v1/fetch_api_key`, { method: 'OPTIONS' });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('allow')).toBe('POST');
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('answers a request whose Host header is not a valid host with a 400 error JSON', async () => {
+    let calls = 0;
+    const server = await serveStub(async () => {
+      calls++;
+      return new Response(null);
+    });
+    const answer = await rawExchange(server.port, 'GET /api/v1/x HTTP/1.1\r\nHost: [bad\r\nConnection: close\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(answer).toContain('Access-Control-Allow-Origin: *');
+    expect(answer.endsWith('{"result":"error","msg":"Bad Request","code":"BAD_REQUEST"}\n')).toBe(true);
+    expect(calls).toBe(0);
+  });
+
+  it('carries a multipart body, as zulip-js sends it, through to the engine', async () => {
+    const server = await serveTestRealm();
+    const form = new FormData();
+    form.append('username', 'mark@zulip.test');
+    form.append('password', 'mark-pass');
+    const response = await fetch(`${server.url}/api/v1/fetch_api_key`, { method: 'POST', body: form });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      result: 'success',
+      msg: '',
+      api_key: 'MarkKey0000000000000000000000004',
+      email: 'mark@zulip.test',
+      user_id: IDS.mark,
+    });
+  });
+
+  it('answers HEAD without a body', async () => {
+    const server = await serveTestRealm();
+    const response = await fetch(`${server.url}/api/v1/no/such/endpoint`, { method: 'HEAD' });
+    expect(response.status).toBe(404);
+    expect(await response.text()).toBe('');
+  });
+
+  it('keeps a keep-alive connection usable after a large body the engine did not read', async () => {
+    const server = await serveStub(async () => new Response('ok'));
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const post = (body: string) =>
+      new Promise<string>((resolve, reject) => {
+        const req = httpRequest(`${server.url}/api/v1/x`, { method: 'POST', agent }, (res) => {
+          let text = '';
+          res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve(`${res.statusCode} ${text}`));
+        });
+        req.on('error', reject).end(body);
+      });
+    try {
+      expect(await post('x'.repeat(5_000_000))).toBe('200 ok');
+      expect(await post('small')).toBe('200 ok');
+      expect(await post('small')).toBe('200 ok');
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it('closes even while a long-poll is still waiting, by ending that connection', async () => {
+    const waiting = deferred<void>();
+    const aborted = deferred<void>();
+    const server = await serveStub(
+      (request) =>
+        new Promise((resolve) => {
+          waiting.resolve();
+          request.signal.addEventListener('abort', () => {
+            aborted.resolve();
+            resolve(new Response(null, { status: 204 }));
+          });
+        }),
+    );
+    const client = httpRequest(`${server.url}/api/v1/events`);
+    client.on('error', () => undefined);
+    client.end();
+    await waiting.promise;
+    await server.close();
+    await aborted.promise;
+    servers = servers.filter((s) => s !== server);
+  });
+});
