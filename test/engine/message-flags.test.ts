@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { QueueOptions } from '../../src/engine/events/event-queues.ts';
-import { NO_CAPABILITIES } from '../../src/engine/events/event-types.ts';
 import { FLAG_BITS } from '../../src/engine/storage/rows.ts';
-import { createTestRealm, IDS, type TestRealm, type TestUser } from '../support/test-realm.ts';
+import { createTestRealm, openQueue, IDS, type TestRealm, type TestUser } from '../support/test-realm.ts';
 
 let realm: TestRealm;
 beforeEach(async () => {
@@ -10,18 +9,7 @@ beforeEach(async () => {
 });
 afterEach(() => realm.engine.close());
 
-const queueFor = (userId: number, extra: Partial<QueueOptions> = {}) =>
-  realm.engine.queues.create({
-    userId,
-    eventTypes: null,
-    narrow: null,
-    allPublicStreams: false,
-    applyMarkdown: true,
-    clientGravatar: false,
-    slimPresence: false,
-    capabilities: { ...NO_CAPABILITIES },
-    ...extra,
-  });
+const queueFor = (userId: number, extra: Partial<QueueOptions> = {}) => openQueue(realm.engine, userId, extra);
 
 const flags = (user: TestUser, params: Record<string, unknown>) => realm.as(user).post('/messages/flags', params);
 const row = (user: number, id: number) => realm.engine.db.user_messages.get([user, id]);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestRealm, IDS, TEST_SCENARIO, type TestRealm, type TestUser } from '../support/test-realm.ts';
+import { createTestRealm, subscribe, IDS, TEST_SCENARIO, type TestRealm, type TestUser } from '../support/test-realm.ts';
 
 /** The test realm plus two private channels of olivia's: `vault` shares history, `hush` does not. */
 const SCENARIO = {
@@ -25,22 +25,7 @@ async function send(user: TestUser, channel: string, content: string): Promise<n
 }
 
 /** Subscribes directly in storage (the subscription endpoints belong to another family). */
-async function subscribe(userId: number, channelId: number): Promise<void> {
-  await realm.engine.db.subscriptions.put({
-    user_id: userId,
-    channel_id: channelId,
-    active: 1,
-    color: '#76ce90',
-    is_muted: false,
-    pin_to_top: false,
-    desktop_notifications: null,
-    audible_notifications: null,
-    push_notifications: null,
-    email_notifications: null,
-    wildcard_mentions_notify: null,
-    first_message_id_seen: 0,
-  });
-}
+const subscribeTo = (userId: number, channelId: number) => subscribe(realm.engine, userId, channelId);
 
 async function fetch(user: TestUser, narrow: unknown): Promise<Array<{ id: number; flags: string[] }>> {
   const { status, body } = await realm.as(user).get('/messages', { anchor: 'newest', num_before: 100, num_after: 0, narrow });
@@ -58,7 +43,7 @@ describe('channel history in GET /messages', () => {
 
   it('shows a late subscriber the public history before their own received messages', async () => {
     const early = await send('mark', 'design', 'before mia');
-    await subscribe(IDS.mia, IDS.design);
+    await subscribeTo(IDS.mia, IDS.design);
     const late = await send('mark', 'design', 'after mia');
     expect(await fetch('mia', [channel('design')])).toEqual([
       { id: early, flags: ['read', 'historical'] },
@@ -81,7 +66,7 @@ describe('channel history in GET /messages', () => {
 
   it('hides a private channel without shared history from before the user subscribed', async () => {
     const early = await send('olivia', 'hush', 'before mia');
-    await subscribe(IDS.mia, HUSH);
+    await subscribeTo(IDS.mia, HUSH);
     const late = await send('olivia', 'hush', 'after mia');
     expect(await fetch('mia', [channel('hush')])).toEqual([{ id: late, flags: [] }]);
     const single = await realm.as('mia').get(`/messages/${early}`);
@@ -92,7 +77,7 @@ describe('channel history in GET /messages', () => {
   it('shows a private channel with shared history to a late subscriber', async () => {
     const early = await send('olivia', 'vault', 'before mia');
     expect(await fetch('mia', [channel(VAULT)])).toEqual([]);
-    await subscribe(IDS.mia, VAULT);
+    await subscribeTo(IDS.mia, VAULT);
     expect(await fetch('mia', [channel(VAULT)])).toEqual([{ id: early, flags: ['read', 'historical'] }]);
     const single = await realm.as('mia').get(`/messages/${early}`);
     expect(single.body.message.flags).toEqual(['read', 'historical']);
@@ -113,7 +98,7 @@ describe('channel history in GET /messages', () => {
 
   it('shows a guest the history of a public channel they are subscribed to', async () => {
     const id = await send('mark', 'design', 'before gail');
-    await subscribe(IDS.gail, IDS.design);
+    await subscribeTo(IDS.gail, IDS.design);
     expect(await fetch('gail', [channel('design')])).toEqual([{ id, flags: ['read', 'historical'] }]);
   });
 

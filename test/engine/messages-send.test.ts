@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NO_CAPABILITIES } from '../../src/engine/events/event-types.ts';
 import type { QueueOptions } from '../../src/engine/events/event-queues.ts';
 import { flagList } from '../../src/engine/lib/flags.ts';
-import { createTestRealm, IDS, type TestRealm } from '../support/test-realm.ts';
+import { createTestRealm, openQueue, IDS, type TestRealm } from '../support/test-realm.ts';
 
 let realm: TestRealm;
 beforeEach(async () => {
@@ -11,17 +11,7 @@ beforeEach(async () => {
 afterEach(() => realm.engine.close());
 
 const queueFor = (userId: number, extra: Partial<QueueOptions> = {}) =>
-  realm.engine.queues.create({
-    userId,
-    eventTypes: null,
-    narrow: null,
-    allPublicStreams: false,
-    applyMarkdown: true,
-    clientGravatar: false,
-    slimPresence: false,
-    capabilities: { ...NO_CAPABILITIES, empty_topic_name: true },
-    ...extra,
-  });
+  openQueue(realm.engine, userId, { capabilities: { ...NO_CAPABILITIES, empty_topic_name: true }, ...extra });
 
 const send = (user: Parameters<TestRealm['as']>[0], params: Record<string, unknown>) => realm.as(user).post('/messages', params);
 

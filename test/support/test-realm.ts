@@ -1,6 +1,9 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { ManualClock } from '../../src/engine/clock.ts';
 import { Engine } from '../../src/engine/engine.ts';
+import type { EventQueue, QueueOptions } from '../../src/engine/events/event-queues.ts';
+import { NO_CAPABILITIES } from '../../src/engine/events/event-types.ts';
+import { newSubscription } from '../../src/engine/lib/subscription-defaults.ts';
 
 /** A small realm covering every role, public, private and announcement channels. */
 export const TEST_SCENARIO = {
@@ -140,4 +143,29 @@ export async function createTestRealm(scenario: unknown = TEST_SCENARIO): Promis
     },
     anonymous: () => new TestClient(engine, null, null),
   };
+}
+
+/** The options of a queue registered with every default, for reading events directly. */
+export function queueOptions(userId: number, extra: Partial<QueueOptions> = {}): QueueOptions {
+  return {
+    userId,
+    eventTypes: null,
+    narrow: null,
+    allPublicStreams: false,
+    applyMarkdown: true,
+    clientGravatar: false,
+    slimPresence: false,
+    capabilities: { ...NO_CAPABILITIES },
+    ...extra,
+  };
+}
+
+/** A queue on the engine, as /register would create it, to inspect `queue.events`. */
+export function openQueue(engine: Engine, userId: number, extra: Partial<QueueOptions> = {}): EventQueue {
+  return engine.queues.create(queueOptions(userId, extra));
+}
+
+/** Subscribes a user behind the API's back (for tests that need a subscription the API cannot make yet). */
+export async function subscribe(engine: Engine, userId: number, channelId: number, firstMessageIdSeen = 0): Promise<void> {
+  await engine.db.subscriptions.put(newSubscription(userId, channelId, '#76ce90', firstMessageIdSeen));
 }

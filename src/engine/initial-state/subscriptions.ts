@@ -6,20 +6,10 @@ import { loadChannelStats, loadSubscriberIds } from './channel-stats.ts';
 import { canSeeChannelMetadata, canSeeSubscribers } from './channel-visibility.ts';
 import type { StateContext } from './state-context.ts';
 import { notificationDefaults } from './user-settings.ts';
+import { newSubscription } from '../lib/subscription-defaults.ts';
 
-/** Spectators see the web-public channels as subscriptions with these neutral settings. */
-const SPECTATOR_SUBSCRIPTION: Omit<SubscriptionRow, 'user_id' | 'channel_id'> = {
-  active: 1,
-  color: '#c2c2c2',
-  is_muted: false,
-  pin_to_top: false,
-  desktop_notifications: null,
-  audible_notifications: null,
-  push_notifications: null,
-  email_notifications: null,
-  wildcard_mentions_notify: null,
-  first_message_id_seen: 0,
-};
+/** Spectators see the web-public channels as subscriptions with neutral settings. */
+const spectatorSubscription = (channelId: number): SubscriptionRow => newSubscription(0, channelId, '#c2c2c2');
 
 interface ChannelSnapshot {
   channels: ChannelRow[];
@@ -70,7 +60,7 @@ export async function subscriptionSection(ctx: StateContext): Promise<Record<str
   const neverSubscribed: Record<string, unknown>[] = [];
   for (const channel of snapshot.channels) {
     const stats = snapshot.stats.get(channel.id)!;
-    const sub = user ? snapshot.own.get(channel.id) : { ...SPECTATOR_SUBSCRIPTION, user_id: 0, channel_id: channel.id };
+    const sub = user ? snapshot.own.get(channel.id) : spectatorSubscription(channel.id);
     if (sub?.active === 1) {
       subscriptions.push(subscriptionToWire(channel, sub, stats, inherited, subscribersOf(channel, true)));
     } else if (sub) {

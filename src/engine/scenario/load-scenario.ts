@@ -3,6 +3,7 @@ import { sendMessage } from '../actions/send-message.ts';
 import type { ActionScope } from '../actions/run-action.ts';
 import type { Engine } from '../engine.ts';
 import { withIndexColumns } from '../lib/flags.ts';
+import { newSubscription } from '../lib/subscription-defaults.ts';
 import { RealmDirectory } from '../lib/realm-directory.ts';
 import { GROUP_ADMINISTRATORS, GROUP_EVERYONE, GROUP_FULL_MEMBERS, GROUP_MEMBERS, GROUP_MODERATORS, GROUP_NOBODY, SYSTEM_GROUPS } from '../lib/system-groups.ts';
 import { bindToTransaction } from '../storage/bound-database.ts';
@@ -230,20 +231,9 @@ async function writeChannels(
     await db.recipients.add({ id: recipientId, key: `channel:${id}` });
     recipientId++;
     await db.subscriptions.bulkAdd(
-      [...new Set(channel.subscribers)].map((email) => ({
-        user_id: users.get(email)!.id,
-        channel_id: id,
-        active: 1 as const,
-        color: CHANNEL_COLORS[index % CHANNEL_COLORS.length],
-        is_muted: false,
-        pin_to_top: false,
-        desktop_notifications: null,
-        audible_notifications: null,
-        push_notifications: null,
-        email_notifications: null,
-        wildcard_mentions_notify: null,
-        first_message_id_seen: 0,
-      })),
+      [...new Set(channel.subscribers)].map((email) =>
+        newSubscription(users.get(email)!.id, id, CHANNEL_COLORS[index % CHANNEL_COLORS.length]),
+      ),
     );
   }
   await db.channels.bulkAdd([...channels.values()]);
