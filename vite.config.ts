@@ -1,7 +1,35 @@
+import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { tabCommands } from './test/browser/tab-commands.ts';
 
-// Node tests for the engine; the browser project joins with the browser-host work.
+/** Debian's Chromium (scripts/ensure-chromium.sh installs it); no browser is ever downloaded. */
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+// The app (index.html) plus the Service Worker, built to /sw.js so that its scope is the whole
+// site; `vite preview` serves the build (npm start). Tests: the engine in Node, and the browser
+// host end to end in real Chromium against a build served by `vite preview`.
 export default defineConfig({
+  build: {
+    rolldownOptions: {
+      input: { index: 'index.html', sw: 'worker/service-worker.ts' },
+      output: {
+        entryFileNames: (chunk) => (chunk.name === 'sw' ? 'sw.js' : 'assets/[name]-[hash].js'),
+      },
+    },
+  },
+  worker: { format: 'es' },
+  // A module Service Worker served from source (vite dev) needs leave to control the whole site.
+  server: { host: '127.0.0.1', port: 5173, headers: { 'Service-Worker-Allowed': '/' } },
+  preview: { host: '127.0.0.1', port: 5173, strictPort: true },
   test: {
     projects: [
       {
@@ -11,6 +39,23 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: ['test/browser/**'],
           testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.test.ts'],
+          globalSetup: ['test/browser/preview-server.ts'],
+          testTimeout: 30_000,
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({ launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS } }),
+            instances: [{ browser: 'chromium' }],
+            // The tests drive tabs of their own; a picture of the runner's frame shows nothing.
+            screenshotFailures: false,
+            commands: tabCommands,
+          },
         },
       },
     ],

@@ -45,9 +45,11 @@ export class RealmDatabase extends Dexie {
   counters!: EntityTable<CounterRow, 'name'>;
 
   constructor(options: DatabaseOptions = {}) {
+    // Only implementations actually given are passed: an explicit `undefined` would override
+    // Dexie's fallback to the global indexedDB of a browser or worker.
     super(options.name ?? 'offline-realm', {
-      indexedDB: options.indexedDB,
-      IDBKeyRange: options.IDBKeyRange,
+      ...(options.indexedDB && { indexedDB: options.indexedDB }),
+      ...(options.IDBKeyRange && { IDBKeyRange: options.IDBKeyRange }),
     });
     this.version(1).stores({
       realm: 'id',

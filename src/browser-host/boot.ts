@@ -1,0 +1,82 @@
+/// <reference types="vite/client" />
+import { EngineConnection } from './engine-connection.ts';
+import type { ClaimMessage, EnginePortMessage, NeedPortMessage } from './relay-protocol.ts';
+
+/** Served from source by `vite dev`, built to the site root by `vite build`. */
+const SERVICE_WORKER_URL = import.meta.env.DEV ? '/worker/service-worker.ts' : '/sw.js';
+
+/**
+ * Starts the in-browser server for this page: the engine's SharedWorker (shared by every tab),
+ * the Service Worker that relays `/api/v1/*` to it, and the ports between them. Resolves once
+ * the page is controlled and the engine has a realm, and marks the page with
+ * `data-server="ready"`; from then on `fetch('/api/v1/...')` is answered by the engine.
+ * `/?scenario=NAME` first replaces the realm with /scenarios/NAME.json.
+ */
+export async function bootServer(): Promise<EngineConnection> {
+  const root = document.documentElement;
+  root.dataset.server = 'starting';
+  try {
+    const engine = startEngine();
+    const hello = engine.hello();
+    answerPortRequests(engine, hello);
+    await takeControl();
+    await engine.waitReady();
+    await loadRequestedScenario(engine);
+    root.dataset.server = 'ready';
+    return engine;
+  } catch (error) {
+    root.dataset.server = 'failed';
+    throw error;
+  }
+}
+
+function startEngine(): EngineConnection {
+  // The options must stay a literal: the bundler reads them to build the worker.
+  const worker = new SharedWorker(new URL('../../worker/engine-worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'offline-realm-engine',
+  });
+  return new EngineConnection(worker.port);
+}
+
+/** The Service Worker asks for a port whenever it has none (first request, after a restart). */
+function answerPortRequests(engine: EngineConnection, hello: Promise<{ lockName: string }>): void {
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<NeedPortMessage>) => {
+    const reply = event.ports[0];
+    if (event.data?.type !== 'need-port' || !reply) return;
+    void hello.then(({ lockName }) => {
+      const channel = new MessageChannel();
+      engine.attachRelay(channel.port1);
+      const offer: EnginePortMessage = { type: 'engine-port', port: channel.port2, lockName };
+      reply.postMessage(offer, [channel.port2]);
+    });
+  });
+  // Messages from the Service Worker wait in a queue until this call.
+  navigator.serviceWorker.startMessages();
+}
+
+/** Until the page is controlled, its fetches bypass the Service Worker and reach no engine. */
+async function takeControl(): Promise<void> {
+  const container = navigator.serviceWorker;
+  const controlled = new Promise<void>((resolve) => {
+    if (container.controller) resolve();
+    else container.addEventListener('controllerchange', () => resolve(), { once: true });
+  });
+  const registration = await container.register(SERVICE_WORKER_URL, { type: 'module', scope: '/' });
+  if (!container.controller) {
+    // An active worker does not claim a page loaded by a hard reload; ask it to.
+    const active = registration.active ?? (await container.ready).active;
+    active?.postMessage({ type: 'claim' } satisfies ClaimMessage);
+  }
+  await controlled;
+}
+
+async function loadRequestedScenario(engine: EngineConnection): Promise<void> {
+  const url = new URL(location.href);
+  const name = url.searchParams.get('scenario');
+  if (name === null) return;
+  await engine.loadScenario(name);
+  // A reload must not wipe the realm again.
+  url.searchParams.delete('scenario');
+  history.replaceState(history.state, '', url);
+}

@@ -1,0 +1,102 @@
+import { EngineLink } from './engine-link.ts';
+import { isEngineAlive } from './engine-lock.ts';
+import { askForEnginePort } from './port-request.ts';
+import { RELAYED_PATH_PREFIX, type RelayedResponse } from './relay-protocol.ts';
+
+/** A long-poll waits up to ~55 s for a heartbeat; anything else answers at once. */
+const POLL_TIMEOUT_MS = 90_000;
+const REQUEST_TIMEOUT_MS = 10_000;
+/** The page that made the request is asked first; if it cannot answer, every window is. */
+const OWN_CLIENT_WAIT_MS = 3_000;
+const ANY_CLIENT_WAIT_MS = 3_000;
+
+/**
+ * The Service Worker's side of the relay: answers an intercepted `/api/v1/*` fetch by sending
+ * it to the engine in the SharedWorker. The Service Worker cannot start a SharedWorker, and the
+ * browser may stop and restart the Service Worker at any time, losing its port; so a port is
+ * asked for from a page whenever there is none, or the engine behind the current one has died.
+ */
+export class EngineRelay {
+  /** Tells the engine which Service Worker instance relayed a request (see replay-guard.ts). */
+  readonly instance = crypto.randomUUID();
+  readonly #clients: Clients;
+  readonly #locks: LockManager;
+  #link: EngineLink | null = null;
+  #acquiring: Promise<EngineLink> | null = null;
+  #nextId = 1;
+
+  constructor(clients: Clients, locks: LockManager) {
+    this.#clients = clients;
+    this.#locks = locks;
+  }
+
+  async answer(event: FetchEvent): Promise<Response> {
+    const { request } = event;
+    const body = request.method === 'GET' || request.method === 'HEAD' ? null : await request.arrayBuffer();
+    let link: EngineLink;
+    try {
+      link = await this.#usableLink(event.clientId);
+    } catch {
+      return unavailable('The in-browser server is not running: open the app in a tab of this site');
+    }
+    const isPoll = request.method === 'GET' && new URL(request.url).pathname === `${RELAYED_PATH_PREFIX}events`;
+    const reply = await link.send(
+      {
+        type: 'request',
+        id: this.#nextId++,
+        relayInstance: this.instance,
+        clientId: event.clientId,
+        method: request.method,
+        url: request.url,
+        headers: [...request.headers],
+        body,
+      },
+      isPoll ? POLL_TIMEOUT_MS : REQUEST_TIMEOUT_MS,
+      request.signal,
+    );
+    if (reply) return toResponse(reply);
+    // The engine may have died with a new one not yet visible: the next request re-connects.
+    if (!request.signal.aborted && this.#link === link) {
+      this.#link = null;
+      link.retire();
+    }
+    return unavailable('The in-browser server did not answer in time');
+  }
+
+  async #usableLink(clientId: string): Promise<EngineLink> {
+    const link = this.#link;
+    if (link) {
+      if (await isEngineAlive(this.#locks, link.lockName)) return link;
+      if (this.#link === link) this.#link = null;
+      link.fail();
+    }
+    this.#acquiring ??= this.#acquire(clientId).finally(() => {
+      this.#acquiring = null;
+    });
+    return this.#acquiring;
+  }
+
+  async #acquire(clientId: string): Promise<EngineLink> {
+    const own = clientId ? await this.#clients.get(clientId) : undefined;
+    let offer = own ? await askForEnginePort([own], OWN_CLIENT_WAIT_MS) : null;
+    if (!offer) {
+      const windows = await this.#clients.matchAll({ type: 'window', includeUncontrolled: true });
+      offer = await askForEnginePort(windows, ANY_CLIENT_WAIT_MS);
+    }
+    if (!offer) throw new Error('no page could connect the engine');
+    this.#link?.retire();
+    this.#link = new EngineLink(offer.port, offer.lockName, this.instance);
+    return this.#link;
+  }
+}
+
+function toResponse(reply: RelayedResponse): Response {
+  return new Response(reply.body, { status: reply.status, statusText: reply.statusText, headers: reply.headers });
+}
+
+function unavailable(msg: string): Response {
+  return new Response(`${JSON.stringify({ result: 'error', msg, code: 'SERVER_UNAVAILABLE' })}\n`, {
+    status: 503,
+    headers: { 'Content-Type': 'application/json', 'Retry-After': '1' },
+  });
+}

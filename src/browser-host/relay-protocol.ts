@@ -1,0 +1,92 @@
+/**
+ * Messages between the three parties of the browser host: pages, the Service Worker (which
+ * intercepts `/api/v1/*`) and the SharedWorker (which runs the engine). Everything crosses a
+ * MessagePort, so every shape here is structured-cloneable.
+ */
+
+/** Where the Service Worker answers: everything else passes through untouched. */
+export const RELAYED_PATH_PREFIX = '/api/v1/';
+
+/** A request as the Service Worker relays it to the engine. */
+export interface RelayedRequest {
+  type: 'request';
+  /** Unique per relay port; the reply carries it back. */
+  id: number;
+  /** The Service Worker instance that relayed it (new after every restart of the SW). */
+  relayInstance: string;
+  /** The page (or worker) that issued the fetch; '' when the browser gave none. */
+  clientId: string;
+  method: string;
+  url: string;
+  headers: [string, string][];
+  body: ArrayBuffer | null;
+}
+
+/** The fetch was abandoned (e.g. its tab closed): release a pending long-poll. */
+export interface RelayedAbort {
+  type: 'abort';
+  id: number;
+}
+
+/** The Service Worker got the answer to `id` (see replay-guard.ts). */
+export interface RelayedAck {
+  type: 'ack';
+  id: number;
+  relayInstance: string;
+}
+
+export interface RelayedResponse {
+  type: 'response';
+  id: number;
+  status: number;
+  statusText: string;
+  headers: [string, string][];
+  body: ArrayBuffer | null;
+}
+
+/** Service Worker -> page: "give me a port to the engine" (reply on `event.ports[0]`). */
+export interface NeedPortMessage {
+  type: 'need-port';
+}
+
+/** Page -> Service Worker: take control of me (a hard reload leaves a page uncontrolled). */
+export interface ClaimMessage {
+  type: 'claim';
+}
+
+/** Page -> Service Worker, on the reply port of a `need-port`, or unasked after boot. */
+export interface EnginePortMessage {
+  type: 'engine-port';
+  /** Transferred; its other end belongs to the SharedWorker. */
+  port: MessagePort;
+  /** The Web Lock the SharedWorker holds while it lives (see engine-lock.ts). */
+  lockName: string;
+}
+
+/** Page -> SharedWorker, on the page's own connection. */
+export type PageToEngine =
+  | { type: 'hello'; replyId: number }
+  | { type: 'wait-ready'; replyId: number }
+  | { type: 'attach-relay'; port: MessagePort }
+  | { type: 'load-scenario'; replyId: number; name: string }
+  | { type: 'realm-summary'; replyId: number };
+
+/** SharedWorker -> page: the answer to the request with the same `replyId`. */
+export type EngineToPage =
+  | { type: 'reply'; replyId: number; ok: true; value: unknown }
+  | { type: 'reply'; replyId: number; ok: false; error: string };
+
+/** What `hello` answers, at once (`wait-ready` answers null once the engine has a realm). */
+export interface EngineHello {
+  lockName: string;
+}
+
+/** What `realm-summary` answers: enough for the server console. */
+export interface RealmSummary {
+  realmName: string;
+  host: string;
+  users: { id: number; email: string; fullName: string; role: number; isBot: boolean; apiKey: string }[];
+}
+
+/** The BroadcastChannel on which the engine publishes one entry per API request. */
+export const REQUEST_LOG_CHANNEL = 'offline-realm-request-log';

@@ -1,0 +1,72 @@
+import type { Engine } from '../engine/engine.ts';
+import type { RelayedAbort, RelayedAck, RelayedRequest, RelayedResponse } from './relay-protocol.ts';
+import type { ReplayGuard } from './replay-guard.ts';
+
+/**
+ * The engine's end of one Service Worker port: each relayed request becomes a WHATWG Request
+ * for `engine.handle`, and the Response goes back under the same id. Requests wait for the
+ * engine to be ready (`engine()`), so a request that arrives while the realm loads is answered
+ * once it has loaded.
+ */
+export function serveRelayPort(port: MessagePort, engine: () => Promise<Engine>, guard: ReplayGuard): void {
+  const running = new Map<number, AbortController>();
+  port.onmessage = (event: MessageEvent<RelayedRequest | RelayedAbort | RelayedAck>) => {
+    const message = event.data;
+    if (message.type === 'abort') {
+      running.get(message.id)?.abort();
+      return;
+    }
+    if (message.type === 'ack') {
+      guard.acknowledge(message.relayInstance, message.id);
+      return;
+    }
+    const abort = new AbortController();
+    running.set(message.id, abort);
+    guard
+      .handle(message, abort.signal, async (signal) => toRelayed(message.id, await (await engine()).handle(toRequest(message, signal))))
+      .catch((error: unknown) => {
+        console.error('offline-realm: a relayed request failed', error);
+        return internalError(message.id);
+      })
+      .then((reply) => {
+        running.delete(message.id);
+        port.postMessage(reply);
+      });
+  };
+  port.addEventListener('close', () => {
+    for (const abort of running.values()) abort.abort();
+  });
+}
+
+function toRequest(message: RelayedRequest, signal: AbortSignal): Request {
+  return new Request(message.url, {
+    method: message.method,
+    headers: message.headers,
+    body: message.body,
+    signal,
+  });
+}
+
+async function toRelayed(id: number, response: Response): Promise<RelayedResponse> {
+  const body = response.body ? await response.arrayBuffer() : null;
+  return {
+    type: 'response',
+    id,
+    status: response.status,
+    statusText: response.statusText,
+    headers: [...response.headers],
+    body,
+  };
+}
+
+function internalError(id: number): RelayedResponse {
+  const body = new TextEncoder().encode('{"result":"error","msg":"Internal server error","code":"BAD_REQUEST"}\n');
+  return {
+    type: 'response',
+    id,
+    status: 500,
+    statusText: '',
+    headers: [['content-type', 'application/json']],
+    body: body.buffer,
+  };
+}

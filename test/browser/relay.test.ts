@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, inject, onTestFinished, test } from 'vitest';
+import { commands } from 'vitest/browser';
+import { type ApiAnswer, callApi, inTab } from './tabs.ts';
+
+const OLIVIA = 'olivia@lakeside.test:pbGan8CP9oJG8HYYILCxegSkvA8TGKc7';
+const MARCUS = 'marcus@lakeside.test:31ixqtQ5Vvb44cLyEWHkWV1NXtrMWCJ4';
+const origin = inject('appOrigin');
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function sendToGeneral(tab: string, topic: string, content: string): Promise<ApiAnswer> {
+  return callApi(tab, { method: 'POST', path: '/messages', auth: OLIVIA, params: { type: 'stream', to: 'general', topic, content } });
+}
+
+async function topicMessages(tab: string, topic: string): Promise<{ id: number; content: string }[]> {
+  const answer = await callApi(tab, {
+    method: 'GET',
+    path: '/messages',
+    auth: OLIVIA,
+    params: { anchor: 'newest', num_before: 10, num_after: 0, apply_markdown: false, narrow: [{ operator: 'topic', operand: topic }] },
+  });
+  return (answer.body.messages as { id: number; content: string }[]).map(({ id, content }) => ({ id, content }));
+}
+
+async function registerQueue(tab: string, auth: string): Promise<string> {
+  const answer = await callApi(tab, { method: 'POST', path: '/register', auth, params: { event_types: ['message'] } });
+  expect(answer.status).toBe(200);
+  return answer.body.queue_id as string;
+}
+
+function poll(tab: string, auth: string, queueId: string, lastEventId = -1): Promise<ApiAnswer> {
+  return callApi(tab, { method: 'GET', path: '/events', auth, params: { queue_id: queueId, last_event_id: lastEventId } });
+}
+
+// One visitor with two tabs: both share one engine (SharedWorker) through one Service Worker.
+describe('the relay between tabs, the Service Worker and the engine', () => {
+  let profile: string;
+  let tabA: string;
+  let tabB: string;
+  beforeAll(async () => {
+    profile = await commands.openProfile();
+    tabA = await commands.openTab(profile, `${origin}/`);
+    tabB = await commands.openTab(profile, `${origin}/`);
+  });
+  afterAll(async () => {
+    await commands.closeProfile(profile);
+  });
+
+  test('answers a small GET in a few milliseconds', async () => {
+    const times: number[] = [];
+    for (let i = 0; i < 50; i++) times.push((await callApi(tabA, { method: 'GET', path: '/users/me', auth: OLIVIA })).ms);
+    times.sort((a, b) => a - b);
+    const median = times[times.length >> 1];
+    console.info(`GET /users/me through SW -> SharedWorker -> engine: median ${median.toFixed(1)} ms`);
+    expect(median).toBeLessThan(100);
+  });
+
+  test('delivers a message sent in one tab to the long-poll waiting in another', async () => {
+    const queueId = await registerQueue(tabB, MARCUS);
+    const waiting = poll(tabB, MARCUS, queueId);
+    await sleep(200);
+
+    const sent = await sendToGeneral(tabA, 'between tabs', 'hello from tab A');
+    const events = await waiting;
+
+    expect(events.status).toBe(200);
+    expect(events.body).toMatchObject({ result: 'success', queue_id: queueId });
+    expect(events.body.events).toEqual([
+      expect.objectContaining({
+        type: 'message',
+        id: 0,
+        flags: [],
+        message: expect.objectContaining({ id: sent.body.id, sender_email: 'olivia@lakeside.test', subject: 'between tabs' }),
+      }),
+    ]);
+  });
+
+  test('regains the engine after the Service Worker is stopped, without failing the request that woke it', async () => {
+    const queueId = await registerQueue(tabA, OLIVIA);
+
+    await commands.stopServiceWorkers(tabA);
+    const me = await callApi(tabA, { method: 'GET', path: '/users/me', auth: OLIVIA });
+    const events = await callApi(tabA, {
+      method: 'GET',
+      path: '/events',
+      auth: OLIVIA,
+      params: { queue_id: queueId, last_event_id: -1, dont_block: true },
+    });
+
+    expect(me.status).toBe(200);
+    expect(me.body.email).toBe('olivia@lakeside.test');
+    // Same engine, so the queue survived the Service Worker's restart.
+    expect(events.status).toBe(200);
+    expect(events.body.events).toEqual([]);
+  });
+
+  test('answers a long-poll that was pending while the Service Worker was stopped', async () => {
+    const queueId = await registerQueue(tabB, MARCUS);
+    const waiting = poll(tabB, MARCUS, queueId);
+    await sleep(200);
+
+    await commands.stopServiceWorkers(tabB);
+    const sent = await sendToGeneral(tabA, 'after a restart', 'does the poll still hear this?');
+    const events = await waiting;
+
+    expect(events.status).toBe(200);
+    expect(events.body.events).toEqual([
+      expect.objectContaining({ type: 'message', id: 0, message: expect.objectContaining({ id: sent.body.id }) }),
+    ]);
+  });
+
+  test('applies a POST once when the browser re-sends it to a restarted Service Worker', async () => {
+    // A scenario load in a third tab holds the engine for a while; the POST waits behind it,
+    // and the Service Worker is stopped under it.
+    const loader = await commands.startTab(profile, `${origin}/?scenario=demo`);
+    onTestFinished(() => commands.closeTab(loader));
+    await sleep(300);
+    const sending = sendToGeneral(tabA, 'exactly once', 'sent once, relayed twice');
+    await sleep(100);
+    await commands.stopServiceWorkers(tabA);
+
+    const sent = await sending;
+
+    expect(sent.status).toBe(200);
+    expect(sent.body).toMatchObject({ result: 'success', id: expect.any(Number) });
+    expect(await topicMessages(tabA, 'exactly once')).toEqual([{ id: sent.body.id, content: 'sent once, relayed twice' }]);
+  });
+
+  test('a new engine after every tab closed answers BAD_EVENT_QUEUE_ID for a lost queue and keeps the realm', async () => {
+    const queueId = await registerQueue(tabA, OLIVIA);
+    const sent = await sendToGeneral(tabA, 'engine restart', 'written before the restart');
+
+    await commands.closeTab(tabA);
+    await commands.closeTab(tabB);
+    tabA = await commands.openTab(profile, `${origin}/`);
+    const lost = await poll(tabA, OLIVIA, queueId);
+
+    expect(lost.status).toBe(400);
+    expect(lost.body).toEqual({ result: 'error', msg: `Bad event queue ID: ${queueId}`, code: 'BAD_EVENT_QUEUE_ID', queue_id: queueId });
+    expect(await topicMessages(tabA, 'engine restart')).toEqual([{ id: sent.body.id, content: 'written before the restart' }]);
+    const engines = await inTab(
+      tabA,
+      async () => ((await navigator.locks.query()).held ?? []).filter((lock) => lock.name?.startsWith('offline-realm-engine:')).length,
+      null,
+    );
+    expect(engines).toBe(1);
+  });
+});

@@ -1,0 +1,111 @@
+import type { BrowserContext, Page } from 'playwright';
+import type { BrowserCommand, BrowserCommandContext } from 'vitest/node';
+
+/**
+ * Browser commands (run in Node, called from the tests in the browser) that drive whole tabs
+ * of the built app through Playwright. Each "profile" is a fresh browser context: its own
+ * IndexedDB, Service Worker registration and SharedWorker, as a new visitor would have.
+ */
+
+declare module 'vitest/browser' {
+  interface BrowserCommands {
+    openProfile: () => Promise<string>;
+    closeProfile: (profile: string) => Promise<void>;
+    /** Opens `url` in a new tab of `profile` and waits for `data-server="ready"`. */
+    openTab: (profile: string, url: string) => Promise<string>;
+    /** Opens `url` without waiting for anything. */
+    startTab: (profile: string, url: string) => Promise<string>;
+    closeTab: (tab: string) => Promise<void>;
+    reloadTab: (tab: string) => Promise<void>;
+    /** Reloads bypassing the cache (Shift+Reload): the new page starts without a controller. */
+    hardReloadTab: (tab: string) => Promise<void>;
+    /** Runs `(source)(arg)` in the tab and returns its (JSON-able) result. */
+    runInTab: (tab: string, source: string, arg: unknown) => Promise<unknown>;
+    /** Stops every Service Worker of the tab's profile (DevTools protocol), as the browser may at any time. */
+    stopServiceWorkers: (tab: string) => Promise<void>;
+  }
+}
+
+const READY_TIMEOUT_MS = 20_000;
+const profiles = new Map<string, BrowserContext>();
+const tabs = new Map<string, Page>();
+let nextId = 1;
+
+function playwrightContext(ctx: BrowserCommandContext): BrowserContext {
+  return (ctx as unknown as { context: BrowserContext }).context;
+}
+
+function tab(id: string): Page {
+  const page = tabs.get(id);
+  if (!page) throw new Error(`no tab ${id}`);
+  return page;
+}
+
+async function newTab(profile: string, url: string): Promise<{ id: string; page: Page }> {
+  const context = profiles.get(profile);
+  if (!context) throw new Error(`no profile ${profile}`);
+  const page = await context.newPage();
+  const id = `tab-${nextId++}`;
+  tabs.set(id, page);
+  page.on('close', () => tabs.delete(id));
+  await page.goto(url);
+  return { id, page };
+}
+
+function waitReady(page: Page): Promise<unknown> {
+  return page.waitForFunction(
+    () => {
+      const state = document.documentElement.dataset.server;
+      if (state === 'failed') throw new Error(`the in-browser server failed to start: ${document.body.innerText}`);
+      return state === 'ready';
+    },
+    undefined,
+    { timeout: READY_TIMEOUT_MS },
+  );
+}
+
+export const tabCommands: Record<string, BrowserCommand<any[]>> = {
+  openProfile: async (ctx) => {
+    const browser = playwrightContext(ctx).browser();
+    if (!browser) throw new Error('the provider gave no browser');
+    const id = `profile-${nextId++}`;
+    profiles.set(id, await browser.newContext());
+    return id;
+  },
+  closeProfile: async (_ctx, profile: string) => {
+    await profiles.get(profile)?.close();
+    profiles.delete(profile);
+  },
+  openTab: async (_ctx, profile: string, url: string) => {
+    const { id, page } = await newTab(profile, url);
+    await waitReady(page);
+    return id;
+  },
+  startTab: async (_ctx, profile: string, url: string) => (await newTab(profile, url)).id,
+  closeTab: async (_ctx, id: string) => {
+    await tab(id).close();
+  },
+  reloadTab: async (_ctx, id: string) => {
+    const page = tab(id);
+    await page.reload();
+    await waitReady(page);
+  },
+  hardReloadTab: async (_ctx, id: string) => {
+    const page = tab(id);
+    const cdp = await page.context().newCDPSession(page);
+    const loaded = page.waitForEvent('load');
+    await cdp.send('Page.reload', { ignoreCache: true });
+    await loaded;
+    await cdp.detach();
+    await waitReady(page);
+  },
+  runInTab: async (_ctx, id: string, source: string, arg: unknown) =>
+    tab(id).evaluate(`(${source})(${JSON.stringify(arg)})`),
+  stopServiceWorkers: async (_ctx, id: string) => {
+    const page = tab(id);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.stopAllWorkers');
+    await cdp.detach();
+  },
+};
