@@ -1,5 +1,6 @@
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { appShellManifest } from './build/app-shell-manifest.ts';
 import { tabCommands } from './test/browser/tab-commands.ts';
 
 /** Debian's Chromium (scripts/ensure-chromium.sh installs it); no browser is ever downloaded. */
@@ -18,6 +19,8 @@ const CHROMIUM_ARGS = [
 // site; `vite preview` serves the build (npm start). Tests: the engine in Node, and the browser
 // host end to end in real Chromium against a build served by `vite preview`.
 export default defineConfig({
+  // Lists the built app in /sw.js for precaching (worker/app-shell.ts).
+  plugins: [appShellManifest()],
   build: {
     rolldownOptions: {
       input: { index: 'index.html', sw: 'worker/service-worker.ts' },

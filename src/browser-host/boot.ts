@@ -1,4 +1,5 @@
 /// <reference types="vite/client" />
+import { startElectedEngine } from './elected-engine.ts';
 import { EngineConnection } from './engine-connection.ts';
 import type { ClaimMessage, EnginePortMessage, NeedPortMessage } from './relay-protocol.ts';
 
@@ -17,8 +18,7 @@ export async function bootServer(): Promise<EngineConnection> {
   root.dataset.server = 'starting';
   try {
     const engine = startEngine();
-    const hello = engine.hello();
-    answerPortRequests(engine, hello);
+    answerPortRequests(engine);
     await takeControl();
     await engine.waitReady();
     await loadRequestedScenario(engine);
@@ -31,6 +31,8 @@ export async function bootServer(): Promise<EngineConnection> {
 }
 
 function startEngine(): EngineConnection {
+  // Chrome on Android has no SharedWorker: one tab hosts the engine for all (elected-engine.ts).
+  if (typeof SharedWorker !== 'function') return startElectedEngine();
   // The options must stay a literal: the bundler reads them to build the worker.
   const worker = new SharedWorker(new URL('../../worker/engine-worker.ts', import.meta.url), {
     type: 'module',
@@ -40,11 +42,12 @@ function startEngine(): EngineConnection {
 }
 
 /** The Service Worker asks for a port whenever it has none (first request, after a restart). */
-function answerPortRequests(engine: EngineConnection, hello: Promise<{ lockName: string }>): void {
+function answerPortRequests(engine: EngineConnection): void {
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent<NeedPortMessage>) => {
     const reply = event.ports[0];
     if (event.data?.type !== 'need-port' || !reply) return;
-    void hello.then(({ lockName }) => {
+    // Asked each time: without SharedWorker the engine (and its lock) changes when a leader tab closes.
+    void engine.hello().then(({ lockName }) => {
       const channel = new MessageChannel();
       engine.attachRelay(channel.port1);
       const offer: EnginePortMessage = { type: 'engine-port', port: channel.port2, lockName };

@@ -1,3 +1,4 @@
+import type { RealmArchive } from '../engine/realm-archive.ts';
 import type { EngineHello, EngineToPage, PageToEngine, RealmSummary } from './relay-protocol.ts';
 
 type Call = PageToEngine extends infer M ? (M extends { replyId: number } ? Omit<M, 'replyId'> : never) : never;
@@ -33,6 +34,16 @@ export class EngineConnection {
 
   realmSummary(): Promise<RealmSummary> {
     return this.#call({ type: 'realm-summary' }) as Promise<RealmSummary>;
+  }
+
+  /** The whole realm, every table, for a file the user keeps. */
+  exportRealm(): Promise<RealmArchive> {
+    return this.#call({ type: 'export-realm' }) as Promise<RealmArchive>;
+  }
+
+  /** Replaces the realm with an archive's; rejects (changing nothing) if the archive is faulty. */
+  async importRealm(archive: unknown): Promise<void> {
+    await this.#call({ type: 'import-realm', archive });
   }
 
   /** Hands the engine one end of a channel whose other end goes to the Service Worker. */

@@ -1,4 +1,5 @@
 import { Engine, type RequestLogEntry } from '../engine/engine.ts';
+import { exportRealm, importRealm } from '../engine/realm-archive.ts';
 import { holdEngineLock } from './engine-lock.ts';
 import { ensureRealm, replaceRealm } from './realm-loader.ts';
 import { realmSummary } from './realm-summary.ts';
@@ -22,8 +23,9 @@ export interface SharedWorkerScope {
 
 /**
  * Runs the engine in the SharedWorker: one engine over the origin's IndexedDB for every tab.
- * Pages connect to it directly (readiness, scenario loading, the console's realm summary) and
- * hand it ports whose other end belongs to the Service Worker, which relays `/api/v1/*` fetches.
+ * Pages connect to it directly (readiness, scenario loading, realm export and import, the
+ * console's realm summary) and hand it ports whose other end belongs to the Service Worker,
+ * which relays `/api/v1/*` fetches.
  */
 export function startEngineHost(scope: SharedWorkerScope): void {
   const lockName = holdEngineLock(scope.navigator.locks);
@@ -44,7 +46,7 @@ export function startEngineHost(scope: SharedWorkerScope): void {
   const answer = async (message: PageToEngine): Promise<unknown> => {
     switch (message.type) {
       case 'hello':
-        return { lockName } satisfies EngineHello;
+        return { lockName: await lockName } satisfies EngineHello;
       case 'wait-ready':
         await ready;
         return null;
@@ -61,6 +63,19 @@ export function startEngineHost(scope: SharedWorkerScope): void {
       }
       case 'realm-summary':
         return realmSummary(await ready);
+      case 'export-realm':
+        return exportRealm(await ready);
+      case 'import-realm': {
+        const previous = ready;
+        const importing = previous.then(async (current) => {
+          await importRealm(current, message.archive);
+          return current;
+        });
+        // As for a scenario: a refused archive leaves the previous realm in place.
+        ready = importing.catch(() => previous);
+        await importing;
+        return null;
+      }
       case 'attach-relay':
         serveRelayPort(message.port, engine, guard);
         return undefined;

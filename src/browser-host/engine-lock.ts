@@ -7,15 +7,31 @@
 
 const LOCK_PREFIX = 'offline-realm-engine:';
 
-/** Takes the lock for this engine instance and never lets it go; returns its name. */
-export function holdEngineLock(locks: LockManager): string {
+/**
+ * Takes the lock for this engine instance and never lets it go; resolves with its name once the
+ * lock is held, so that no one checks (or waits on) the lock before the engine has it.
+ */
+export function holdEngineLock(locks: LockManager): Promise<string> {
   const name = `${LOCK_PREFIX}${crypto.randomUUID()}`;
-  void locks.request(name, () => new Promise<never>(() => {}));
-  return name;
+  return new Promise((resolve) => {
+    void locks.request(name, () => {
+      resolve(name);
+      return new Promise<never>(() => {});
+    });
+  });
 }
 
 /** Whether the engine that holds `lockName` is still alive. */
 export async function isEngineAlive(locks: LockManager, lockName: string): Promise<boolean> {
   const { held = [] } = await locks.query();
-  return held.some((lock) => lock.name === lockName);
+  // Only the engine holds it exclusively; `whenEngineDies` holds it shared for a moment after.
+  return held.some((lock) => lock.name === lockName && lock.mode === 'exclusive');
+}
+
+/**
+ * Resolves when the engine that holds `lockName` dies: without SharedWorker that happens while
+ * other tabs live (the leader tab closed), and requests pending on it must not wait for a timeout.
+ */
+export async function whenEngineDies(locks: LockManager, lockName: string): Promise<void> {
+  await locks.request(lockName, { mode: 'shared' }, () => undefined);
 }

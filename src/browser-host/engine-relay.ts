@@ -1,5 +1,5 @@
 import { EngineLink } from './engine-link.ts';
-import { isEngineAlive } from './engine-lock.ts';
+import { isEngineAlive, whenEngineDies } from './engine-lock.ts';
 import { askForEnginePort } from './port-request.ts';
 import { RELAYED_PATH_PREFIX, type RelayedResponse } from './relay-protocol.ts';
 
@@ -30,7 +30,7 @@ export class EngineRelay {
     this.#locks = locks;
   }
 
-  async answer(event: FetchEvent): Promise<Response> {
+  async answer(event: FetchEvent, retried = false): Promise<Response> {
     const { request } = event;
     const body = request.method === 'GET' || request.method === 'HEAD' ? null : await request.arrayBuffer();
     let link: EngineLink;
@@ -55,6 +55,11 @@ export class EngineRelay {
       request.signal,
     );
     if (reply) return toResponse(reply);
+    // A GET whose engine died under it (a leader tab closed, see elected-engine.ts) is safe to ask
+    // the engine that took over: a long-poll then learns at once that its queue is gone.
+    if (!retried && request.method === 'GET' && !request.signal.aborted && !(await isEngineAlive(this.#locks, link.lockName))) {
+      return this.answer(event, true);
+    }
     // The engine may have died with a new one not yet visible: the next request re-connects.
     if (!request.signal.aborted && this.#link === link) {
       this.#link = null;
@@ -85,8 +90,11 @@ export class EngineRelay {
     }
     if (!offer) throw new Error('no page could connect the engine');
     this.#link?.retire();
-    this.#link = new EngineLink(offer.port, offer.lockName, this.instance);
-    return this.#link;
+    const link = new EngineLink(offer.port, offer.lockName, this.instance);
+    // What is pending on a dead engine will never be answered: give up on it at once.
+    void whenEngineDies(this.#locks, offer.lockName).then(() => link.fail());
+    this.#link = link;
+    return link;
   }
 }
 

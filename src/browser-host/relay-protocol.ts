@@ -69,7 +69,11 @@ export type PageToEngine =
   | { type: 'wait-ready'; replyId: number }
   | { type: 'attach-relay'; port: MessagePort }
   | { type: 'load-scenario'; replyId: number; name: string }
-  | { type: 'realm-summary'; replyId: number };
+  | { type: 'realm-summary'; replyId: number }
+  /** Answers the whole realm as a RealmArchive (src/engine/realm-archive.ts). */
+  | { type: 'export-realm'; replyId: number }
+  /** Replaces the realm with an archive's; refuses (changing nothing) a faulty one. */
+  | { type: 'import-realm'; replyId: number; archive: unknown };
 
 /** SharedWorker -> page: the answer to the request with the same `replyId`. */
 export type EngineToPage =

@@ -13,3 +13,11 @@ export {
   type ScenarioUser,
 } from './scenario/scenario-schema.ts';
 export { type DatabaseOptions, RealmDatabase } from './storage/database.ts';
+export {
+  ARCHIVE_FORMAT,
+  ARCHIVE_VERSION,
+  exportRealm,
+  importRealm,
+  type RealmArchive,
+  RealmArchiveError,
+} from './realm-archive.ts';

@@ -10,6 +10,8 @@ import type { BrowserCommand, BrowserCommandContext } from 'vitest/node';
 declare module 'vitest/browser' {
   interface BrowserCommands {
     openProfile: () => Promise<string>;
+    /** A profile whose pages have no `SharedWorker`, as in Chrome on Android. */
+    openProfileWithoutSharedWorker: () => Promise<string>;
     closeProfile: (profile: string) => Promise<void>;
     /** Opens `url` in a new tab of `profile` and waits for `data-server="ready"`. */
     openTab: (profile: string, url: string) => Promise<string>;
@@ -23,6 +25,18 @@ declare module 'vitest/browser' {
     runInTab: (tab: string, source: string, arg: unknown) => Promise<unknown>;
     /** Stops every Service Worker of the tab's profile (DevTools protocol), as the browser may at any time. */
     stopServiceWorkers: (tab: string) => Promise<void>;
+    /** Cuts (or restores) the network of every tab and worker of the profile. */
+    setOffline: (profile: string, offline: boolean) => Promise<void>;
+    /** From now on, answers every `confirm()` of the tab with OK (Playwright would dismiss it). */
+    acceptDialogs: (tab: string) => Promise<void>;
+    /** Clicks the element as a user would. */
+    clickInTab: (tab: string, selector: string) => Promise<void>;
+    /** Picks the option with `value` in a `<select>`, as a user would. */
+    selectInTab: (tab: string, selector: string, value: string) => Promise<void>;
+    /** Clicks the element and returns the file it downloads. */
+    downloadFromTab: (tab: string, selector: string) => Promise<{ name: string; text: string }>;
+    /** Chooses a file with this name and text in an `<input type="file">`. */
+    uploadToTab: (tab: string, selector: string, file: { name: string; text: string }) => Promise<void>;
   }
 }
 
@@ -72,6 +86,18 @@ export const tabCommands: Record<string, BrowserCommand<any[]>> = {
     profiles.set(id, await browser.newContext());
     return id;
   },
+  openProfileWithoutSharedWorker: async (ctx) => {
+    const browser = playwrightContext(ctx).browser();
+    if (!browser) throw new Error('the provider gave no browser');
+    const id = `profile-${nextId++}`;
+    const context = await browser.newContext();
+    // Runs in every page before the app's scripts (not in workers, which never use SharedWorker).
+    await context.addInitScript(() => {
+      delete (globalThis as { SharedWorker?: unknown }).SharedWorker;
+    });
+    profiles.set(id, context);
+    return id;
+  },
   closeProfile: async (_ctx, profile: string) => {
     await profiles.get(profile)?.close();
     profiles.delete(profile);
@@ -107,5 +133,29 @@ export const tabCommands: Record<string, BrowserCommand<any[]>> = {
     await cdp.send('ServiceWorker.enable');
     await cdp.send('ServiceWorker.stopAllWorkers');
     await cdp.detach();
+  },
+  setOffline: async (_ctx, profile: string, offline: boolean) => {
+    const context = profiles.get(profile);
+    if (!context) throw new Error(`no profile ${profile}`);
+    await context.setOffline(offline);
+  },
+  acceptDialogs: async (_ctx, id: string) => {
+    tab(id).on('dialog', (dialog) => void dialog.accept());
+  },
+  clickInTab: async (_ctx, id: string, selector: string) => {
+    await tab(id).click(selector);
+  },
+  selectInTab: async (_ctx, id: string, selector: string, value: string) => {
+    await tab(id).selectOption(selector, value);
+  },
+  downloadFromTab: async (_ctx, id: string, selector: string) => {
+    const page = tab(id);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+    return { name: download.suggestedFilename(), text: Buffer.concat(chunks).toString('utf8') };
+  },
+  uploadToTab: async (_ctx, id: string, selector: string, file: { name: string; text: string }) => {
+    await tab(id).setInputFiles(selector, { name: file.name, mimeType: 'application/json', buffer: Buffer.from(file.text) });
   },
 };

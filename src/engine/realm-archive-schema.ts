@@ -1,0 +1,239 @@
+import { z } from 'zod';
+
+/**
+ * The realm archive file: every row of every table, as stored. Rows are checked column by
+ * column against the shapes of storage/rows.ts; columns this version does not know are kept
+ * (loose objects), so an archive never loses data on its way through the schema.
+ */
+export const ARCHIVE_FORMAT = 'offline-realm-archive';
+export const ARCHIVE_VERSION = 1;
+
+const id = z.int().positive();
+const optionalId = id.nullable();
+const seconds = z.int().nonnegative();
+const limitSeconds = z.int().nonnegative().nullable();
+const flag = z.literal(1).optional();
+const role = z.union([z.literal(100), z.literal(200), z.literal(300), z.literal(400), z.literal(600)]);
+const topicsPolicy = z.enum(['inherit', 'allow_empty_topic', 'disable_empty_topic', 'empty_topic_only']);
+const groupSetting = z.union([id, z.strictObject({ direct_members: z.array(id), direct_subgroups: z.array(id) })]);
+const notify = z.boolean().nullable();
+
+const realm = z.looseObject({
+  id: z.literal(1),
+  name: z.string(),
+  host: z.string(),
+  description: z.string(),
+  date_created: seconds,
+  empty_topic_display_name: z.string(),
+  topics_policy: z.enum(['allow_empty_topic', 'disable_empty_topic']),
+  email_address_visibility: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]),
+  allow_message_editing: z.boolean(),
+  message_content_edit_limit_seconds: limitSeconds,
+  move_messages_within_stream_limit_seconds: limitSeconds,
+  move_messages_between_streams_limit_seconds: limitSeconds,
+  message_content_delete_limit_seconds: limitSeconds,
+  allow_edit_history: z.boolean(),
+  message_retention_days: z.int(),
+  notification_bot_id: optionalId,
+  default_channel_ids: z.array(id),
+  can_move_messages_between_topics_group: groupSetting.optional(),
+  can_move_messages_between_channels_group: groupSetting.optional(),
+});
+
+const user = z.looseObject({
+  id,
+  email: z.string().min(1),
+  email_key: z.string().min(1),
+  full_name: z.string(),
+  role,
+  is_bot: z.boolean(),
+  is_system_bot: z.boolean(),
+  bot_type: z.int().nullable(),
+  bot_owner_id: optionalId,
+  is_active: z.boolean(),
+  api_key: z.string().min(1),
+  password_hash: z.string().nullable(),
+  timezone: z.string(),
+  date_joined: seconds,
+  avatar_version: z.int(),
+  recipient_id: id,
+  settings: z.record(z.string(), z.unknown()),
+});
+
+const channel = z.looseObject({
+  id,
+  name: z.string(),
+  name_key: z.string(),
+  description: z.string(),
+  rendered_description: z.string(),
+  date_created: seconds,
+  creator_id: optionalId,
+  invite_only: z.boolean(),
+  is_web_public: z.boolean(),
+  history_public_to_subscribers: z.boolean(),
+  message_retention_days: z.int().nullable(),
+  folder_id: optionalId,
+  topics_policy: topicsPolicy,
+  is_archived: z.boolean(),
+  recipient_id: id,
+  first_message_id: optionalId,
+  can_send_message_group: groupSetting,
+  can_add_subscribers_group: groupSetting,
+  can_remove_subscribers_group: groupSetting,
+  can_administer_channel_group: groupSetting,
+  can_delete_any_message_group: groupSetting,
+  can_delete_own_message_group: groupSetting,
+  can_move_messages_out_of_channel_group: groupSetting,
+  can_move_messages_within_channel_group: groupSetting,
+});
+
+const subscription = z.looseObject({
+  user_id: id,
+  channel_id: id,
+  active: z.union([z.literal(0), z.literal(1)]),
+  color: z.string(),
+  is_muted: z.boolean(),
+  pin_to_top: z.boolean(),
+  desktop_notifications: notify,
+  audible_notifications: notify,
+  push_notifications: notify,
+  email_notifications: notify,
+  wildcard_mentions_notify: notify,
+  first_message_id_seen: z.int().nonnegative(),
+});
+
+const channelFolder = z.looseObject({
+  id,
+  name: z.string(),
+  name_key: z.string(),
+  description: z.string(),
+  rendered_description: z.string(),
+  order: z.int(),
+  date_created: seconds,
+  creator_id: optionalId,
+  is_archived: z.boolean(),
+});
+
+const editHistoryEntry = z.looseObject({
+  user_id: optionalId,
+  timestamp: seconds,
+  prev_content: z.string().optional(),
+  prev_rendered_content: z.string().optional(),
+  prev_stream: id.optional(),
+  stream: id.optional(),
+  prev_topic: z.string().optional(),
+  topic: z.string().optional(),
+});
+
+const message = z.looseObject({
+  id,
+  sender_id: id,
+  type: z.enum(['stream', 'private']),
+  stream_id: id.optional(),
+  topic: z.string(),
+  topic_key: z.string().optional(),
+  dm_key: z.string().optional(),
+  recipient_id: id,
+  content: z.string(),
+  rendered_content: z.string(),
+  timestamp: seconds,
+  client: z.string(),
+  is_me_message: z.boolean(),
+  has_link: z.boolean(),
+  has_image: z.boolean(),
+  has_attachment: z.boolean(),
+  last_edit_timestamp: seconds.optional(),
+  last_moved_timestamp: seconds.optional(),
+  edit_history: z.array(editHistoryEntry).optional(),
+  words: z.array(z.string()),
+});
+
+const userMessage = z.looseObject({
+  user_id: id,
+  message_id: id,
+  flags: z.int().nonnegative(),
+  unread: flag,
+  starred: flag,
+  mentioned: flag,
+  dm: flag,
+});
+
+const reaction = z.looseObject({
+  key: z.string().min(1),
+  message_id: id,
+  user_id: id,
+  emoji_name: z.string(),
+  emoji_code: z.string(),
+  reaction_type: z.enum(['unicode_emoji', 'realm_emoji', 'service_extra_emoji']),
+  seq: z.int(),
+});
+
+const recipient = z.looseObject({ id, key: z.string().min(1) });
+
+const userGroup = z.looseObject({
+  id,
+  name: z.string(),
+  name_key: z.string(),
+  description: z.string(),
+  is_system_group: z.boolean(),
+  deactivated: z.boolean(),
+  date_created: seconds,
+  creator_id: optionalId,
+  direct_members: z.array(id),
+  direct_subgroup_ids: z.array(id),
+  can_mention_group: groupSetting,
+});
+
+const linkifier = z.looseObject({ id, pattern: z.string(), url_template: z.string(), order: z.int() });
+
+const realmEmoji = z.looseObject({
+  id,
+  name: z.string(),
+  source_url: z.string(),
+  deactivated: z.boolean(),
+  author_id: optionalId,
+});
+
+const userTopic = z.looseObject({
+  user_id: id,
+  stream_id: id,
+  topic_key: z.string(),
+  topic_name: z.string(),
+  visibility_policy: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
+  last_updated: seconds,
+});
+
+const counter = z.looseObject({ name: z.string().min(1), next: z.int() });
+
+/** One row schema per table of the database (storage/database.ts); the archive holds all of them. */
+export const ARCHIVE_TABLES = {
+  realm: z.array(realm).length(1, 'a realm archive holds exactly one realm row'),
+  users: z.array(user),
+  channels: z.array(channel),
+  subscriptions: z.array(subscription),
+  channel_folders: z.array(channelFolder),
+  messages: z.array(message),
+  user_messages: z.array(userMessage),
+  reactions: z.array(reaction),
+  recipients: z.array(recipient),
+  user_groups: z.array(userGroup),
+  linkifiers: z.array(linkifier),
+  realm_emoji: z.array(realmEmoji),
+  user_topics: z.array(userTopic),
+  counters: z.array(counter),
+};
+
+/** Checked first, on its own: an archive of another format or version is refused by name. */
+export const archiveEnvelope = z.looseObject({
+  format: z.literal(ARCHIVE_FORMAT, `not an Offline Realm archive ("format" must be "${ARCHIVE_FORMAT}")`),
+  version: z.literal(ARCHIVE_VERSION, `unsupported archive version (this server reads version ${ARCHIVE_VERSION})`),
+});
+
+export const realmArchiveSchema = z.strictObject({
+  format: z.literal(ARCHIVE_FORMAT),
+  version: z.literal(ARCHIVE_VERSION),
+  exported_at: z.iso.datetime(),
+  tables: z.strictObject(ARCHIVE_TABLES),
+});
+
+export type RealmArchive = z.output<typeof realmArchiveSchema>;

@@ -1,0 +1,86 @@
+import type { Table } from 'dexie';
+import type { ZodSafeParseResult } from 'zod';
+import type { Engine } from './engine.ts';
+import {
+  ARCHIVE_FORMAT,
+  ARCHIVE_VERSION,
+  archiveEnvelope,
+  type RealmArchive,
+  realmArchiveSchema,
+} from './realm-archive-schema.ts';
+import { jsonPath } from './scenario/scenario-schema.ts';
+
+export { ARCHIVE_FORMAT, ARCHIVE_VERSION, type RealmArchive } from './realm-archive-schema.ts';
+
+/** A refused archive, located by the JSON path of its first fault (`$.tables.users[3].email`). */
+export class RealmArchiveError extends Error {
+  readonly path: string;
+  constructor(path: string, detail: string) {
+    super(`${path}: ${detail}`);
+    this.path = path;
+  }
+}
+
+/** The whole realm, every row of every table as stored, read in one consistent snapshot. */
+export async function exportRealm(engine: Engine): Promise<RealmArchive> {
+  const tables = await engine.db.transaction('r', engine.db.tables, async (tx) => {
+    // Tables taken from `tx`, not the database: every read stays inside this one snapshot.
+    const rows = await Promise.all(engine.db.tables.map((table) => tx.table(table.name).toArray()));
+    return Object.fromEntries(engine.db.tables.map((table, index) => [table.name, rows[index]]));
+  });
+  return {
+    format: ARCHIVE_FORMAT,
+    version: ARCHIVE_VERSION,
+    exported_at: new Date(engine.clock.now()).toISOString(),
+    tables: tables as RealmArchive['tables'],
+  };
+}
+
+/**
+ * Replaces the whole realm with an archive's. The archive is validated in full before anything
+ * is written (format and version, every row's columns, unique keys), then written in one
+ * transaction: a refused or failed import leaves the realm as it was. Event queues end after
+ * the commit, as after a scenario load: their clients re-register and see the new realm.
+ */
+export async function importRealm(engine: Engine, input: unknown): Promise<void> {
+  const archive = parseRealmArchive(input);
+  const tables = engine.db.tables;
+  for (const table of tables) {
+    if (!(table.name in archive.tables)) throw new RealmArchiveError('$.tables', `the archive has no table "${table.name}"`);
+    checkUniqueKeys(table, archive.tables[table.name as keyof RealmArchive['tables']]);
+  }
+  await engine.db.transaction('rw', tables, async (tx) => {
+    await Promise.all(tables.map((table) => tx.table(table.name).clear()));
+    for (const table of tables) {
+      await tx.table(table.name).bulkAdd(archive.tables[table.name as keyof RealmArchive['tables']]);
+    }
+  });
+  engine.queues.close();
+}
+
+function parseRealmArchive(input: unknown): RealmArchive {
+  // Format and version first: a newer archive must be refused for its version, not its rows.
+  checked(archiveEnvelope.safeParse(input));
+  return checked(realmArchiveSchema.safeParse(input));
+}
+
+function checked<T>(result: ZodSafeParseResult<T>): T {
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw new RealmArchiveError(jsonPath(issue.path), issue.message);
+}
+
+/** Duplicate primary or unique keys would only fail inside the write, with Dexie's bare error; name the row instead. */
+function checkUniqueKeys(table: Table, rows: readonly Record<string, unknown>[]): void {
+  const keyPaths = [table.schema.primKey, ...table.schema.indexes.filter((index) => index.unique)].map((index) => index.keyPath);
+  for (const keyPath of keyPaths) {
+    const seen = new Set<string>();
+    for (const [index, row] of rows.entries()) {
+      const key = JSON.stringify(Array.isArray(keyPath) ? keyPath.map((part) => row[part]) : row[keyPath ?? '']);
+      if (seen.has(key)) {
+        throw new RealmArchiveError(`$.tables.${table.name}[${index}]`, `duplicate ${[keyPath].flat().join('+')} ${key}`);
+      }
+      seen.add(key);
+    }
+  }
+}

@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { commands } from 'vitest/browser';
+import { type ApiAnswer, callApi, inTab } from './tabs.ts';
+
+const OLIVIA = 'olivia@lakeside.test:pbGan8CP9oJG8HYYILCxegSkvA8TGKc7';
+const MARCUS = 'marcus@lakeside.test:31ixqtQ5Vvb44cLyEWHkWV1NXtrMWCJ4';
+const origin = inject('appOrigin');
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function sendToGeneral(tab: string, topic: string, content: string): Promise<ApiAnswer> {
+  return callApi(tab, { method: 'POST', path: '/messages', auth: OLIVIA, params: { type: 'stream', to: 'general', topic, content } });
+}
+
+async function topicMessages(tab: string, topic: string): Promise<{ id: number; content: string }[]> {
+  const answer = await callApi(tab, {
+    method: 'GET',
+    path: '/messages',
+    auth: OLIVIA,
+    params: { anchor: 'newest', num_before: 10, num_after: 0, apply_markdown: false, narrow: [{ operator: 'topic', operand: topic }] },
+  });
+  return (answer.body.messages as { id: number; content: string }[]).map(({ id, content }) => ({ id, content }));
+}
+
+async function registerQueue(tab: string, auth: string): Promise<string> {
+  const answer = await callApi(tab, { method: 'POST', path: '/register', auth, params: { event_types: ['message'] } });
+  expect(answer.status).toBe(200);
+  return answer.body.queue_id as string;
+}
+
+function poll(tab: string, auth: string, queueId: string): Promise<ApiAnswer> {
+  return callApi(tab, { method: 'GET', path: '/events', auth, params: { queue_id: queueId, last_event_id: -1 } });
+}
+
+/** The Web Locks held in the tab's profile: the leader tab's, and one per living engine. */
+function heldLocks(tab: string): Promise<{ leaders: number; engines: number }> {
+  return inTab(
+    tab,
+    async () => {
+      const held = (await navigator.locks.query()).held ?? [];
+      return {
+        leaders: held.filter((lock) => lock.name === 'offline-realm-leader').length,
+        engines: held.filter((lock) => lock.name?.startsWith('offline-realm-engine:')).length,
+      };
+    },
+    null,
+  );
+}
+
+/** Whether this tab holds the leader lock (it is the one running the engine). */
+function leads(tab: string): Promise<boolean> {
+  return inTab(
+    tab,
+    async () => {
+      let mine = false;
+      // A page cannot read its own client id, but the lock manager names each lock's holder:
+      // take a lock of this tab's own and compare.
+      const held = (await navigator.locks.query()).held ?? [];
+      const holder = held.find((lock) => lock.name === 'offline-realm-leader')?.clientId;
+      await navigator.locks.request('offline-realm-probe', async () => {
+        const own = (await navigator.locks.query()).held?.find((lock) => lock.name === 'offline-realm-probe')?.clientId;
+        mine = holder !== undefined && holder === own;
+      });
+      return mine;
+    },
+    null,
+  );
+}
+
+// Chrome on Android has no SharedWorker: one tab elected by a Web Lock runs the engine in a
+// dedicated worker and the others reach it through the Service Worker.
+describe('the fallback without SharedWorker', () => {
+  let profile: string;
+  let leader: string;
+  let follower: string;
+  beforeAll(async () => {
+    profile = await commands.openProfileWithoutSharedWorker();
+  });
+  afterAll(async () => {
+    await commands.closeProfile(profile);
+  });
+
+  test('a tab without SharedWorker becomes ready and answers API requests from an engine it hosts', async () => {
+    leader = await commands.openTab(profile, `${origin}/`);
+
+    const me = await callApi(leader, { method: 'GET', path: '/users/me', auth: OLIVIA });
+
+    expect(await inTab(leader, async () => typeof SharedWorker, null)).toBe('undefined');
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ result: 'success', email: 'olivia@lakeside.test', full_name: 'Olivia Park' });
+    expect(await heldLocks(leader)).toEqual({ leaders: 1, engines: 1 });
+    expect(await leads(leader)).toBe(true);
+  });
+
+  test('a second tab is served by the first tab’s engine: a message it sends reaches the first tab’s long-poll', async () => {
+    follower = await commands.openTab(profile, `${origin}/`);
+    const queueId = await registerQueue(leader, MARCUS);
+    const waiting = poll(leader, MARCUS, queueId);
+    await sleep(200);
+
+    const sent = await sendToGeneral(follower, 'from the follower', 'hello from the second tab');
+    const events = await waiting;
+
+    expect(sent.status).toBe(200);
+    expect(events.status).toBe(200);
+    expect(events.body.events).toEqual([
+      expect.objectContaining({ type: 'message', message: expect.objectContaining({ id: sent.body.id, subject: 'from the follower' }) }),
+    ]);
+    expect(await leads(follower)).toBe(false);
+    expect(await heldLocks(follower)).toEqual({ leaders: 1, engines: 1 });
+  });
+
+  test('a message sent in the leader tab reaches the long-poll of the other tab', async () => {
+    const queueId = await registerQueue(follower, MARCUS);
+    const waiting = poll(follower, MARCUS, queueId);
+    await sleep(200);
+
+    const sent = await sendToGeneral(leader, 'from the leader', 'hello from the first tab');
+    const events = await waiting;
+
+    expect(events.status).toBe(200);
+    expect(events.body.events).toEqual([
+      expect.objectContaining({ type: 'message', message: expect.objectContaining({ id: sent.body.id, subject: 'from the leader' }) }),
+    ]);
+  });
+
+  test('when the leader tab closes, another tab takes over: the realm is kept, lost queues answer BAD_EVENT_QUEUE_ID, and every tab is served', async () => {
+    const third = await commands.openTab(profile, `${origin}/`);
+    const before = await sendToGeneral(leader, 'takeover', 'written by the first leader');
+    const queueId = await registerQueue(follower, MARCUS);
+    const waiting = poll(follower, MARCUS, queueId);
+    await sleep(200);
+
+    await commands.closeTab(leader);
+    const lost = await waiting;
+
+    // The long-poll pending on the dead engine is answered by the next one, not left to time out.
+    expect(lost).toMatchObject({ status: 400, body: { result: 'error', code: 'BAD_EVENT_QUEUE_ID', queue_id: queueId } });
+    expect(lost.ms).toBeLessThan(5_000);
+    expect(await topicMessages(third, 'takeover')).toEqual([{ id: before.body.id, content: 'written by the first leader' }]);
+    // The tab that waited longest leads now; the third tab reaches it as it reached the first.
+    expect(await leads(follower)).toBe(true);
+    expect(await leads(third)).toBe(false);
+    expect(await heldLocks(third)).toEqual({ leaders: 1, engines: 1 });
+    const newQueue = await registerQueue(follower, MARCUS);
+    const listening = poll(follower, MARCUS, newQueue);
+    await sleep(200);
+    const after = await sendToGeneral(third, 'takeover', 'sent after the takeover');
+    expect((await listening).body.events).toEqual([
+      expect.objectContaining({ type: 'message', message: expect.objectContaining({ id: after.body.id }) }),
+    ]);
+  });
+});

@@ -1,0 +1,27 @@
+import { authCases } from './auth.case.ts';
+import { editCases } from './edit.case.ts';
+import { eventCases } from './events.case.ts';
+import { flagCases } from './flags.case.ts';
+import type { CaseSuite } from './harness.ts';
+import { messageByIdCases, messagesFetchCases } from './messages-fetch.case.ts';
+import { reactionCases } from './reactions.case.ts';
+import { channelsCases, usersCases } from './reads.case.ts';
+import { registerCases } from './register.case.ts';
+import { sendCases } from './send.case.ts';
+import { wireCases } from './wire.case.ts';
+
+/** Every conformance suite, in the order both hosts run them; each gets a fresh realm. */
+export const CONFORMANCE_SUITES: CaseSuite[] = [
+  authCases,
+  wireCases,
+  sendCases,
+  messagesFetchCases,
+  messageByIdCases,
+  editCases,
+  reactionCases,
+  flagCases,
+  registerCases,
+  eventCases,
+  usersCases,
+  channelsCases,
+];
