@@ -83,14 +83,17 @@ describe('a first visit to the app', () => {
     ]);
   });
 
-  test('leaves requests outside /api/v1/ to the network', async () => {
+  test('leaves requests outside /api/v1/ to the web server, not the engine', async () => {
 
-    const file = await inTab(tab, async () => {
-      const response = await fetch('/scenarios/demo.json');
-      return { status: response.status, realm: ((await response.json()) as { realm: { name: string } }).realm.name };
+    const answer = await inTab(tab, async () => {
+      // Neither API nor app shell: the Service Worker must pass it through untouched, so the
+      // preview server's own fallback page answers instead of an engine error JSON.
+      const response = await fetch('/api/v2/users/me');
+      return { status: response.status, type: response.headers.get('content-type') };
     }, null);
 
-    expect(file).toEqual({ status: 200, realm: 'Lakeside Labs' });
+    expect(answer.status).toBe(200);
+    expect(answer.type).toMatch(/^text\/html/);
   });
 
   test('shows the server console with the realm’s users and their demo credentials', async () => {
