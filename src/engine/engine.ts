@@ -5,6 +5,7 @@ import { ApiError } from './http/api-error.ts';
 import type { RequestContext } from './http/endpoint.ts';
 import { errorResponse, internalErrorResponse, jsonResponse, successResponse } from './http/json-response.ts';
 import { readRequestParams } from './http/request-params.ts';
+import { watchDirectoryTables } from './lib/realm-directory.ts';
 import { Router } from './http/router.ts';
 import { ALL_ENDPOINTS } from './routes/index.ts';
 import { loadScenario } from './scenario/load-scenario.ts';
@@ -46,6 +47,8 @@ export class Engine {
 
   private constructor(db: RealmDatabase, options: EngineOptions) {
     this.db = db;
+    // Before any request: the directory cache must see every write to the tables it reads.
+    watchDirectoryTables(db);
     this.clock = options.clock ?? systemClock;
     this.queues = new EventQueues(this.clock);
     this.passwordIterations = options.passwordIterations;

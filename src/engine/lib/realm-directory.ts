@@ -1,10 +1,29 @@
+import type { Dexie, Transaction } from 'dexie';
 import type { MarkdownRealm } from '../markdown/render-message.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import type { ChannelRow, LinkifierRow, RealmEmojiRow, RealmRow, UserGroupRow, UserRow } from '../storage/rows.ts';
 
+/** The tables a directory is read from: a write to any of them makes the cached one stale. */
+const DIRECTORY_TABLES = ['realm', 'users', 'channels', 'user_groups', 'realm_emoji', 'linkifiers'] as const;
+
+interface DirectoryCache {
+  /** Bumped by every write to a directory table, and again when the writing transaction ends. */
+  generation: number;
+  /** Transactions that wrote to a directory table and have neither committed nor aborted. */
+  openWriters: Set<Transaction>;
+  entry: { generation: number; directory: RealmDirectory } | null;
+}
+
+/** One cache per watched database (the Dexie instance behind transaction-bound views). */
+const caches = new WeakMap<Dexie, DirectoryCache>();
+
 /**
  * The realm's small tables (users, channels, groups, custom emoji, linkifiers) read once into
  * lookup maps, for one action or one page of results. Messages are never loaded this way.
+ * Once the database is watched (`watchDirectoryTables`), the last directory read is reused
+ * until one of its tables is written, so a send or a page fetch does not re-read and re-clone
+ * every user and channel.
+ * Callers share that instance: they must not change its rows in place without writing them.
  */
 export class RealmDirectory {
   readonly realm: RealmRow;
@@ -43,6 +62,17 @@ export class RealmDirectory {
   }
 
   static async load(db: RealmDatabase): Promise<RealmDirectory> {
+    const cache = caches.get(db.users.db);
+    if (!cache) return RealmDirectory.read(db);
+    const { generation } = cache;
+    if (cache.entry?.generation === generation) return cache.entry.directory;
+    const directory = await RealmDirectory.read(db);
+    // Kept only if no write happened while reading and none is pending: it then shows committed state.
+    if (cache.generation === generation && cache.openWriters.size === 0) cache.entry = { generation, directory };
+    return directory;
+  }
+
+  private static async read(db: RealmDatabase): Promise<RealmDirectory> {
     const [realm, users, channels, groups, emoji, linkifiers] = await Promise.all([
       db.realm.get(1),
       db.users.toArray(),
@@ -101,5 +131,38 @@ export class RealmDirectory {
       },
       linkifiers: this.linkifiers,
     };
+  }
+}
+
+/**
+ * Turns on the directory cache for `db`. Call it before any transaction writes the directory
+ * tables (the engine does so when it is created): a write the hooks did not see could
+ * otherwise be cached. Every write invalidates, and caching stays off until the writing
+ * transaction ends, since a directory read inside it could hold rows that are rolled back.
+ */
+export function watchDirectoryTables(db: RealmDatabase): void {
+  if (caches.has(db)) return;
+  const cache: DirectoryCache = { generation: 0, openWriters: new Set(), entry: null };
+  caches.set(db, cache);
+  const invalidate = () => {
+    cache.generation++;
+    cache.entry = null;
+  };
+  const onWrite = (tx: Transaction): void => {
+    invalidate();
+    if (cache.openWriters.has(tx)) return;
+    cache.openWriters.add(tx);
+    const end = () => {
+      if (cache.openWriters.delete(tx)) invalidate();
+    };
+    tx.on('complete', end);
+    tx.on('abort', end);
+  };
+  for (const name of DIRECTORY_TABLES) {
+    const table = db.table(name);
+    // Hooks must return undefined: a value would become a generated key or extra changes.
+    table.hook('creating', (_key, _row, tx) => void onWrite(tx));
+    table.hook('updating', (_changes, _key, _row, tx) => void onWrite(tx));
+    table.hook('deleting', (_key, _row, tx) => void onWrite(tx));
   }
 }

@@ -1,0 +1,19 @@
+// `npm run bench`: the engine's performance figures on a 100k-message realm (docs/PERFORMANCE.md).
+// Heap figures need `global.gc`, so without --expose-gc the script runs itself again with it.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+if (typeof (globalThis as { gc?: unknown }).gc !== 'function') {
+  const child = spawnSync(process.execPath, ['--expose-gc', ...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+    stdio: 'inherit',
+  });
+  process.exit(child.status ?? 1);
+}
+
+// Measured before any engine module is loaded, so the heap figures can tell code from data.
+const { settledHeap } = await import('./heap.ts');
+const processStart = await settledHeap();
+const { runSuite } = await import('./suite.ts');
+await runSuite(processStart);
+// Ends the run even if a library left a handle open (the database, a queue's timer).
+process.exit(0);

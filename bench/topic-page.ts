@@ -1,0 +1,81 @@
+// GET /messages, newest 100 of one big topic, against the bare index query for the same rows.
+import { Dexie } from 'dexie';
+import type { Engine } from '../src/engine/engine.ts';
+import { apiRequest, expectOk, timedCall } from './api-client.ts';
+import { GcRecorder, type Interval } from './gc-time.ts';
+import type { BenchRealm } from './realm-fixture.ts';
+import { median, percentile } from './stats.ts';
+
+const WARMUP = 20;
+const SAMPLES = 300;
+const PAGE = 100;
+
+export interface TopicPage {
+  engine: { p50: number; p99: number };
+  bare: { p50: number; p99: number };
+  /** Share of each side's measured time spent in garbage-collection pauses. */
+  engineGcShare: number;
+  bareGcShare: number;
+  samples: number;
+}
+
+export async function measureTopicPage(engine: Engine, realm: BenchRealm): Promise<TopicPage> {
+  const { hot } = realm;
+  const viewer = hot.subscribers[2];
+  const params = {
+    anchor: 'newest',
+    num_before: PAGE,
+    num_after: 0,
+    narrow: [
+      { operator: 'channel', operand: hot.channelName },
+      { operator: 'topic', operand: hot.topic },
+    ],
+  };
+  const topicKey = hot.topic.toLowerCase();
+  const bareQuery = () =>
+    engine.db.messages
+      .where('[stream_id+topic_key+id]')
+      .between([hot.channelId, topicKey, Dexie.minKey], [hot.channelId, topicKey, Dexie.maxKey])
+      .reverse()
+      .limit(PAGE)
+      .toArray();
+
+  const engineMs: number[] = [];
+  const bareMs: number[] = [];
+  const engineTimes: Interval[] = [];
+  const bareTimes: Interval[] = [];
+  const gc = new GcRecorder();
+  for (let i = 0; i < WARMUP + SAMPLES; i++) {
+    const result = await timedCall(engine, apiRequest(viewer, 'GET', '/messages', params));
+    expectOk(result, 'GET /messages');
+    const start = performance.now();
+    const rows = await bareQuery();
+    const bare = performance.now() - start;
+    if (i === 0) checkSamePage(result.body, rows.map((r) => r.id));
+    if (i < WARMUP) continue;
+    engineMs.push(result.ms);
+    bareMs.push(bare);
+    engineTimes.push([result.startedAt, result.startedAt + result.ms]);
+    bareTimes.push([start, start + bare]);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  gc.stop();
+  return {
+    engineGcShare: gc.pauseWithin(engineTimes) / sum(engineMs),
+    bareGcShare: gc.pauseWithin(bareTimes) / sum(bareMs),
+    engine: { p50: median(engineMs), p99: percentile(engineMs, 99) },
+    bare: { p50: median(bareMs), p99: percentile(bareMs, 99) },
+    samples: SAMPLES,
+  };
+}
+
+const sum = (values: readonly number[]): number => values.reduce((total, value) => total + value, 0);
+
+/** Both sides must return the same 100 messages, or the comparison means nothing. */
+function checkSamePage(body: string, bareIds: number[]): void {
+  const ids = (JSON.parse(body).messages as Array<{ id: number }>).map((m) => m.id);
+  const expected = [...bareIds].reverse();
+  if (ids.length !== PAGE || ids.join() !== expected.join()) {
+    throw new Error(`GET /messages returned ${ids.length} messages that differ from the index query's`);
+  }
+}
