@@ -5,7 +5,7 @@ import { ApiError } from './http/api-error.ts';
 import type { RequestContext } from './http/endpoint.ts';
 import { errorResponse, internalErrorResponse, jsonResponse, successResponse } from './http/json-response.ts';
 import { readRequestParams } from './http/request-params.ts';
-import { watchDirectoryTables } from './lib/realm-directory.ts';
+import { RealmDirectory, watchDirectoryTables } from './lib/realm-directory.ts';
 import { Router } from './http/router.ts';
 import { ALL_ENDPOINTS } from './routes/index.ts';
 import { loadScenario } from './scenario/load-scenario.ts';
@@ -132,11 +132,13 @@ export class Engine {
     const raw = await readRequestParams(request, url);
     for (const [name, value] of pathParams) raw.set(name, value);
 
-    const realm = await this.realm();
+    // The cached directory answers the realm and the caller without a database read.
+    const directory = await RealmDirectory.load(this.db);
+    const { realm } = directory;
     let user: UserRow | null = null;
     const header = request.headers.get('authorization');
     if (endpoint.auth === 'user' || (endpoint.auth === 'optional' && header)) {
-      user = await authenticate(this.db, realm, header);
+      user = authenticate(directory, header);
     }
     const { params, ignored } = endpoint.parse(raw);
     const ctx: RequestContext = {

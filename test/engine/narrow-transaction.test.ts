@@ -23,7 +23,8 @@ describe('the narrow API inside an action', () => {
       const filtered = await filterMessageIds(db, directory, viewer, [], [4, 3, 99]);
       const { row, userMessage } = await loadAccessibleMessage(db, directory, viewer, 4);
       await db.counters.put({ name: 'probe', next: 1 });
-      return { page, filtered, row: row.id, flags: userMessage?.flags };
+      const { found: _rows, ...window } = page;
+      return { page: window, filtered, row: row.id, flags: userMessage?.flags };
     });
     expect(result).toEqual({
       page: { ids: [1, 2], anchor: 10_000_000_000_000_000, foundAnchor: false, foundOldest: true, foundNewest: true },

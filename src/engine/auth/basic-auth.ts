@@ -1,5 +1,5 @@
 import { unauthorized } from '../http/api-error.ts';
-import type { RealmDatabase } from '../storage/database.ts';
+import type { RealmDirectory } from '../lib/realm-directory.ts';
 import type { RealmRow, UserRow } from '../storage/rows.ts';
 import { API_KEY_PATTERN } from './passwords.ts';
 
@@ -8,7 +8,8 @@ import { API_KEY_PATTERN } from './passwords.ts';
  * real one or the dummy `user{id}@{host}` address. Every failure is a 401 with the upstream
  * message and code.
  */
-export async function authenticate(db: RealmDatabase, realm: RealmRow, header: string | null): Promise<UserRow> {
+export function authenticate(directory: RealmDirectory, header: string | null): UserRow {
+  const { realm } = directory;
   if (!header) throw unauthorized('Missing authorization header for basic auth');
   const [scheme, encoded] = header.trim().split(/\s+/, 2);
   if (scheme?.toLowerCase() !== 'basic' || !encoded) throw unauthorized('Invalid authorization header for basic auth');
@@ -24,7 +25,7 @@ export async function authenticate(db: RealmDatabase, realm: RealmRow, header: s
   const apiKey = decoded.slice(colon + 1);
   if (!API_KEY_PATTERN.test(apiKey)) throw unauthorized('Malformed API key', 'INVALID_API_KEY');
 
-  const user = await db.users.where('api_key').equals(apiKey).first();
+  const user = directory.usersByApiKey.get(apiKey);
   if (!user || !emailNamesUser(email, user, realm)) throw unauthorized('Invalid API key', 'INVALID_API_KEY');
   if (!user.is_active) throw unauthorized('Account is deactivated', 'USER_DEACTIVATED');
   return user;

@@ -1,4 +1,5 @@
 import type { Dexie, Transaction } from 'dexie';
+import { ApiError } from '../http/api-error.ts';
 import type { MarkdownRealm } from '../markdown/render-message.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import type { ChannelRow, LinkifierRow, RealmEmojiRow, RealmRow, UserGroupRow, UserRow } from '../storage/rows.ts';
@@ -29,6 +30,7 @@ export class RealmDirectory {
   readonly realm: RealmRow;
   readonly users = new Map<number, UserRow>();
   readonly usersByEmail = new Map<string, UserRow>();
+  readonly usersByApiKey = new Map<string, UserRow>();
   readonly channels = new Map<number, ChannelRow>();
   readonly channelsByName = new Map<string, ChannelRow>();
   readonly groups = new Map<number, UserGroupRow>();
@@ -48,6 +50,7 @@ export class RealmDirectory {
     for (const user of users) {
       this.users.set(user.id, user);
       this.usersByEmail.set(user.email_key, user);
+      this.usersByApiKey.set(user.api_key, user);
     }
     for (const channel of channels) {
       this.channels.set(channel.id, channel);
@@ -81,7 +84,7 @@ export class RealmDirectory {
       db.realm_emoji.toArray(),
       db.linkifiers.toArray(),
     ]);
-    if (!realm) throw new Error('no realm loaded');
+    if (!realm) throw new ApiError('This server has no realm loaded yet', { code: 'SERVER_NOT_READY', status: 500 });
     return new RealmDirectory(realm, users, channels, groups, emoji, linkifiers);
   }
 

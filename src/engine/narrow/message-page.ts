@@ -19,6 +19,8 @@ export interface MessageWindow {
 export interface MessagePage {
   /** Matching message ids, ascending. */
   ids: number[];
+  /** The rows read while walking, by id, so the page need not read them again. */
+  found: ReadonlyMap<number, Candidate>;
   /** The resolved anchor. */
   anchor: number;
   foundAnchor: boolean;
@@ -40,14 +42,18 @@ export const findMessageIds = async (
 ): Promise<MessagePage> => {
   const scope = await loadNarrowScope(db, directory, viewer, terms);
   const driver = chooseDriver(scope);
+  const found = new Map<number, Candidate>();
   const anchor = window.anchor === 'first_unread' ? await firstUnreadId(scope) : fixedAnchor(window.anchor);
   const anchoredLeft = anchor === 0;
   const anchoredRight = anchor >= LARGER_THAN_MAX_MESSAGE_ID;
-  const before = window.numBefore > 0 && !anchoredLeft ? await collect(scope, driver, 'descending', anchor, window.numBefore) : [];
-  const foundAnchor = window.includeAnchor && !anchoredRight && (await matchingIds(scope, [anchor])).length === 1;
-  const after = window.numAfter > 0 && !anchoredRight ? await collect(scope, driver, 'ascending', anchor, window.numAfter) : [];
+  const before =
+    window.numBefore > 0 && !anchoredLeft ? await collect(scope, driver, 'descending', anchor, window.numBefore, found) : [];
+  const foundAnchor = window.includeAnchor && !anchoredRight && (await matchingIds(scope, [anchor], found)).length === 1;
+  const after =
+    window.numAfter > 0 && !anchoredRight ? await collect(scope, driver, 'ascending', anchor, window.numAfter, found) : [];
   return {
     ids: [...before.reverse(), ...(foundAnchor ? [anchor] : []), ...after],
+    found,
     anchor,
     foundAnchor,
     foundOldest: anchoredLeft || before.length < window.numBefore,
@@ -82,25 +88,30 @@ function fixedAnchor(anchor: number | 'newest' | 'oldest'): number {
 /** The oldest unread matching message outside muted channels and topics, read from the sparse unread index. */
 const firstUnreadId = async (scope: NarrowScope): Promise<number> => {
   const unread: Driver = { kind: 'user-messages', index: '[user_id+unread+message_id]', prefix: [scope.viewer.id, 1] };
-  const [first] = await collect(scope, unread, 'ascending', -1, 1, (c) => !isMutedForViewer(scope, c.row));
+  const [first] = await collect(scope, unread, 'ascending', -1, 1, new Map(), (c) => !isMutedForViewer(scope, c.row));
   return first ?? LARGER_THAN_MAX_MESSAGE_ID;
 };
 
-/** Up to `count` matching ids walking from `from` (exclusive) in `direction`, nearest first. */
+/**
+ * Up to `count` matching ids walking from `from` (exclusive) in `direction`, nearest first;
+ * the matching rows are kept in `found`. The first batch is exactly `count` rows, which is the
+ * whole walk when every row of the driving index matches (a topic, a conversation).
+ */
 const collect = async (
   scope: NarrowScope,
   driver: Driver,
   direction: Direction,
   from: number,
   count: number,
+  found: Map<number, Candidate>,
   extra: (candidate: Candidate) => boolean = () => true,
 ): Promise<number[]> => {
   const ids: number[] = [];
-  const batchSize = Math.min(Math.max(count * 2, 50), 1000);
-  await walkCandidates(scope, driver, direction, from, batchSize, (batch) => {
+  await walkCandidates(scope, driver, direction, from, Math.min(count, 1000), (batch) => {
     for (const candidate of batch) {
       if (!candidateMatches(scope, candidate) || !extra(candidate)) continue;
       ids.push(candidate.row.id);
+      found.set(candidate.row.id, candidate);
       if (ids.length === count) return false;
     }
     return true;
@@ -108,11 +119,15 @@ const collect = async (
   return ids;
 };
 
-/** The matching ids among `ids` (ascending). */
-const matchingIds = async (scope: NarrowScope, ids: number[]): Promise<number[]> => {
+/** The matching ids among `ids` (ascending); their rows are kept in `found` when given. */
+const matchingIds = async (scope: NarrowScope, ids: number[], found?: Map<number, Candidate>): Promise<number[]> => {
   const matched: number[] = [];
   await walkCandidates(scope, { kind: 'ids', ids }, 'ascending', -1, 1000, (batch) => {
-    for (const candidate of batch) if (candidateMatches(scope, candidate)) matched.push(candidate.row.id);
+    for (const candidate of batch) {
+      if (!candidateMatches(scope, candidate)) continue;
+      matched.push(candidate.row.id);
+      found?.set(candidate.row.id, candidate);
+    }
     return true;
   });
   return matched;

@@ -58,14 +58,15 @@ export function chooseDriver(scope: NarrowScope): Driver {
 
 export type Direction = 'ascending' | 'descending';
 
+const MAX_BATCH = 1000;
+
 /**
  * Visits the driver's candidates strictly beyond `from` in `direction` (ascending: ids >
  * from; descending: ids < from), one batch at a time, until `visit` returns false or the
  * index ends. Each candidate carries the viewer's flags row (and, when a `has:reaction`
  * term needs it, whether it has reactions).
  *
- * The visitor is synchronous and this is no async generator: inside a Dexie transaction an
- * awaited plain promise loses the transaction zone (see transaction-zone.ts).
+ * The visitor is synchronous, so a batch is matched without further awaits.
  */
 export const walkCandidates = async (
   scope: NarrowScope,
@@ -77,8 +78,9 @@ export const walkCandidates = async (
 ): Promise<void> => {
   if (driver.kind === 'messages' || driver.kind === 'user-messages') {
     let bound = from;
-    for (;;) {
-      const { candidates, lastId } = await indexBatch(scope, driver, direction, bound, batchSize);
+    // Batches grow when rows are filtered out, so a sparse match needs few round trips.
+    for (let size = batchSize; ; size = Math.min(size * 2, MAX_BATCH)) {
+      const { candidates, lastId } = await indexBatch(scope, driver, direction, bound, size);
       if (candidates.length > 0 && !visit(candidates)) return;
       if (lastId === null) return;
       bound = lastId;

@@ -3,6 +3,7 @@ import { messageToWire } from '../lib/message-wire.ts';
 import type { RealmDirectory } from '../lib/realm-directory.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import type { ReactionRow, UserRow } from '../storage/rows.ts';
+import type { Candidate } from './narrow-match.ts';
 import type { SearchQuery } from './narrow-terms.ts';
 import { searchMatchFields } from './search-highlight.ts';
 
@@ -18,7 +19,8 @@ export const HISTORICAL_FLAGS = ['read', 'historical'];
 
 /**
  * The API message objects for `ids` (already checked as visible), in the given order, with
- * the viewer's `flags`. Messages and reactions are read in bulk, once per page.
+ * the viewer's `flags`. Rows already read while finding the page (`found`) are reused; the
+ * rest and the reactions are read in bulk, once per page.
  */
 export const pageMessagesToWire = async (
   db: RealmDatabase,
@@ -26,12 +28,18 @@ export const pageMessagesToWire = async (
   viewer: UserRow,
   ids: readonly number[],
   options: PageWireOptions,
+  found: ReadonlyMap<number, Candidate> = new Map(),
 ): Promise<Record<string, unknown>[]> => {
+  const missing = ids.filter((id) => !found.has(id));
   const [rows, userMessages, reactions] = await Promise.all([
-    db.messages.bulkGet([...ids]),
-    db.user_messages.bulkGet(ids.map((id): [number, number] => [viewer.id, id])),
+    db.messages.bulkGet(missing),
+    db.user_messages.bulkGet(missing.map((id): [number, number] => [viewer.id, id])),
     db.reactions.where('message_id').anyOf([...ids]).toArray(),
   ]);
+  const read = new Map<number, Candidate>(found);
+  rows.forEach((row, index) => {
+    if (row) read.set(row.id, { row, userMessage: userMessages[index], hasReaction: false });
+  });
   const reactionsByMessage = new Map<number, ReactionRow[]>();
   for (const reaction of reactions.sort((a, b) => a.seq - b.seq)) {
     const list = reactionsByMessage.get(reaction.message_id) ?? [];
@@ -40,13 +48,14 @@ export const pageMessagesToWire = async (
   }
   const wireOptions = { viewer, applyMarkdown: options.applyMarkdown, allowEmptyTopicName: options.allowEmptyTopicName };
   const messages: Record<string, unknown>[] = [];
-  rows.forEach((row, index) => {
-    if (!row) return;
+  for (const id of ids) {
+    const candidate = read.get(id);
+    if (!candidate) continue;
+    const { row, userMessage } = candidate;
     const wire = messageToWire(row, reactionsByMessage.get(row.id) ?? [], directory, wireOptions);
-    const userMessage = userMessages[index];
     wire.flags = userMessage ? flagList(userMessage.flags) : [...HISTORICAL_FLAGS];
     if (options.search) Object.assign(wire, searchMatchFields(row, options.search, directory, options.allowEmptyTopicName));
     messages.push(wire);
-  });
+  }
   return messages;
 };

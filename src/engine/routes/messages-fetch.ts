@@ -65,7 +65,7 @@ export const messageFetchEndpoints = [
         }
         const page = await findMessageIds(db, directory, user, terms, window);
         return {
-          messages: await pageMessagesToWire(db, directory, user, page.ids, wireOptions),
+          messages: await pageMessagesToWire(db, directory, user, page.ids, wireOptions, page.found),
           anchor: page.anchor,
           found_anchor: page.foundAnchor,
           found_oldest: page.foundOldest,
