@@ -205,6 +205,60 @@ const userTopic = z.looseObject({
 
 const counter = z.looseObject({ name: z.string().min(1), next: z.int() });
 
+const customProfileField = z.looseObject({
+  id,
+  name: z.string(),
+  hint: z.string(),
+  field_type: z.int().min(1).max(8),
+  field_data: z.string(),
+  order: z.int(),
+  display_in_profile_summary: z.boolean(),
+  required: z.boolean(),
+  editable_by_user: z.boolean(),
+});
+
+const profileValue = z.looseObject({ user_id: id, field_id: id, value: z.string(), rendered_value: z.string().optional() });
+
+const invite = z.looseObject({
+  id,
+  email: z.string().min(1),
+  email_key: z.string().min(1),
+  invited_by: id,
+  invite_as: role,
+  stream_ids: z.array(id),
+  group_ids: z.array(id),
+  include_realm_default_subscriptions: z.boolean(),
+  notify_referrer_on_join: z.boolean(),
+  welcome_message_custom_text: z.string().nullable(),
+  invited_at: seconds,
+  expires_at: seconds.nullable(),
+  status: z.enum(['pending', 'accepted', 'revoked']),
+  accepted_user_id: optionalId,
+});
+
+const outgoingMail = z.looseObject({ id, to: z.string(), subject: z.string(), body: z.string(), sent_at: seconds, kind: z.string() });
+
+const navigationView = z.looseObject({ user_id: id, fragment: z.string().min(1), is_pinned: z.boolean(), name: z.string().nullable() });
+
+const savedSnippet = z.looseObject({ id, user_id: id, title: z.string(), content: z.string(), date_created: seconds });
+
+const scheduledMessage = z.looseObject({
+  id,
+  user_id: id,
+  type: z.enum(['stream', 'private']),
+  to: z.union([id, z.array(id)]),
+  topic: z.string(),
+  content: z.string(),
+  rendered_content: z.string(),
+  scheduled_delivery_timestamp: seconds,
+  failed: z.boolean(),
+  failure_message: z.string().nullable(),
+  pending: flag,
+  reminder_target_message_id: optionalId,
+});
+
+const presence = z.looseObject({ user_id: id, active_timestamp: seconds, idle_timestamp: seconds, last_update_id: z.int() });
+
 /** One row schema per table of the database (storage/database.ts); the archive holds all of them. */
 export const ARCHIVE_TABLES = {
   realm: z.array(realm).length(1, 'a realm archive holds exactly one realm row'),
@@ -221,6 +275,14 @@ export const ARCHIVE_TABLES = {
   realm_emoji: z.array(realmEmoji),
   user_topics: z.array(userTopic),
   counters: z.array(counter),
+  custom_profile_fields: z.array(customProfileField),
+  profile_values: z.array(profileValue),
+  invites: z.array(invite),
+  outgoing_mail: z.array(outgoingMail),
+  navigation_views: z.array(navigationView),
+  saved_snippets: z.array(savedSnippet),
+  scheduled_messages: z.array(scheduledMessage),
+  presence: z.array(presence),
 };
 
 /** Checked first, on its own: an archive of another format or version is refused by name. */

@@ -3,6 +3,14 @@ import type {
   ChannelFolderRow,
   ChannelRow,
   CounterRow,
+  CustomProfileFieldRow,
+  InviteRow,
+  NavigationViewRow,
+  OutgoingMailRow,
+  PresenceRow,
+  ProfileValueRow,
+  SavedSnippetRow,
+  ScheduledMessageRow,
   LinkifierRow,
   MessageRow,
   ReactionRow,
@@ -43,6 +51,14 @@ export class RealmDatabase extends Dexie {
   realm_emoji!: EntityTable<RealmEmojiRow, 'id'>;
   user_topics!: Table<UserTopicRow, [number, number, string]>;
   counters!: EntityTable<CounterRow, 'name'>;
+  custom_profile_fields!: EntityTable<CustomProfileFieldRow, 'id'>;
+  profile_values!: Table<ProfileValueRow, [number, number]>;
+  invites!: EntityTable<InviteRow, 'id'>;
+  outgoing_mail!: EntityTable<OutgoingMailRow, 'id'>;
+  navigation_views!: Table<NavigationViewRow, [number, string]>;
+  saved_snippets!: EntityTable<SavedSnippetRow, 'id'>;
+  scheduled_messages!: EntityTable<ScheduledMessageRow, 'id'>;
+  presence!: EntityTable<PresenceRow, 'user_id'>;
 
   constructor(options: DatabaseOptions = {}) {
     // Only implementations actually given are passed: an explicit `undefined` would override
@@ -67,6 +83,14 @@ export class RealmDatabase extends Dexie {
       realm_emoji: 'id, name',
       user_topics: '[user_id+stream_id+topic_key], user_id',
       counters: 'name',
+      custom_profile_fields: 'id',
+      profile_values: '[user_id+field_id], field_id',
+      invites: 'id, email_key',
+      outgoing_mail: 'id',
+      navigation_views: '[user_id+fragment], user_id',
+      saved_snippets: 'id, user_id',
+      scheduled_messages: 'id, user_id, [pending+scheduled_delivery_timestamp]',
+      presence: 'user_id',
     });
   }
 

@@ -253,3 +253,95 @@ export interface CounterRow {
   name: string;
   next: number;
 }
+
+/** A custom profile field (spec 4.10). `field_data` is kept as the JSON text the API exchanges. */
+export interface CustomProfileFieldRow {
+  id: number;
+  name: string;
+  hint: string;
+  /** 1 short text, 2 long text, 3 list of options, 4 date, 5 link, 6 person picker, 7 external account, 8 pronouns. */
+  field_type: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
+  field_data: string;
+  order: number;
+  display_in_profile_summary: boolean;
+  required: boolean;
+  editable_by_user: boolean;
+}
+
+/** One user's value for one custom profile field. */
+export interface ProfileValueRow {
+  user_id: number;
+  field_id: number;
+  value: string;
+  /** For fields whose values are Markdown. */
+  rendered_value?: string;
+}
+
+export interface InviteRow {
+  id: number;
+  email: string;
+  email_key: string;
+  invited_by: number;
+  invite_as: Role;
+  stream_ids: number[];
+  group_ids: number[];
+  include_realm_default_subscriptions: boolean;
+  notify_referrer_on_join: boolean;
+  welcome_message_custom_text: string | null;
+  invited_at: number;
+  /** null: never expires. */
+  expires_at: number | null;
+  status: 'pending' | 'accepted' | 'revoked';
+  accepted_user_id: number | null;
+}
+
+/** Mail the server "sent": recorded and viewable, never delivered (no mail leaves the machine). */
+export interface OutgoingMailRow {
+  id: number;
+  to: string;
+  subject: string;
+  body: string;
+  sent_at: number;
+  /** What caused it, e.g. `invitation`, `deactivation`. */
+  kind: string;
+}
+
+export interface NavigationViewRow {
+  user_id: number;
+  fragment: string;
+  is_pinned: boolean;
+  name: string | null;
+}
+
+export interface SavedSnippetRow {
+  id: number;
+  user_id: number;
+  title: string;
+  content: string;
+  date_created: number;
+}
+
+export interface ScheduledMessageRow {
+  id: number;
+  user_id: number;
+  type: 'stream' | 'private';
+  /** A channel id, or the recipients' user ids. */
+  to: number | number[];
+  topic: string;
+  content: string;
+  rendered_content: string;
+  scheduled_delivery_timestamp: number;
+  failed: boolean;
+  failure_message: string | null;
+  /** Sparse index column: 1 while the message still waits for delivery. */
+  pending?: 1;
+  /** Reminders (upstream) point at the message they remind of. */
+  reminder_target_message_id: number | null;
+}
+
+export interface PresenceRow {
+  user_id: number;
+  active_timestamp: number;
+  idle_timestamp: number;
+  last_update_id: number;
+}
