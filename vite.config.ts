@@ -41,6 +41,8 @@ export default defineConfig({
           environment: 'node',
           include: ['test/**/*.test.ts'],
           exclude: ['test/browser/**'],
+          // Inert unless API_COVERAGE_LOG is set (npm run api-coverage).
+          setupFiles: ['test/support/api-coverage-recorder.ts'],
           testTimeout: 20_000,
         },
       },
