@@ -1,4 +1,4 @@
-// `npm run bench`: the engine's performance figures on a 100k-message realm (docs/PERFORMANCE.md).
+// `npm run bench`: the engine's performance figures on a 100k-message realm, then the browser host's (docs/PERFORMANCE.md).
 // Heap figures need `global.gc`, so without --expose-gc the script runs itself again with it.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -15,5 +15,8 @@ const { settledHeap } = await import('./heap.ts');
 const processStart = await settledHeap();
 const { runSuite } = await import('./suite.ts');
 await runSuite(processStart);
+// The browser host's figures, in headless Chromium (bench/browser/).
+const { runBrowserBench } = await import('./browser/browser-suite.ts');
+await runBrowserBench();
 // Ends the run even if a library left a handle open (the database, a queue's timer).
 process.exit(0);

@@ -1,0 +1,85 @@
+/**
+ * Messages between the bench page and the bench SharedWorker (bench-worker.ts), and the API the
+ * bench page offers the Node driver on `window.offlineRealmBench`. Bench-only: the app's build
+ * contains none of it.
+ */
+import type { BenchRealm, BenchUser } from '../realm-fixture.ts';
+
+/** Page -> bench worker; every message is answered with a `BenchReply` carrying its `replyId`. */
+export type BenchCall =
+  /** Builds the 100k-message realm once (later calls get the same answer). */
+  | { type: 'build-realm' }
+  /** Answered at once: the bare postMessage round trip. */
+  | { type: 'ping' }
+  /** Times one `engine.handle()` of this request, from the call to the body read. */
+  | { type: 'time-handle'; user: BenchUser; method: string; path: string; params: Record<string, unknown>; withBody: boolean }
+  /**
+   * Times the bare index query for the newest `limit` messages of a topic; with `flagsOf`, also
+   * reads that user's flag rows of those messages in the same transaction (what a page must add).
+   */
+  | { type: 'time-topic-query'; channelId: number; topic: string; limit: number; flagsOf: number | null };
+
+export type BenchCallMessage = BenchCall & { replyId: number };
+
+export type BenchReply = { replyId: number; ok: true; value: unknown } | { replyId: number; ok: false; error: string };
+
+export interface TimedHandle {
+  ms: number;
+  status: number;
+  /** Only when asked for (`withBody`): checks need it, timing loops do not. */
+  body: string | null;
+}
+
+export interface TimedQuery {
+  ms: number;
+  /** The ids returned, newest first. */
+  ids: number[];
+}
+
+/** Timing samples in milliseconds, one array per side, measured alternately. */
+export interface SmallGetSamples {
+  relayed: number[];
+  engine: number[];
+  ping: number[];
+}
+
+export interface SendSamples {
+  relayed: number[];
+  engine: number[];
+}
+
+export interface TopicPageSamples {
+  relayed: number[];
+  engine: number[];
+  bare: number[];
+  /** The bare query plus the viewer's flag rows of the same messages. */
+  bareWithFlags: number[];
+  topicMessages: number;
+}
+
+/** A clock the tabs of one browser share: `performance.timeOrigin + performance.now()`. */
+export interface TimedSend {
+  startedAt: number;
+  ms: number;
+}
+
+export interface BenchPageApi {
+  /** Resolves once the bench realm is built and the page's server is ready. */
+  ready: Promise<BenchRealm>;
+  smallGet(samples: number, warmup: number): Promise<SmallGetSamples>;
+  sendRate(sends: number): Promise<SendSamples>;
+  topicPage(samples: number, warmup: number): Promise<TopicPageSamples>;
+  /** Registers this tab's event queue (message events only). */
+  openQueue(): Promise<void>;
+  /** Starts a long-poll on the tab's queue; resolves once it is sent, not answered. */
+  startPoll(): Promise<void>;
+  /** When the started poll's answer arrived (shared clock), once it carries a message event. */
+  finishPoll(): Promise<number>;
+  timedSend(n: number): Promise<TimedSend>;
+}
+
+declare global {
+  interface Window {
+    offlineRealmBench: BenchPageApi;
+  }
+}

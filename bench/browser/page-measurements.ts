@@ -1,0 +1,86 @@
+// The bench page's timing loops. Each round times the relayed fetch, then the same work done
+// bare in the bench worker, so a busy spell on the machine slows every side alike.
+import { expectOk } from '../api-client.ts';
+import type { BenchRealm } from '../realm-fixture.ts';
+import type { SendSamples, SmallGetSamples, TimedHandle, TimedQuery, TopicPageSamples } from './bench-protocol.ts';
+import type { BenchWorkerClient } from './bench-worker-client.ts';
+import { timedFetch } from './page-fetch.ts';
+
+const PAGE = 100;
+const SEND_TOPIC = 'browser send bench';
+
+/** `GET /users/me`: through the Service Worker, `engine.handle()` in a SharedWorker, and a ping. */
+export async function smallGet(worker: BenchWorkerClient, realm: BenchRealm, samples: number, warmup: number): Promise<SmallGetSamples> {
+  const user = realm.hot.subscribers[2];
+  const result: SmallGetSamples = { relayed: [], engine: [], ping: [] };
+  for (let i = 0; i < warmup + samples; i++) {
+    const relayed = await timedFetch(user, 'GET', '/users/me');
+    expectOk(relayed, 'GET /users/me');
+    const bare = await worker.call<TimedHandle>({ type: 'time-handle', user, method: 'GET', path: '/users/me', params: {}, withBody: false });
+    expectOk({ status: bare.status, body: '' }, 'GET /users/me in the bench worker');
+    const ping = await worker.ping();
+    if (i < warmup) continue;
+    result.relayed.push(relayed.ms);
+    result.engine.push(bare.ms);
+    result.ping.push(ping);
+  }
+  return result;
+}
+
+/** `POST /messages` to the 10-subscriber channel, through fetch and through `handle()` alone. */
+export async function sendRate(worker: BenchWorkerClient, realm: BenchRealm, sends: number): Promise<SendSamples> {
+  const { hot } = realm;
+  const sender = hot.subscribers[1];
+  const result: SendSamples = { relayed: [], engine: [] };
+  for (let n = 0; n < sends; n++) {
+    const params = { type: 'stream', to: hot.channelName, topic: SEND_TOPIC, content: `status update ${n}: the build is green and the migration is ready` };
+    const relayed = await timedFetch(sender, 'POST', '/messages', params);
+    expectOk(relayed, 'POST /messages');
+    const bare = await worker.call<TimedHandle>({ type: 'time-handle', user: sender, method: 'POST', path: '/messages', params, withBody: false });
+    expectOk({ status: bare.status, body: '' }, 'POST /messages in the bench worker');
+    result.relayed.push(relayed.ms);
+    result.engine.push(bare.ms);
+  }
+  return result;
+}
+
+/** Newest 100 of the big topic: through fetch, through `handle()` alone, and bare index queries. */
+export async function topicPage(worker: BenchWorkerClient, realm: BenchRealm, samples: number, warmup: number): Promise<TopicPageSamples> {
+  const { hot } = realm;
+  const viewer = hot.subscribers[2];
+  const params = {
+    anchor: 'newest',
+    num_before: PAGE,
+    num_after: 0,
+    narrow: [
+      { operator: 'channel', operand: hot.channelName },
+      { operator: 'topic', operand: hot.topic },
+    ],
+  };
+  const result: TopicPageSamples = { relayed: [], engine: [], bare: [], bareWithFlags: [], topicMessages: hot.topicMessages };
+  for (let i = 0; i < warmup + samples; i++) {
+    const relayed = await timedFetch(viewer, 'GET', '/messages', params);
+    expectOk(relayed, 'GET /messages');
+    const handled = await worker.call<TimedHandle>({ type: 'time-handle', user: viewer, method: 'GET', path: '/messages', params, withBody: i === 0 });
+    expectOk({ status: handled.status, body: handled.body ?? '' }, 'GET /messages in the bench worker');
+    const query = { type: 'time-topic-query', channelId: hot.channelId, topic: hot.topic, limit: PAGE } as const;
+    const bare = await worker.call<TimedQuery>({ ...query, flagsOf: null });
+    const withFlags = await worker.call<TimedQuery>({ ...query, flagsOf: viewer.id });
+    if (i === 0) checkSamePage([relayed.body, handled.body ?? ''], bare.ids);
+    if (i < warmup) continue;
+    result.relayed.push(relayed.ms);
+    result.engine.push(handled.ms);
+    result.bare.push(bare.ms);
+    result.bareWithFlags.push(withFlags.ms);
+  }
+  return result;
+}
+
+/** Every side must return the same 100 messages, or the comparison means nothing. */
+function checkSamePage(bodies: string[], bareIdsNewestFirst: number[]): void {
+  const expected = [...bareIdsNewestFirst].reverse().join();
+  for (const body of bodies) {
+    const ids = (JSON.parse(body).messages as Array<{ id: number }>).map((m) => m.id);
+    if (ids.length !== PAGE || ids.join() !== expected) throw new Error(`GET /messages returned ${ids.length} messages that differ from the index query's`);
+  }
+}
