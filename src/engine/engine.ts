@@ -9,6 +9,7 @@ import { RealmDirectory, watchDirectoryTables } from './lib/realm-directory.ts';
 import { Router } from './http/router.ts';
 import { ALL_ENDPOINTS } from './routes/index.ts';
 import { loadScenario } from './scenario/load-scenario.ts';
+import { DeliveryScheduler } from './scheduler/delivery-scheduler.ts';
 import { type DatabaseOptions, RealmDatabase } from './storage/database.ts';
 import type { RealmRow, UserRow } from './storage/rows.ts';
 
@@ -42,6 +43,8 @@ export class Engine {
   readonly clock: Clock;
   readonly queues: EventQueues;
   readonly router = new Router();
+  /** Sends scheduled messages and reminders when they fall due. */
+  readonly scheduler: DeliveryScheduler;
   readonly passwordIterations: number | undefined;
   readonly #onRequest: EngineOptions['onRequest'];
 
@@ -54,12 +57,16 @@ export class Engine {
     this.passwordIterations = options.passwordIterations;
     this.#onRequest = options.onRequest;
     for (const endpoint of ALL_ENDPOINTS) this.router.add(endpoint);
+    this.scheduler = new DeliveryScheduler(this);
   }
 
   static async create(options: EngineOptions = {}): Promise<Engine> {
     const db = options.db ?? new RealmDatabase(options);
     if (!db.isOpen()) await db.open();
-    return new Engine(db, options);
+    const engine = new Engine(db, options);
+    // Whatever fell due while no engine was running is delivered now.
+    engine.scheduler.start();
+    return engine;
   }
 
   /** Seconds since the epoch, from the engine's clock. */
@@ -76,7 +83,12 @@ export class Engine {
   /** Replaces the whole realm with the one a scenario describes (nothing written on error). */
   async loadScenario(scenario: unknown): Promise<void> {
     this.queues.close();
-    await loadScenario(this, scenario);
+    this.scheduler.stop();
+    try {
+      await loadScenario(this, scenario);
+    } finally {
+      this.scheduler.start();
+    }
   }
 
   async handle(request: Request): Promise<Response> {
@@ -155,6 +167,7 @@ export class Engine {
   }
 
   close(): void {
+    this.scheduler.stop();
     this.queues.close();
     this.db.close();
   }

@@ -36,8 +36,11 @@ const realm = z.looseObject({
   message_retention_days: z.int(),
   notification_bot_id: optionalId,
   default_channel_ids: z.array(id),
+  new_stream_announcements_stream_id: optionalId.optional(),
+  enable_spectator_access: z.boolean().optional(),
   can_move_messages_between_topics_group: groupSetting.optional(),
   can_move_messages_between_channels_group: groupSetting.optional(),
+  can_invite_users_group: groupSetting.optional(),
 });
 
 const user = z.looseObject({
@@ -182,6 +185,11 @@ const userGroup = z.looseObject({
   direct_members: z.array(id),
   direct_subgroup_ids: z.array(id),
   can_mention_group: groupSetting,
+  can_add_members_group: groupSetting.optional(),
+  can_join_group: groupSetting.optional(),
+  can_leave_group: groupSetting.optional(),
+  can_manage_group: groupSetting.optional(),
+  can_remove_members_group: groupSetting.optional(),
 });
 
 const linkifier = z.looseObject({ id, pattern: z.string(), url_template: z.string(), order: z.int() });
@@ -255,6 +263,9 @@ const scheduledMessage = z.looseObject({
   failure_message: z.string().nullable(),
   pending: flag,
   reminder_target_message_id: optionalId,
+  client: z.string().optional(),
+  read_by_sender: z.boolean().optional(),
+  reminder_note: z.string().optional(),
 });
 
 const presence = z.looseObject({ user_id: id, active_timestamp: seconds, idle_timestamp: seconds, last_update_id: z.int() });

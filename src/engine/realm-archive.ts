@@ -56,6 +56,8 @@ export async function importRealm(engine: Engine, input: unknown): Promise<void>
     }
   });
   engine.queues.close();
+  // The archive's pending scheduled messages replace the old ones' timer.
+  engine.scheduler.wake();
 }
 
 function parseRealmArchive(input: unknown): RealmArchive {

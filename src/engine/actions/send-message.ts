@@ -22,6 +22,8 @@ export interface SendMessageInput {
   client: string;
   /** Default: upstream's heuristic, read for interactive clients. */
   readBySender?: boolean;
+  /** Others for whom the message starts out read, as upstream's notices for the user who caused them. */
+  readBy?: readonly number[];
   /** The scenario loader backdates messages; live sends use the action's time. */
   timestamp?: number;
   queueId?: string;
@@ -43,10 +45,7 @@ export async function sendMessage(
 ): Promise<{ id: number }> {
   const { sender } = input;
   const content = normalizeContent(input.content);
-  const target =
-    input.to.kind === 'channel'
-      ? await channelTarget(db, directory, sender, input.to)
-      : directTarget(directory, sender, input.to.users);
+  const target = await resolveTarget(db, directory, sender, input.to);
 
   const rendered = renderMessage(content, directory.markdownRealm());
   const id = await nextId(db, 'message');
@@ -86,6 +85,7 @@ export async function sendMessage(
   for (const userId of target.recipients) {
     let bits = 0;
     if (userId === sender.id && readBySender) bits |= FLAG_BITS.read;
+    if (input.readBy?.includes(userId)) bits |= FLAG_BITS.read;
     if (rendered.mentionedUserIds.includes(userId)) bits |= FLAG_BITS.mentioned;
     if (groupMentioned.has(userId)) bits |= FLAG_BITS.group_mentioned;
     if (rendered.streamWildcard) bits |= FLAG_BITS.stream_wildcard_mentioned;
@@ -131,14 +131,31 @@ export async function sendMessage(
   return { id };
 }
 
-interface ChannelTarget {
+/** Where a message goes, as checked for its sender. */
+export type MessageTarget = ChannelTarget | DirectTarget;
+
+/**
+ * Checks a target as a send does (the channel exists and the sender may post there with this
+ * topic; the recipients exist and are active) and writes nothing: scheduled messages run the
+ * same checks when they are created, edited and delivered.
+ */
+export async function resolveTarget(
+  db: RealmDatabase,
+  directory: RealmDirectory,
+  sender: UserRow,
+  to: SendMessageInput['to'],
+): Promise<MessageTarget> {
+  return to.kind === 'channel' ? channelTarget(db, directory, sender, to) : directTarget(directory, sender, to.users);
+}
+
+export interface ChannelTarget {
   kind: 'channel';
   channel: ChannelRow;
   topic: string;
   recipients: number[];
 }
 
-interface DirectTarget {
+export interface DirectTarget {
   kind: 'direct';
   dmKey: string;
   recipients: number[];
@@ -159,10 +176,11 @@ async function channelTarget(
     .map((s) => s.user_id)
     .filter((id) => directory.users.get(id)?.is_active);
   const subscribed = subscriberIds.includes(sender.id);
-  if (!canReadChannel(sender, channel, subscribed)) {
+  // System bots (the notification bot) post anywhere, as upstream's cross-realm bots do.
+  if (!sender.is_system_bot && !canReadChannel(sender, channel, subscribed)) {
     throw badRequest(`Not authorized to send to channel '${channel.name}'`);
   }
-  if (!isInGroupSetting(sender, channel.can_send_message_group, directory.groups)) {
+  if (!sender.is_system_bot && !isInGroupSetting(sender, channel.can_send_message_group, directory.groups)) {
     throw badRequest('You do not have permission to post in this channel.');
   }
   if (to.topic === undefined) throw badRequest('Missing topic');

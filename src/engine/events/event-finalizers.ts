@@ -2,7 +2,15 @@ import type { EventQueue } from './event-queues.ts';
 import type { EngineEvent, Notice } from './event-types.ts';
 import { finalizeMessageEvent } from './message-event.ts';
 import { finalizeDeleteMessageEvent } from './delete-message-event.ts';
+import { finalizeScheduledMessagesEvent } from './scheduled-messages-event.ts';
 import { finalizeUpdateMessageEvent, finalizeUpdateMessageFlagsEvent } from './update-message-event.ts';
+import { finalizeRealmLinkifiersEvent } from './realm-linkifiers-event.ts';
+import { finalizeTypingEvent } from './typing-event.ts';
+import { finalizeMutedTopicsEvent, finalizeUserTopicEvent } from './user-topic-event.ts';
+import { finalizePresenceEvent } from './presence-event.ts';
+import { finalizeStreamEvent } from './stream-event.ts';
+import { finalizeSubscriptionEvent } from './subscription-event.ts';
+import { finalizeLegacySettingsEvent } from '../actions/user-settings.ts';
 
 /**
  * Shapes a canonical event for one queue: the queue's `event_types` filter, and per-type
@@ -17,6 +25,16 @@ const FINALIZERS: Record<string, Finalizer> = {
   delete_message: finalizeDeleteMessageEvent,
   update_message: finalizeUpdateMessageEvent,
   update_message_flags: finalizeUpdateMessageFlagsEvent,
+  realm_linkifiers: finalizeRealmLinkifiersEvent,
+  typing: finalizeTypingEvent,
+  user_topic: finalizeUserTopicEvent,
+  muted_topics: finalizeMutedTopicsEvent,
+  presence: finalizePresenceEvent,
+  scheduled_messages: finalizeScheduledMessagesEvent,
+  subscription: finalizeSubscriptionEvent,
+  stream: finalizeStreamEvent,
+  update_display_settings: finalizeLegacySettingsEvent,
+  update_global_notifications: finalizeLegacySettingsEvent,
 };
 
 export function finalizeForQueue(notice: Notice, queue: EventQueue): EngineEvent[] {

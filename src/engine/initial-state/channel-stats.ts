@@ -25,6 +25,23 @@ export async function loadSubscriberIds(
   return byChannel;
 }
 
+/** The active subscribers (active users only) of a few channels, read from the channel index. */
+export async function loadChannelSubscriberIds(
+  db: RealmDatabase,
+  users: ReadonlyMap<number, UserRow>,
+  channelIds: Iterable<number>,
+): Promise<Map<number, number[]>> {
+  const byChannel = new Map<number, number[]>();
+  for (const channelId of new Set(channelIds)) {
+    const subs = await db.subscriptions.where('[channel_id+active]').equals([channelId, 1]).toArray();
+    byChannel.set(
+      channelId,
+      subs.map((s) => s.user_id).filter((id) => users.get(id)?.is_active).sort((a, b) => a - b),
+    );
+  }
+  return byChannel;
+}
+
 /**
  * Activity figures for each channel. Each walks the channel's own [stream_id+id] index from
  * the newest message back only as far as the traffic window reaches.

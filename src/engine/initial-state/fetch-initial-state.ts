@@ -1,7 +1,16 @@
 import { channelFoldersSection, customProfileFieldsSection, defaultStreamsSection, linkifiersSection, realmEmojiSection } from './realm-objects.ts';
-import { EMPTY_SECTIONS, mutedTopicsSection, starredMessagesSection, userTopicsSection } from './personal-state.ts';
+import {
+  EMPTY_SECTIONS,
+  mutedTopicsSection,
+  navigationViewsSection,
+  presenceSection,
+  savedSnippetsSection,
+  starredMessagesSection,
+  userTopicsSection,
+} from './personal-state.ts';
 import { realmSection } from './realm-settings.ts';
 import { realmUserSection } from './realm-users.ts';
+import { remindersSection, scheduledMessagesSection } from './scheduled-messages.ts';
 import { recentConversationsSection } from './recent-conversations.ts';
 import type { StateContext } from './state-context.ts';
 import { subscriptionSection, streamSection } from './subscriptions.ts';
@@ -29,6 +38,11 @@ const SECTIONS: Record<string, Section> = {
   default_streams: defaultStreamsSection,
   channel_folders: channelFoldersSection,
   starred_messages: starredMessagesSection,
+  navigation_views: navigationViewsSection,
+  saved_snippets: savedSnippetsSection,
+  presence: presenceSection,
+  scheduled_messages: scheduledMessagesSection,
+  reminders: remindersSection,
   ...EMPTY_SECTIONS,
 };
 

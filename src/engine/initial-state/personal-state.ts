@@ -1,3 +1,6 @@
+import { navigationViewsOf, navigationViewToWire } from '../actions/navigation-views.ts';
+import { realmPresence } from '../actions/presence.ts';
+import { savedSnippetsOf, savedSnippetToWire } from '../actions/saved-snippets.ts';
 import { displayTopic } from '../lib/message-wire.ts';
 import type { StateContext } from './state-context.ts';
 
@@ -44,17 +47,35 @@ export async function starredMessagesSection(ctx: StateContext): Promise<Record<
   return { starred_messages: ids.map(([, messageId]) => messageId) };
 }
 
+/** `navigation_views`: the caller's sidebar views. */
+export async function navigationViewsSection(ctx: StateContext): Promise<Record<string, unknown>> {
+  const rows = ctx.user ? await navigationViewsOf(ctx.db, ctx.user.id) : [];
+  return { navigation_views: rows.map(navigationViewToWire) };
+}
+
+/** `saved_snippets`: the caller's snippets, oldest first. */
+export async function savedSnippetsSection(ctx: StateContext): Promise<Record<string, unknown>> {
+  const rows = ctx.user ? await savedSnippetsOf(ctx.db, ctx.user.id) : [];
+  return { saved_snippets: rows.map(savedSnippetToWire) };
+}
+
 /**
- * Sections whose data this server does not keep yet (navigation views and saved snippets
- * arrive with their own tables), reported empty so that clients can rely on the keys.
+ * `presence`: recent presence data in the format `slim_presence` asks for, with the sequence
+ * number to poll from and the time it was read. Spectators see nobody's presence.
  */
+export async function presenceSection(ctx: StateContext): Promise<Record<string, unknown>> {
+  const { slim, historyLimitDays } = ctx.presence ?? { slim: false };
+  const data = ctx.user
+    ? await realmPresence(ctx.db, ctx.directory, ctx.user, ctx.now, { slim, historyLimitDays })
+    : { presences: {}, presence_last_update_id: -1 };
+  return { ...data, server_timestamp: ctx.now };
+}
+
+/** Sections whose data this server does not keep, reported empty so that clients can rely on the keys. */
 export const EMPTY_SECTIONS: Record<string, () => Record<string, unknown>> = {
-  navigation_views: () => ({ navigation_views: [] }),
-  saved_snippets: () => ({ saved_snippets: [] }),
   alert_words: () => ({ alert_words: [] }),
   muted_users: () => ({ muted_users: [] }),
   drafts: () => ({ drafts: [] }),
-  scheduled_messages: () => ({ scheduled_messages: [] }),
   user_status: () => ({ user_status: {} }),
   realm_playgrounds: () => ({ realm_playgrounds: [] }),
   realm_domains: () => ({ realm_domains: [] }),

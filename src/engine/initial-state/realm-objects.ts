@@ -1,3 +1,7 @@
+import { byFolderOrder, channelFolderToWire } from '../lib/channel-folder-wire.ts';
+import { linkifiersToWire } from '../actions/linkifiers.ts';
+import type { RealmEmojiRow } from '../storage/rows.ts';
+import { listProfileFields, profileFieldToWire } from '../actions/profile-fields.ts';
 import type { StateContext } from './state-context.ts';
 
 /** The kinds of custom profile field this server supports, by upstream's ids and names. */
@@ -12,30 +16,33 @@ const CUSTOM_PROFILE_FIELD_TYPES = {
   PRONOUNS: { id: 8, name: 'Pronouns' },
 };
 
-/** `realm_emoji`: every custom emoji, deactivated ones included, keyed by id. */
-export function realmEmojiSection(ctx: StateContext): Record<string, unknown> {
-  const emoji = [...ctx.directory.emoji].sort((a, b) => a.id - b.id);
-  return {
-    realm_emoji: Object.fromEntries(
-      emoji.map((e) => [
+/** Every custom emoji, deactivated ones included, keyed by id (register and GET /realm/emoji). */
+export function realmEmojiToWire(emoji: readonly RealmEmojiRow[]): Record<string, Record<string, unknown>> {
+  return Object.fromEntries(
+    [...emoji]
+      .sort((a, b) => a.id - b.id)
+      .map((e) => [
         String(e.id),
         { id: String(e.id), name: e.name, source_url: e.source_url, still_url: null, deactivated: e.deactivated, author_id: e.author_id },
       ]),
-    ),
-  };
+  );
+}
+
+/** `realm_emoji`: the realm's custom emoji. */
+export function realmEmojiSection(ctx: StateContext): Record<string, unknown> {
+  return { realm_emoji: realmEmojiToWire(ctx.directory.emoji) };
 }
 
 /** `realm_linkifiers`: empty for clients that cannot read RFC 6570 URL templates. */
 export function linkifiersSection(ctx: StateContext): Record<string, unknown> {
   if (!ctx.capabilities.linkifier_url_template) return { realm_linkifiers: [] };
-  return {
-    realm_linkifiers: ctx.directory.linkifiers.map((l) => ({ id: l.id, pattern: l.pattern, url_template: l.url_template })),
-  };
+  return { realm_linkifiers: linkifiersToWire(ctx.directory.linkifiers) };
 }
 
-/** `custom_profile_fields`: none are defined yet; the field types are fixed. */
-export function customProfileFieldsSection(): Record<string, unknown> {
-  return { custom_profile_fields: [], custom_profile_field_types: CUSTOM_PROFILE_FIELD_TYPES };
+/** `custom_profile_fields`: the realm's fields in display order, and the fixed field types. */
+export async function customProfileFieldsSection(ctx: StateContext): Promise<Record<string, unknown>> {
+  const fields = await listProfileFields(ctx.db);
+  return { custom_profile_fields: fields.map(profileFieldToWire), custom_profile_field_types: CUSTOM_PROFILE_FIELD_TYPES };
 }
 
 /** `default_streams`: the ids of the channels new users join. */
@@ -49,16 +56,7 @@ export async function channelFoldersSection(ctx: StateContext): Promise<Record<s
   return {
     channel_folders: folders
       .filter((f) => ctx.capabilities.archived_channels || !f.is_archived)
-      .sort((a, b) => a.order - b.order || a.id - b.id)
-      .map((f) => ({
-        id: f.id,
-        name: f.name,
-        description: f.description,
-        rendered_description: f.rendered_description,
-        order: f.order,
-        date_created: f.date_created,
-        creator_id: f.creator_id,
-        is_archived: f.is_archived,
-      })),
+      .sort(byFolderOrder)
+      .map(channelFolderToWire),
   };
 }

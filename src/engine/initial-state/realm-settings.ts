@@ -16,6 +16,7 @@ import {
   GROUP_OWNERS,
 } from '../lib/system-groups.ts';
 import type { RealmRow } from '../storage/rows.ts';
+import { configuredAnnouncementChannelId, webPublicChannelsEnabled } from '../lib/realm-channel-settings.ts';
 
 /** How long a client should wait on GET /events before retrying (upstream's production value). */
 export const EVENT_QUEUE_LONGPOLL_TIMEOUT_SECONDS = 90;
@@ -97,7 +98,7 @@ export function realmSection(realm: RealmRow): Record<string, unknown> {
     realm_digest_emails_enabled: false,
     realm_digest_weekday: 1,
     realm_message_content_allowed_in_email_notifications: true,
-    realm_enable_spectator_access: false,
+    realm_enable_spectator_access: webPublicChannelsEnabled(realm),
     realm_want_advertise_in_communities_directory: false,
     realm_enable_read_receipts: false,
     realm_enable_guest_user_indicator: true,
@@ -124,7 +125,7 @@ export function realmSection(realm: RealmRow): Record<string, unknown> {
     realm_plan_type: 1,
     realm_upload_quota_mib: null,
     realm_default_external_accounts: {},
-    realm_new_stream_announcements_stream_id: -1,
+    realm_new_stream_announcements_stream_id: configuredAnnouncementChannelId(realm) ?? -1,
     realm_signup_announcements_stream_id: -1,
     realm_zulip_update_announcements_stream_id: -1,
     realm_moderation_request_channel_id: -1,

@@ -1,6 +1,6 @@
 import { avatarUrl } from '../lib/avatars.ts';
 import { isInGroupSetting } from '../lib/system-groups.ts';
-import { avatarUrlMedium, userToWire } from '../lib/user-wire.ts';
+import { avatarUrlMedium, loadProfileData, userToWire } from '../lib/user-wire.ts';
 import { ROLE_MODERATOR, type UserRow } from '../storage/rows.ts';
 import { REALM_PERMISSION_GROUPS } from './realm-settings.ts';
 import type { StateContext } from './state-context.ts';
@@ -9,12 +9,14 @@ import type { StateContext } from './state-context.ts';
  * `realm_user` section: the realm's users (active ones, deactivated ones, and the built-in
  * system bots apart), and the caller's own identity and permissions.
  */
-export function realmUserSection(ctx: StateContext): Record<string, unknown> {
+export async function realmUserSection(ctx: StateContext): Promise<Record<string, unknown>> {
   const { directory, user } = ctx;
+  const profileData = await loadProfileData(ctx.db);
   const format = (target: UserRow) =>
     userToWire(target, directory.realm, {
       viewer: user,
       includeProfileData: true,
+      profileData,
       avatarUrlOptional: ctx.capabilities.user_avatar_url_field_optional,
     });
   const everyone = [...directory.users.values()].sort((a, b) => a.id - b.id);

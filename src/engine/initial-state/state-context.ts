@@ -16,4 +16,6 @@ export interface StateContext {
   settings: Record<string, unknown>;
   /** UNIX seconds. */
   now: number;
+  /** The register `slim_presence` and `presence_history_limit_days` (defaults: legacy format, 14 days). */
+  presence?: { slim: boolean; historyLimitDays?: number };
 }

@@ -65,15 +65,15 @@ export const USER_SETTING_DEFAULTS: Readonly<Record<string, unknown>> = {
 };
 
 /** Read-only lists the settings object carries along with the settings. */
-const AVAILABLE_NOTIFICATION_SOUNDS = ['chime', 'ding', 'zulip'];
-const EMOJISET_CHOICES = [
+export const AVAILABLE_NOTIFICATION_SOUNDS = ['chime', 'ding', 'zulip'];
+export const EMOJISET_CHOICES = [
   { key: 'google', text: 'Google' },
   { key: 'twitter', text: 'Twitter' },
   { key: 'text', text: 'Plain text' },
 ];
 
 /** Settings the legacy `update_display_settings` section flattens onto the response. */
-const LEGACY_DISPLAY_SETTINGS = [
+export const LEGACY_DISPLAY_SETTINGS = [
   'color_scheme',
   'default_language',
   'demote_inactive_streams',
@@ -95,7 +95,7 @@ const LEGACY_DISPLAY_SETTINGS = [
 ];
 
 /** Settings the legacy `update_global_notifications` section flattens onto the response. */
-const LEGACY_NOTIFICATION_SETTINGS = [
+export const LEGACY_NOTIFICATION_SETTINGS = [
   'enable_desktop_notifications',
   'enable_digest_emails',
   'enable_login_emails',

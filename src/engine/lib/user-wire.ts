@@ -1,5 +1,6 @@
 import { API_PREFIX } from '../http/paths.ts';
-import { ROLE_ADMIN, ROLE_GUEST, ROLE_OWNER, type RealmRow, type UserRow } from '../storage/rows.ts';
+import type { RealmDatabase } from '../storage/database.ts';
+import { ROLE_ADMIN, ROLE_GUEST, ROLE_OWNER, type ProfileValueRow, type RealmRow, type UserRow } from '../storage/rows.ts';
 import { avatarUrl } from './avatars.ts';
 import { apiEmail, canSeeRealEmail } from './email-visibility.ts';
 
@@ -8,6 +9,8 @@ export interface UserWireOptions {
   viewer: Pick<UserRow, 'id' | 'role'> | null;
   /** Whether `profile_data` is wanted (never sent for bots). */
   includeProfileData: boolean;
+  /** Every user's custom profile field values (`loadProfileData`); absent: none are set. */
+  profileData?: ProfileDataIndex;
   /** The client declared `user_avatar_url_field_optional` and can fetch GET /avatar/{id} itself. */
   avatarUrlOptional: boolean;
 }
@@ -42,8 +45,7 @@ export function userToWire(user: UserRow, realm: RealmRow, options: UserWireOpti
     wire.bot_owner_id = user.bot_owner_id;
     if (user.is_system_bot) wire.is_system_bot = true;
   } else if (options.includeProfileData) {
-    // No custom profile fields exist yet, so every user's values are empty.
-    wire.profile_data = {};
+    wire.profile_data = options.profileData?.get(user.id) ?? {};
   }
   if (viewer === null) {
     // As upstream: spectators get no personal details beyond the day the user joined.
@@ -51,6 +53,26 @@ export function userToWire(user: UserRow, realm: RealmRow, options: UserWireOpti
     delete wire.timezone;
   }
   return wire;
+}
+
+/** `profile_data` objects by user id: `{field id: {value, rendered_value?}}` (spec 2.2). */
+export type ProfileDataIndex = ReadonlyMap<number, Record<string, ProfileDataValue>>;
+export type ProfileDataValue = { value: string; rendered_value?: string };
+
+/** The `profile_data` entry of one stored value: `rendered_value` only for Markdown fields. */
+export function profileDataValue(row: Pick<ProfileValueRow, 'value' | 'rendered_value'>): ProfileDataValue {
+  return row.rendered_value === undefined ? { value: row.value } : { value: row.value, rendered_value: row.rendered_value };
+}
+
+/** Every stored custom profile field value, grouped by user (one row per user and field: a small table). */
+export async function loadProfileData(db: RealmDatabase): Promise<ProfileDataIndex> {
+  const index = new Map<number, Record<string, ProfileDataValue>>();
+  for (const row of await db.profile_values.toArray()) {
+    let values = index.get(row.user_id);
+    if (!values) index.set(row.user_id, (values = {}));
+    values[String(row.field_id)] = profileDataValue(row);
+  }
+  return index;
 }
 
 /** The medium-size avatar address (register's `avatar_url_medium`). */

@@ -6,36 +6,9 @@ import { loadChannelStats, loadSubscriberIds } from '../initial-state/channel-st
 import { canSeeChannelMetadata } from '../initial-state/channel-visibility.ts';
 import { channelToWire } from '../lib/channel-wire.ts';
 import { RealmDirectory } from '../lib/realm-directory.ts';
-import { subscriberFields, subscriptionToWire } from '../lib/subscription-wire.ts';
 import { ROLE_ADMIN, ROLE_GUEST, type ChannelRow } from '../storage/rows.ts';
 
 export const channelsReadEndpoints = [
-  defineEndpoint({
-    method: 'GET',
-    path: '/users/me/subscriptions',
-    params: { include_subscribers: bool().default(false) },
-    async handler(ctx, params) {
-      const { engine, user } = ctx;
-      return readSnapshot(engine, async (db) => {
-        const directory = await RealmDirectory.load(db);
-        const subs = await db.subscriptions.where('[user_id+active]').equals([user.id, 1]).toArray();
-        const channels = subs
-          .map((s) => ({ sub: s, channel: directory.channels.get(s.channel_id) }))
-          .filter((entry): entry is { sub: typeof entry.sub; channel: ChannelRow } => !!entry.channel && !entry.channel.is_archived)
-          .sort((a, b) => a.channel.id - b.channel.id);
-        const subscriberIds = await loadSubscriberIds(db, directory.users);
-        const stats = await loadChannelStats(db, channels.map((c) => c.channel), subscriberIds, engine.nowSeconds());
-        const mode = params.include_subscribers ? 'all' : 'none';
-        return {
-          // This endpoint always speaks the modern format, where null means "inherit".
-          subscriptions: channels.map(({ sub, channel }) => {
-            const subscribers = subscriberFields(subscriberIds.get(channel.id) ?? [], directory.users, mode);
-            return subscriptionToWire(channel, sub, stats.get(channel.id)!, null, subscribers);
-          }),
-        };
-      });
-    },
-  }),
   defineEndpoint({
     method: 'GET',
     path: '/streams',

@@ -94,7 +94,10 @@ export const registerEndpoints = [
 
       // The queue is created synchronously right after the snapshot transaction completes:
       // any action committing later delivers its events to it, any earlier one is in the state.
-      const { queueId, initial } = await snapshotState(engine, user, capabilities, params.include_subscribers, fetchTypes).then(
+      const { queueId, initial } = await snapshotState(engine, user, capabilities, params.include_subscribers, fetchTypes, {
+        slim: params.slim_presence,
+        historyLimitDays: params.presence_history_limit_days,
+      }).then(
         (snapshot) => {
           const queue = user
             ? engine.queues.create({
@@ -129,6 +132,7 @@ function snapshotState(
   capabilities: ClientCapabilities,
   includeSubscribers: SubscriberMode,
   fetchTypes: string[] | null,
+  presence: StateContext['presence'],
 ): Promise<Record<string, unknown>> {
   return readSnapshot(engine, async (db) => {
     const directory = await RealmDirectory.load(db);
@@ -142,6 +146,7 @@ function snapshotState(
       includeSubscribers,
       settings: userSettingsObject(current, directory.realm),
       now: engine.nowSeconds(),
+      presence,
     };
     return fetchInitialState(stateContext, fetchTypes && new Set(fetchTypes));
   });

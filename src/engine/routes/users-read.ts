@@ -4,7 +4,7 @@ import { defineEndpoint, type RequestContext } from '../http/endpoint.ts';
 import { bool, str } from '../http/param-types.ts';
 import { canSeeRealEmail } from '../lib/email-visibility.ts';
 import { RealmDirectory } from '../lib/realm-directory.ts';
-import { userToWire } from '../lib/user-wire.ts';
+import { loadProfileData, type ProfileDataIndex, userToWire } from '../lib/user-wire.ts';
 import type { UserRow } from '../storage/rows.ts';
 
 const noSuchUser = () => badRequest('No such user');
@@ -15,9 +15,17 @@ const userObjectParams = {
   include_custom_profile_fields: bool().default(false),
 };
 
-function format(ctx: RequestContext, target: UserRow, includeProfileData: boolean): Record<string, unknown> {
-  return userToWire(target, ctx.realm, { viewer: ctx.user, includeProfileData, avatarUrlOptional: false });
+/** `profileData` null: the user objects go without `profile_data`. */
+function format(ctx: RequestContext, target: UserRow, profileData: ProfileDataIndex | null): Record<string, unknown> {
+  return userToWire(target, ctx.realm, {
+    viewer: ctx.user,
+    includeProfileData: profileData !== null,
+    profileData: profileData ?? undefined,
+    avatarUrlOptional: false,
+  });
 }
+
+const profileDataIf = (wanted: boolean, ctx: RequestContext) => (wanted ? loadProfileData(ctx.engine.db) : null);
 
 /**
  * GET /users/{id} or, when the segment is not a number, GET /users/{email} (spec 4.22): the
@@ -44,11 +52,12 @@ export const usersReadEndpoints = [
     params: userObjectParams,
     async handler(ctx, params) {
       const users = await ctx.engine.db.users.toArray();
+      const profileData = await profileDataIf(params.include_custom_profile_fields, ctx);
       return {
         members: users
           .filter((u) => !u.is_system_bot)
           .sort((a, b) => a.id - b.id)
-          .map((u) => format(ctx, u, params.include_custom_profile_fields)),
+          .map((u) => format(ctx, u, profileData)),
       };
     },
   }),
@@ -62,7 +71,7 @@ export const usersReadEndpoints = [
         .where('[user_id+message_id]')
         .between([uid, 0], [uid, Infinity])
         .last();
-      return { ...format(ctx, ctx.user, true), max_message_id: newest?.message_id ?? -1 };
+      return { ...format(ctx, ctx.user, await loadProfileData(ctx.engine.db)), max_message_id: newest?.message_id ?? -1 };
     },
   }),
   defineEndpoint({
@@ -72,7 +81,7 @@ export const usersReadEndpoints = [
     async handler(ctx, params) {
       const directory = await readSnapshot(ctx.engine, (db) => RealmDirectory.load(db));
       const user = findUser(ctx, directory, params.user_id);
-      return { user: format(ctx, user, params.include_custom_profile_fields) };
+      return { user: format(ctx, user, await profileDataIf(params.include_custom_profile_fields, ctx)) };
     },
   }),
 ];

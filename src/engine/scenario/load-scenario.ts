@@ -5,7 +5,7 @@ import type { Engine } from '../engine.ts';
 import { withIndexColumns } from '../lib/flags.ts';
 import { newSubscription } from '../lib/subscription-defaults.ts';
 import { RealmDirectory } from '../lib/realm-directory.ts';
-import { GROUP_ADMINISTRATORS, GROUP_EVERYONE, GROUP_FULL_MEMBERS, GROUP_MEMBERS, GROUP_MODERATORS, GROUP_NOBODY, SYSTEM_GROUPS } from '../lib/system-groups.ts';
+import { GROUP_ADMINISTRATORS, GROUP_EVERYONE, GROUP_FULL_MEMBERS, GROUP_MODERATORS, GROUP_NOBODY, SYSTEM_GROUPS } from '../lib/system-groups.ts';
 import { bindToTransaction } from '../storage/bound-database.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import { type ChannelRow, FLAG_BITS, type RealmRow, type UserRow } from '../storage/rows.ts';
@@ -219,7 +219,7 @@ async function writeChannels(
       recipient_id: recipientId,
       first_message_id: null,
       can_send_message_group: POST_POLICY_GROUPS[channel.stream_post_policy],
-      can_add_subscribers_group: GROUP_MEMBERS,
+      can_add_subscribers_group: GROUP_NOBODY,
       can_remove_subscribers_group: GROUP_ADMINISTRATORS,
       can_administer_channel_group: GROUP_NOBODY,
       can_delete_any_message_group: GROUP_ADMINISTRATORS,

@@ -35,9 +35,15 @@ export interface RealmRow {
   notification_bot_id: number | null;
   /** Channels new users join (default channels). */
   default_channel_ids: number[];
+  /** Where the notification bot announces new channels; absent: the first default channel, as a new realm has it; null: nowhere. */
+  new_stream_announcements_stream_id?: number | null;
+  /** Whether spectators may read web-public channels, so that such channels may exist; absent: false. */
+  enable_spectator_access?: boolean;
   /** Who may move messages between topics / channels; absent: upstream's defaults (everyone / members). */
   can_move_messages_between_topics_group?: GroupSettingValue;
   can_move_messages_between_channels_group?: GroupSettingValue;
+  /** Who may send invitations; absent: upstream's default (members). */
+  can_invite_users_group?: GroupSettingValue;
 }
 
 export interface UserRow {
@@ -222,6 +228,12 @@ export interface UserGroupRow {
   direct_members: number[];
   direct_subgroup_ids: number[];
   can_mention_group: GroupSettingValue;
+  /** Group management settings; absent: upstream's defaults for a new group (see initial-state/user-groups.ts). */
+  can_add_members_group?: GroupSettingValue;
+  can_join_group?: GroupSettingValue;
+  can_leave_group?: GroupSettingValue;
+  can_manage_group?: GroupSettingValue;
+  can_remove_members_group?: GroupSettingValue;
 }
 
 export interface LinkifierRow {
@@ -337,6 +349,12 @@ export interface ScheduledMessageRow {
   pending?: 1;
   /** Reminders (upstream) point at the message they remind of. */
   reminder_target_message_id: number | null;
+  /** The client that scheduled (or last edited) it; the delivered message carries its name. */
+  client?: string;
+  /** As given when scheduled; absent: the send's default for `client`. */
+  read_by_sender?: boolean;
+  /** A reminder's note, kept to rebuild its text from the message at delivery time. */
+  reminder_note?: string;
 }
 
 export interface PresenceRow {

@@ -1,0 +1,37 @@
+import { badRequest } from '../http/api-error.ts';
+import { activeSubscriberIds, checkCanAdministerChannel, metadataViewerIds } from '../lib/channel-audience.ts';
+import { RealmDirectory } from '../lib/realm-directory.ts';
+import type { UserRow } from '../storage/rows.ts';
+import { postArchiveNotice } from './channel-notices.ts';
+import { defaultStreamsNotice } from './default-channels.ts';
+import type { ActionScope } from './run-action.ts';
+
+/**
+ * Archives a channel (DELETE /streams/{stream_id}): it keeps its messages and subscriptions
+ * but takes no new messages, and stops being a default channel. The notification bot leaves a
+ * note in it first. Everyone who could see the channel gets `stream` `update` `is_archived`,
+ * which clients without `archived_channels` receive as `stream` `delete`.
+ */
+export async function archiveChannel(scope: ActionScope, user: UserRow, channelId: number): Promise<void> {
+  const { db } = scope;
+  let directory = await RealmDirectory.load(db);
+  const channel = directory.channels.get(channelId);
+  if (!channel) throw badRequest('Invalid channel ID');
+  const subscribed = (await db.subscriptions.get([user.id, channelId]))?.active === 1;
+  checkCanAdministerChannel(user, channel, subscribed, directory);
+  if (channel.is_archived) throw badRequest('Channel is already deactivated');
+
+  const viewers = metadataViewerIds(directory, channel, await activeSubscriberIds(db, directory, channelId));
+  await postArchiveNotice(db, scope, directory, user, channel);
+  await db.channels.update(channelId, { is_archived: true });
+  const wasDefault = directory.realm.default_channel_ids.includes(channelId);
+  if (wasDefault) {
+    await db.realm.update(1, { default_channel_ids: directory.realm.default_channel_ids.filter((id) => id !== channelId) });
+    directory = await RealmDirectory.load(db);
+    scope.notify(defaultStreamsNotice(directory));
+  }
+  scope.notify({
+    event: { type: 'stream', op: 'update', stream_id: channelId, name: channel.name, property: 'is_archived', value: true },
+    users: viewers,
+  });
+}

@@ -1,0 +1,128 @@
+import { generateApiKey } from '../auth/passwords.ts';
+import { badRequest } from '../http/api-error.ts';
+import { RealmDirectory } from '../lib/realm-directory.ts';
+import { recipientFor } from '../lib/recipients.ts';
+import { userToWire } from '../lib/user-wire.ts';
+import { FIRST_USER_ID } from '../scenario/load-scenario.ts';
+import { nextId } from '../storage/database.ts';
+import type { ChannelRow, InviteRow, Role, UserRow } from '../storage/rows.ts';
+import { notifyInvitesChanged } from './invites.ts';
+import type { ActionScope } from './run-action.ts';
+import { sendMessage } from './send-message.ts';
+import { subscribeUsers } from './subscriptions.ts';
+import { joinGroups } from './user-groups.ts';
+
+export interface NewUser {
+  email: string;
+  fullName: string;
+  role: Role;
+  /** Hashed before the transaction (hashing is async work outside IndexedDB). */
+  passwordHash: string | null;
+}
+
+/**
+ * Creates a human account: the next user id, a personal recipient and an API key; tells
+ * every active user with a `realm_user` add event, each seeing the email they may see.
+ */
+export async function createUser(scope: ActionScope, input: NewUser): Promise<UserRow> {
+  const id = await nextId(scope.db, 'user', FIRST_USER_ID);
+  const user: UserRow = {
+    id,
+    email: input.email,
+    email_key: input.email.toLowerCase(),
+    full_name: input.fullName,
+    role: input.role,
+    is_bot: false,
+    is_system_bot: false,
+    bot_type: null,
+    bot_owner_id: null,
+    is_active: true,
+    api_key: generateApiKey(),
+    password_hash: input.passwordHash,
+    timezone: '',
+    date_joined: scope.now,
+    avatar_version: 1,
+    recipient_id: await recipientFor(scope.db, `user:${id}`),
+    settings: {},
+  };
+  await scope.db.users.add(user);
+  const directory = await RealmDirectory.load(scope.db);
+  const viewers = [...directory.users.values()].filter((u) => u.is_active && !u.is_system_bot);
+  scope.notify({
+    event: { type: 'realm_user', op: 'add' },
+    users: viewers.map((v) => v.id),
+    perUser: new Map(
+      viewers.map((viewer) => [
+        viewer.id,
+        { person: userToWire(user, directory.realm, { viewer, includeProfileData: true, avatarUrlOptional: false }) },
+      ]),
+    ),
+  });
+  return user;
+}
+
+/**
+ * Accepts an invitation (the sandbox route): creates the invited account with the invited
+ * role, subscribes it to the invitation's channels (and the default channels when asked),
+ * adds it to the invitation's groups, marks the invitation used, and sends the join messages.
+ */
+export async function acceptInvite(
+  scope: ActionScope,
+  inviteId: number,
+  account: { fullName: string; passwordHash: string },
+): Promise<UserRow> {
+  const invite = await scope.db.invites.get(inviteId);
+  if (!invite) throw badRequest('No such invitation');
+  if (invite.status === 'revoked') throw badRequest('The invitation has been revoked.');
+  if (invite.status === 'accepted') throw badRequest('The invitation has already been accepted.');
+  if (invite.expires_at !== null && invite.expires_at <= scope.now) throw badRequest('The invitation has expired.');
+  if ((await RealmDirectory.load(scope.db)).usersByEmail.has(invite.email_key)) {
+    throw badRequest(`${invite.email} already has an account`);
+  }
+
+  const user = await createUser(scope, {
+    email: invite.email,
+    fullName: account.fullName,
+    role: invite.invite_as,
+    passwordHash: account.passwordHash,
+  });
+  const directory = await RealmDirectory.load(scope.db);
+  const channelIds = new Set(invite.stream_ids);
+  if (invite.include_realm_default_subscriptions) directory.realm.default_channel_ids.forEach((id) => channelIds.add(id));
+  const channels = [...channelIds].map((id) => directory.channels.get(id)).filter((c): c is ChannelRow => c !== undefined && !c.is_archived);
+  await subscribeUsers(scope, directory, channels, [user]);
+  await joinGroups(scope, user.id, invite.group_ids);
+  await scope.db.invites.update(invite.id, { status: 'accepted', accepted_user_id: user.id });
+  notifyInvitesChanged(scope, directory, invite.invited_by);
+  await sendJoinMessages(scope, user, invite);
+  return user;
+}
+
+/**
+ * The notification bot tells the referrer (when they asked for it), and the welcome bot
+ * sends the invitation's custom welcome text. A null text means the organization's default,
+ * which is empty here as in a new upstream realm; an empty text sends nothing.
+ */
+async function sendJoinMessages(scope: ActionScope, user: UserRow, invite: InviteRow): Promise<void> {
+  const directory = await RealmDirectory.load(scope.db);
+  const { realm } = directory;
+  const referrer = directory.users.get(invite.invited_by);
+  const notificationBot = realm.notification_bot_id === null ? undefined : directory.users.get(realm.notification_bot_id);
+  if (invite.notify_referrer_on_join && referrer?.is_active && notificationBot) {
+    await sendMessage(scope.db, scope, directory, {
+      sender: notificationBot,
+      to: { kind: 'direct', users: [{ id: referrer.id }] },
+      content: `@_**${user.full_name}|${user.id}** accepted your invitation to join Zulip!`,
+      client: 'Internal',
+    });
+  }
+  const welcomeBot = directory.userByApiEmail(`welcome-bot@${realm.host}`);
+  if (invite.welcome_message_custom_text && welcomeBot?.is_system_bot) {
+    await sendMessage(scope.db, scope, directory, {
+      sender: welcomeBot,
+      to: { kind: 'direct', users: [{ id: user.id }] },
+      content: invite.welcome_message_custom_text,
+      client: 'Internal',
+    });
+  }
+}

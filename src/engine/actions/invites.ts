@@ -1,0 +1,240 @@
+import { ApiError, badRequest } from '../http/api-error.ts';
+import { API_PREFIX } from '../http/paths.ts';
+import { REALM_PERMISSION_GROUPS, realmUrl } from '../initial-state/realm-settings.ts';
+import { canReadChannel } from '../lib/channel-access.ts';
+import { RealmDirectory } from '../lib/realm-directory.ts';
+import { isInGroupSetting } from '../lib/system-groups.ts';
+import { nextId, type RealmDatabase } from '../storage/database.ts';
+import {
+  type ChannelRow,
+  type InviteRow,
+  type Role,
+  ROLE_ADMIN,
+  ROLE_OWNER,
+  type UserRow,
+} from '../storage/rows.ts';
+import type { ActionScope } from './run-action.ts';
+import { canAddSubscribers } from './subscription-access.ts';
+import { accessUserGroup, mayAddMembers, requireMemberOrAdmin } from './user-groups.ts';
+
+/** Upstream's INVITATION_LINK_VALIDITY_MINUTES (10 days). */
+export const DEFAULT_INVITE_EXPIRY_MINUTES = 14400;
+export const MAX_WELCOME_MESSAGE_LENGTH = 8000;
+
+/** [email, reason, is_deactivated], as INVITATION_FAILED lists them. */
+export type InviteSkip = [string, string, boolean];
+
+export const invitationFailed = (msg: string, errors: InviteSkip[], sentInvitations: boolean): ApiError =>
+  new ApiError(msg, {
+    code: 'INVITATION_FAILED',
+    extra: { errors, sent_invitations: sentInvitations, license_limit_reached: false, daily_limit_reached: false },
+  });
+
+export interface InviteInput {
+  inviteeEmails: string;
+  /** null: never expires. */
+  expiresInMinutes: number | null;
+  inviteAs: Role;
+  streamIds: number[];
+  groupIds: number[];
+  includeRealmDefaultSubscriptions: boolean;
+  notifyReferrerOnJoin: boolean;
+  /** undefined: not given (the organization default applies). */
+  welcomeMessageCustomText: string | undefined;
+}
+
+/**
+ * POST /invites (spec 4.9): checks, in upstream's order, the caller's permission to invite and
+ * to the role, the addresses, the channels and the groups; then records one invitation and
+ * one outgoing mail per new address. Invalid addresses fail the whole request; addresses
+ * that already have an account are skipped and returned, so the route can report them after
+ * the others' invitations are committed.
+ */
+export async function sendInvites(scope: ActionScope, referrer: UserRow, input: InviteInput): Promise<InviteSkip[]> {
+  requireMemberOrAdmin(referrer);
+  const directory = await RealmDirectory.load(scope.db);
+  const { realm } = directory;
+  if (!isInGroupSetting(referrer, realm.can_invite_users_group ?? REALM_PERMISSION_GROUPS.can_invite_users_group, directory.groups)) {
+    throw badRequest('Insufficient permission');
+  }
+  checkRoleBasedPermission(referrer, input.inviteAs);
+  const emails = parseInviteeEmails(input.inviteeEmails);
+  if (emails.length === 0) throw badRequest('You must specify at least one email address.');
+  await checkChannels(scope.db, directory, referrer, input.streamIds);
+  for (const groupId of input.groupIds) {
+    const group = accessUserGroup(directory, groupId);
+    if (group.deactivated) throw badRequest('User group is deactivated.');
+    if (!mayAddMembers(referrer, group, directory)) throw badRequest('Insufficient permission');
+  }
+
+  const invalid: InviteSkip[] = emails.filter((email) => !isValidEmail(email)).map((email) => [email, 'Invalid address.', false]);
+  const skipped: InviteSkip[] = [];
+  for (const email of emails.filter(isValidEmail)) {
+    const existing = directory.usersByEmail.get(email.toLowerCase());
+    if (existing?.is_system_bot) skipped.push([email, 'Reserved for system bots.', false]);
+    else if (existing?.is_active) skipped.push([email, 'Already has an account.', false]);
+    else if (existing) skipped.push([email, 'Account has been deactivated.', true]);
+  }
+  if (invalid.length > 0) {
+    throw invitationFailed("Some emails did not validate, so we didn't send any invitations.", [...invalid, ...skipped], false);
+  }
+  if (skipped.length === emails.length) throw invitationFailed("We weren't able to invite anyone.", skipped, false);
+
+  const skippedEmails = new Set(skipped.map(([email]) => email));
+  // Only administrators choose the welcome text; everyone else's invitations use the default.
+  const welcomeText = referrer.role <= ROLE_ADMIN ? (input.welcomeMessageCustomText ?? null) : null;
+  for (const email of emails.filter((e) => !skippedEmails.has(e))) {
+    const invite: InviteRow = {
+      id: await nextId(scope.db, 'invite'),
+      email,
+      email_key: email.toLowerCase(),
+      invited_by: referrer.id,
+      invite_as: input.inviteAs,
+      stream_ids: [...new Set(input.streamIds)],
+      group_ids: [...new Set(input.groupIds)],
+      include_realm_default_subscriptions: input.includeRealmDefaultSubscriptions,
+      notify_referrer_on_join: input.notifyReferrerOnJoin,
+      welcome_message_custom_text: welcomeText,
+      invited_at: scope.now,
+      expires_at: input.expiresInMinutes === null ? null : scope.now + input.expiresInMinutes * 60,
+      status: 'pending',
+      accepted_user_id: null,
+    };
+    await scope.db.invites.add(invite);
+    await recordInvitationMail(scope, directory, invite, referrer);
+  }
+  notifyInvitesChanged(scope, directory, referrer.id);
+  return skipped;
+}
+
+/** Roles no more permissive than the caller's own (spec 4.9); upstream's messages. */
+function checkRoleBasedPermission(referrer: UserRow, inviteAs: Role): void {
+  if (inviteAs >= referrer.role) return;
+  throw badRequest(inviteAs === ROLE_OWNER ? 'Must be an organization owner' : 'Must be an organization administrator');
+}
+
+/**
+ * Addresses separated by commas or newlines; `Name <address>` gives the address. Blank
+ * entries are dropped, and repeats (ignoring case) keep their first spelling.
+ */
+export function parseInviteeEmails(raw: string): string[] {
+  const seen = new Set<string>();
+  const emails: string[] = [];
+  for (const entry of raw.split(/[,\n]/)) {
+    const email = (/<(.*)>/.exec(entry)?.[1] ?? entry).trim();
+    if (email === '' || seen.has(email.toLowerCase())) continue;
+    seen.add(email.toLowerCase());
+    emails.push(email);
+  }
+  return emails;
+}
+
+/** An address a mail could be delivered to: one `@`, a dotted domain, no spaces or brackets. */
+const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
+const isValidEmail = (email: string): boolean => EMAIL_PATTERN.test(email);
+
+/**
+ * Each channel must exist and be accessible to the caller ("Invalid channel ID"), and be a
+ * default channel or one the caller may subscribe others to.
+ */
+async function checkChannels(db: RealmDatabase, directory: RealmDirectory, referrer: UserRow, streamIds: number[]): Promise<void> {
+  const channels: ChannelRow[] = [];
+  for (const id of streamIds) {
+    const channel = directory.channels.get(id);
+    const subscribed = channel !== undefined && (await db.subscriptions.get([referrer.id, id]))?.active === 1;
+    if (!channel || channel.is_archived || !canReadChannel(referrer, channel, subscribed)) {
+      throw badRequest(`Invalid channel ID ${id}. No invites were sent.`);
+    }
+    channels.push(channel);
+  }
+  const defaults = directory.realm.default_channel_ids;
+  if (channels.some((c) => !defaults.includes(c.id) && !canAddSubscribers(referrer, c, directory))) {
+    throw badRequest('You do not have permission to subscribe other users to channels.');
+  }
+}
+
+/** Where the invitee accepts: the sandbox route (README, "Sandbox routes"). */
+export const acceptPath = (inviteId: number): string => `${API_PREFIX}/sandbox/invites/${inviteId}/accept`;
+
+/** The invitation mail, recorded in outgoing_mail and never delivered. */
+export async function recordInvitationMail(
+  scope: ActionScope,
+  directory: RealmDirectory,
+  invite: InviteRow,
+  referrer: UserRow,
+): Promise<void> {
+  const { realm } = directory;
+  const expiry =
+    invite.expires_at === null ? 'It never expires.' : `It expires on ${new Date(invite.expires_at * 1000).toISOString()}.`;
+  await scope.db.outgoing_mail.add({
+    id: await nextId(scope.db, 'outgoing_mail'),
+    to: invite.email,
+    subject: `${referrer.full_name} invited you to join ${realm.name}`,
+    body: [
+      `${referrer.full_name} (${referrer.email}) invited you to join ${realm.name} (${realmUrl(realm)}).`,
+      '',
+      `To accept, POST your full_name and a password to ${realmUrl(realm)}${acceptPath(invite.id)}`,
+      expiry,
+    ].join('\n'),
+    sent_at: scope.now,
+    kind: 'invitation',
+  });
+}
+
+/** `invites_changed` goes to administrators and to the invitation's referrer (upstream). */
+export function notifyInvitesChanged(scope: ActionScope, directory: RealmDirectory, referrerId: number): void {
+  const users = [...directory.users.values()]
+    .filter((u) => u.is_active && !u.is_bot && (u.role <= ROLE_ADMIN || u.id === referrerId))
+    .map((u) => u.id);
+  scope.notify({ event: { type: 'invites_changed' }, users });
+}
+
+/** Pending and unexpired, as GET /invites lists them. */
+export const isOpenInvite = (invite: InviteRow, now: number): boolean =>
+  invite.status === 'pending' && (invite.expires_at === null || invite.expires_at > now);
+
+/** The invitations the caller may manage: every one for administrators, else their own. */
+export async function invitesControlledBy(db: RealmDatabase, user: UserRow, now: number): Promise<Record<string, unknown>[]> {
+  requireMemberOrAdmin(user);
+  const invites = await db.invites.orderBy('id').toArray();
+  return invites
+    .filter((invite) => isOpenInvite(invite, now) && (user.role <= ROLE_ADMIN || invite.invited_by === user.id))
+    .map((invite) => ({
+      id: invite.id,
+      email: invite.email,
+      invited_by_user_id: invite.invited_by,
+      invited: invite.invited_at,
+      expiry_date: invite.expires_at,
+      invited_as: invite.invite_as,
+      notify_referrer_on_join: invite.notify_referrer_on_join,
+      is_multiuse: false,
+    }));
+}
+
+/** An invitation the caller may revoke or resend: their own, or any for administrators. */
+async function accessInvite(db: RealmDatabase, user: UserRow, inviteId: number): Promise<InviteRow> {
+  requireMemberOrAdmin(user);
+  const invite = await db.invites.get(inviteId);
+  if (!invite || invite.status === 'accepted') throw badRequest('No such invitation');
+  if (invite.invited_by !== user.id) {
+    if (invite.invite_as === ROLE_OWNER && user.role !== ROLE_OWNER) throw badRequest('Must be an organization owner');
+    if (user.role > ROLE_ADMIN) throw badRequest('Must be an organization administrator');
+  }
+  return invite;
+}
+
+/** DELETE /invites/{id}: the invitation can no longer be accepted. */
+export async function revokeInvite(scope: ActionScope, user: UserRow, inviteId: number): Promise<void> {
+  const invite = await accessInvite(scope.db, user, inviteId);
+  if (invite.status === 'revoked') throw badRequest('Invitation has already been revoked');
+  await scope.db.invites.update(invite.id, { status: 'revoked' });
+  notifyInvitesChanged(scope, await RealmDirectory.load(scope.db), invite.invited_by);
+}
+
+/** POST /invites/{id}/resend: the same invitation mailed again (recorded). */
+export async function resendInvite(scope: ActionScope, user: UserRow, inviteId: number): Promise<void> {
+  const invite = await accessInvite(scope.db, user, inviteId);
+  if (invite.status === 'revoked') throw badRequest('No such invitation');
+  const directory = await RealmDirectory.load(scope.db);
+  await recordInvitationMail(scope, directory, invite, directory.users.get(invite.invited_by) ?? user);
+}

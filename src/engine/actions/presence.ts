@@ -1,0 +1,146 @@
+/**
+ * Presence, as upstream models it: per user the last time a client reported them active and the
+ * last time any client was connected (idle), plus a realm-wide update sequence so that clients
+ * can poll for changes only. A user coming (back) online is announced at once with a `presence`
+ * event; everything else is learnt by polling.
+ */
+import { badRequest } from '../http/api-error.ts';
+import { apiEmail } from '../lib/email-visibility.ts';
+import type { RealmDirectory } from '../lib/realm-directory.ts';
+import { nextId, type RealmDatabase } from '../storage/database.ts';
+import type { PresenceRow, UserRow } from '../storage/rows.ts';
+import type { ActionScope } from './run-action.ts';
+
+export type PresenceStatus = 'active' | 'idle';
+
+/** Upstream's server settings (seconds). */
+const UPDATE_MIN_FREQ_SECS = 55;
+const PING_INTERVAL_SECS = 60;
+export const OFFLINE_THRESHOLD_SECS = 140;
+/** Within this much of the last connection, a legacy event still says "active". */
+const LEGACY_EVENT_ACTIVITY_OFFSET_SECS = 70;
+/** Legacy poll answers say "active" only for activity this recent. */
+const LEGACY_ACTIVE_WINDOW_SECS = 120;
+const DEFAULT_HISTORY_LIMIT_DAYS = 14;
+
+export interface ModernPresence {
+  active_timestamp: number;
+  idle_timestamp: number;
+}
+
+export interface LegacyClientPresence {
+  client: 'website';
+  status: PresenceStatus;
+  timestamp: number;
+  pushable?: false;
+}
+
+export interface PresenceQuery {
+  /** Modern format (keyed by user id) instead of legacy (keyed by email). */
+  slim: boolean;
+  /** Only rows updated after this sequence number (when positive). */
+  lastUpdateId?: number;
+  historyLimitDays?: number;
+}
+
+export const modernPresence = (row: PresenceRow): ModernPresence => ({
+  active_timestamp: row.active_timestamp,
+  idle_timestamp: row.idle_timestamp,
+});
+
+/** The legacy poll format: one "website" client and an `aggregated` copy without `pushable`. */
+export function legacyPresence(row: PresenceRow, now: number): Record<'website' | 'aggregated', LegacyClientPresence> {
+  const active = now - row.active_timestamp <= LEGACY_ACTIVE_WINDOW_SECS;
+  const status: PresenceStatus = active ? 'active' : 'idle';
+  const timestamp = active ? row.active_timestamp : row.idle_timestamp;
+  return {
+    aggregated: { client: 'website', status, timestamp },
+    website: { client: 'website', status, timestamp, pushable: false },
+  };
+}
+
+/**
+ * Records a status report, as upstream: a first report creates the row (an idle one with an
+ * activity time just old enough to read as idle); later reports move each timestamp only when
+ * it is older than the minimum update interval. The realm hears of a first report, or of an
+ * active report after a gap long enough that clients may have shown the user as offline.
+ */
+export async function updatePresence(scope: ActionScope, directory: RealmDirectory, actor: UserRow, status: string): Promise<void> {
+  if (actor.is_bot) throw badRequest('This endpoint does not accept bot requests.');
+  if (status !== 'active' && status !== 'idle') throw badRequest(`Invalid status: ${status}`);
+  const now = scope.now;
+  const current = await scope.db.presence.get(actor.id);
+  let row: PresenceRow;
+  let announce: boolean;
+  if (!current) {
+    const activeTimestamp = status === 'active' ? now : now - LEGACY_EVENT_ACTIVITY_OFFSET_SECS - 1;
+    row = { user_id: actor.id, active_timestamp: activeTimestamp, idle_timestamp: now, last_update_id: 0 };
+    announce = true;
+  } else {
+    const sinceActive = now - current.active_timestamp;
+    announce = status === 'active' && sinceActive > OFFLINE_THRESHOLD_SECS - PING_INTERVAL_SECS - 10;
+    row = { ...current };
+    if (now - current.idle_timestamp > UPDATE_MIN_FREQ_SECS) row.idle_timestamp = now;
+    if (status === 'active' && sinceActive > UPDATE_MIN_FREQ_SECS) {
+      row.active_timestamp = now;
+      row.idle_timestamp = Math.max(row.idle_timestamp, now);
+    }
+    if (row.active_timestamp === current.active_timestamp && row.idle_timestamp === current.idle_timestamp) return;
+  }
+  row.last_update_id = await nextId(scope.db, 'presence_update');
+  await scope.db.presence.put(row);
+  if (announce) notifyPresence(scope, directory, actor, row);
+}
+
+/**
+ * One canonical event carrying both formats; the queue's finalizer keeps the one it reads
+ * (`presences` for `simplified_presence_events`, else the legacy fields, `email` unless slim).
+ */
+function notifyPresence(scope: ActionScope, directory: RealmDirectory, actor: UserRow, row: PresenceRow): void {
+  const activeForEvent = row.active_timestamp + LEGACY_EVENT_ACTIVITY_OFFSET_SECS >= row.idle_timestamp;
+  const website: LegacyClientPresence = {
+    client: 'website',
+    status: activeForEvent ? 'active' : 'idle',
+    timestamp: activeForEvent ? row.active_timestamp : row.idle_timestamp,
+    pushable: false,
+  };
+  const audience = [...directory.users.values()].filter((u) => u.is_active && !u.is_system_bot);
+  scope.notify({
+    event: {
+      type: 'presence',
+      user_id: actor.id,
+      server_timestamp: scope.now,
+      presence: { website },
+      presences: { [String(actor.id)]: modernPresence(row) },
+    },
+    users: audience.map((u) => u.id),
+    perUser: new Map(audience.map((viewer) => [viewer.id, { email: apiEmail(directory.realm, viewer, actor) }])),
+  });
+}
+
+/**
+ * The realm's presence data as one viewer sees it: active human users only, recent ones (or,
+ * given a positive `lastUpdateId`, those changed since), with the newest sequence number seen.
+ */
+export async function realmPresence(
+  db: RealmDatabase,
+  directory: RealmDirectory,
+  viewer: UserRow,
+  now: number,
+  query: PresenceQuery,
+): Promise<{ presences: Record<string, unknown>; presence_last_update_id: number }> {
+  const since = query.lastUpdateId ?? -1;
+  const oldest = now - (query.historyLimitDays ?? DEFAULT_HISTORY_LIMIT_DAYS) * 86400;
+  const rows = (await db.presence.toArray()).filter((row) => {
+    const user = directory.users.get(row.user_id);
+    if (!user || !user.is_active || user.is_bot) return false;
+    return since > 0 ? row.last_update_id > since : row.idle_timestamp >= oldest;
+  });
+  const presences: Record<string, unknown> = {};
+  for (const row of rows.sort((a, b) => a.user_id - b.user_id)) {
+    if (query.slim) presences[String(row.user_id)] = modernPresence(row);
+    else presences[apiEmail(directory.realm, viewer, directory.user(row.user_id))] = legacyPresence(row, now);
+  }
+  const presenceLastUpdateId = rows.reduce((max, row) => Math.max(max, row.last_update_id), since);
+  return { presences, presence_last_update_id: presenceLastUpdateId };
+}

@@ -1,0 +1,81 @@
+/**
+ * A user's saved snippets: Markdown texts to insert into messages. Each change is announced to
+ * the owner's queues only (`saved_snippets` add/update/remove).
+ */
+import { ApiError, badRequest } from '../http/api-error.ts';
+import { MAX_MESSAGE_LENGTH } from '../lib/message-limits.ts';
+import { nextId, type RealmDatabase } from '../storage/database.ts';
+import type { SavedSnippetRow, UserRow } from '../storage/rows.ts';
+import type { ActionScope } from './run-action.ts';
+
+const MAX_SNIPPET_TITLE_LENGTH = 60;
+
+export interface SavedSnippetWire {
+  id: number;
+  title: string;
+  content: string;
+  date_created: number;
+}
+
+const doesNotExist = () => new ApiError('Saved snippet does not exist.', { status: 404 });
+
+export function savedSnippetToWire(row: SavedSnippetRow): SavedSnippetWire {
+  return { id: row.id, title: row.title, content: row.content, date_created: row.date_created };
+}
+
+export async function savedSnippetsOf(db: RealmDatabase, userId: number): Promise<SavedSnippetRow[]> {
+  const rows = await db.saved_snippets.where('user_id').equals(userId).toArray();
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+export async function createSavedSnippet(scope: ActionScope, actor: UserRow, rawTitle: string, rawContent: string): Promise<number> {
+  const title = checkedTitle(rawTitle);
+  const content = checkedContent(rawContent);
+  const row: SavedSnippetRow = { id: await nextId(scope.db, 'saved_snippet'), user_id: actor.id, title, content, date_created: scope.now };
+  await scope.db.saved_snippets.add(row);
+  scope.notify({ event: { type: 'saved_snippets', op: 'add', saved_snippet: savedSnippetToWire(row) }, users: [actor.id] });
+  return row.id;
+}
+
+/** Changes the given fields; with neither given, nothing changes and no event is sent (as upstream). */
+export async function editSavedSnippet(
+  scope: ActionScope,
+  actor: UserRow,
+  id: number,
+  change: { title?: string; content?: string },
+): Promise<void> {
+  const title = change.title === undefined ? undefined : checkedTitle(change.title);
+  const content = change.content === undefined ? undefined : checkedContent(change.content);
+  if (title === undefined && content === undefined) return;
+  const row = await ownSnippet(scope.db, actor, id);
+  const updated: SavedSnippetRow = { ...row, title: title ?? row.title, content: content ?? row.content };
+  await scope.db.saved_snippets.put(updated);
+  scope.notify({ event: { type: 'saved_snippets', op: 'update', saved_snippet: savedSnippetToWire(updated) }, users: [actor.id] });
+}
+
+export async function deleteSavedSnippet(scope: ActionScope, actor: UserRow, id: number): Promise<void> {
+  await ownSnippet(scope.db, actor, id);
+  await scope.db.saved_snippets.delete(id);
+  scope.notify({ event: { type: 'saved_snippets', op: 'remove', saved_snippet_id: id }, users: [actor.id] });
+}
+
+/** Someone else's snippet is as unknown as a missing one. */
+async function ownSnippet(db: RealmDatabase, actor: UserRow, id: number): Promise<SavedSnippetRow> {
+  const row = await db.saved_snippets.get(id);
+  if (!row || row.user_id !== actor.id) throw doesNotExist();
+  return row;
+}
+
+function checkedTitle(raw: string): string {
+  const title = raw.trim();
+  if (title === '') throw badRequest('Title cannot be empty.');
+  if (title.length > MAX_SNIPPET_TITLE_LENGTH) throw badRequest(`title is too long (limit: ${MAX_SNIPPET_TITLE_LENGTH} characters)`);
+  return title;
+}
+
+function checkedContent(raw: string): string {
+  const content = raw.trim();
+  if (content === '') throw badRequest('Content cannot be empty.');
+  if (content.length > MAX_MESSAGE_LENGTH) throw badRequest(`content is too long (limit: ${MAX_MESSAGE_LENGTH} characters)`);
+  return content;
+}

@@ -1,0 +1,212 @@
+import type { Engine } from '../engine.ts';
+import { ApiError, badRequest } from '../http/api-error.ts';
+import { normalizeContent } from '../lib/message-limits.ts';
+import { RealmDirectory } from '../lib/realm-directory.ts';
+import { renderMessage } from '../markdown/render-message.ts';
+import { loadAccessibleMessage } from '../narrow/message-access.ts';
+import { normalizeReminderNote, reminderContent } from '../scheduler/reminder-content.ts';
+import { isReminder, reminderToWire, scheduledMessageToWire } from '../scheduler/scheduled-wire.ts';
+import { nextId, type RealmDatabase } from '../storage/database.ts';
+import type { ScheduledMessageRow, UserRow } from '../storage/rows.ts';
+import { runAction } from './run-action.ts';
+import { type MessageTarget, resolveTarget } from './send-message.ts';
+
+export type ScheduledType = 'stream' | 'private';
+/** `to` as clients send it: a channel id, or user ids (one id is read as a list of one). */
+export type ScheduledTo = number | number[];
+
+export interface ScheduleInput {
+  type: ScheduledType;
+  to: ScheduledTo;
+  topic: string | undefined;
+  content: string;
+  deliverAt: number;
+  readBySender: boolean | undefined;
+  client: string;
+}
+
+export interface ScheduledEdit {
+  type?: ScheduledType;
+  to?: ScheduledTo;
+  topic?: string;
+  content?: string;
+  deliverAt?: number;
+  client: string;
+}
+
+export interface ReminderInput {
+  messageId: number;
+  deliverAt: number;
+  note: string | undefined;
+  client: string;
+}
+
+export const deliveryTimeNotInFuture = (): ApiError => badRequest('Scheduled delivery time must be in the future.');
+
+/** Refuses a delivery time that is not strictly in the future (upstream compares to the instant). */
+export function checkDeliveryTime(engine: Engine, deliverAt: number): void {
+  if (deliverAt * 1000 <= engine.clock.now()) throw deliveryTimeNotInFuture();
+}
+
+/** Stores a message to send later, after the same checks a send runs now. */
+export async function scheduleMessage(engine: Engine, sender: UserRow, input: ScheduleInput): Promise<number> {
+  checkDeliveryTime(engine, input.deliverAt);
+  const id = await runAction(engine, async (scope) => {
+    const directory = await RealmDirectory.load(scope.db);
+    const content = normalizeContent(input.content);
+    const target = await resolveScheduledTarget(scope.db, directory, sender, input.type, input.to, input.topic);
+    const row: ScheduledMessageRow = {
+      id: await nextId(scope.db, 'scheduled_message'),
+      user_id: sender.id,
+      ...targetFields(target, sender),
+      content,
+      rendered_content: renderMessage(content, directory.markdownRealm()).html,
+      scheduled_delivery_timestamp: input.deliverAt,
+      failed: false,
+      failure_message: null,
+      pending: 1,
+      reminder_target_message_id: null,
+      client: input.client,
+      ...(input.readBySender !== undefined && { read_by_sender: input.readBySender }),
+    };
+    await scope.db.scheduled_messages.add(row);
+    scope.notify({
+      event: { type: 'scheduled_messages', op: 'add', scheduled_messages: [scheduledMessageToWire(row)] },
+      users: [sender.id],
+      emptyTopicDisplayName: directory.realm.empty_topic_display_name,
+    });
+    return row.id;
+  });
+  engine.scheduler.wake();
+  return id;
+}
+
+/**
+ * Edits a scheduled message (spec 4.2). Any change to the type, recipients, content or a
+ * channel message's topic re-runs the send checks on the result; a failed message comes back
+ * to life only with a new delivery time.
+ */
+export async function editScheduledMessage(engine: Engine, sender: UserRow, id: number, edit: ScheduledEdit): Promise<void> {
+  if (edit.deliverAt !== undefined) checkDeliveryTime(engine, edit.deliverAt);
+  await runAction(engine, async (scope) => {
+    const row = await ownScheduledMessage(scope.db, sender, id);
+    if (row.failed && edit.deliverAt === undefined) throw deliveryTimeNotInFuture();
+    const directory = await RealmDirectory.load(scope.db);
+    const type = edit.type ?? row.type;
+    const updated: ScheduledMessageRow = { ...row, client: edit.client };
+    const topicEdited = edit.topic !== undefined && type === 'stream';
+    if (edit.type !== undefined || edit.to !== undefined || edit.content !== undefined || topicEdited) {
+      const content = edit.content === undefined ? row.content : normalizeContent(edit.content);
+      const target = await resolveScheduledTarget(scope.db, directory, sender, type, edit.to ?? row.to, edit.topic ?? row.topic);
+      Object.assign(updated, targetFields(target, sender));
+      if (edit.content !== undefined) {
+        updated.content = content;
+        updated.rendered_content = renderMessage(content, directory.markdownRealm()).html;
+      }
+    }
+    if (edit.deliverAt !== undefined) updated.scheduled_delivery_timestamp = edit.deliverAt;
+    updated.failed = false;
+    updated.failure_message = null;
+    updated.pending = 1;
+    await scope.db.scheduled_messages.put(updated);
+    scope.notify({
+      event: { type: 'scheduled_messages', op: 'update', scheduled_message: scheduledMessageToWire(updated) },
+      users: [sender.id],
+      emptyTopicDisplayName: directory.realm.empty_topic_display_name,
+    });
+  });
+  engine.scheduler.wake();
+}
+
+export async function deleteScheduledMessage(engine: Engine, sender: UserRow, id: number): Promise<void> {
+  await runAction(engine, async (scope) => {
+    await ownScheduledMessage(scope.db, sender, id);
+    await scope.db.scheduled_messages.delete(id);
+    scope.notify({ event: { type: 'scheduled_messages', op: 'remove', scheduled_message_id: id }, users: [sender.id] });
+  });
+  engine.scheduler.wake();
+}
+
+/**
+ * Schedules a reminder about a message the user can see (upstream's POST /reminders): a
+ * direct message Notification Bot will send the user, quoting the message.
+ */
+export async function scheduleReminder(engine: Engine, user: UserRow, input: ReminderInput): Promise<number> {
+  checkDeliveryTime(engine, input.deliverAt);
+  const id = await runAction(engine, async (scope) => {
+    const directory = await RealmDirectory.load(scope.db);
+    const { row: message } = await loadAccessibleMessage(scope.db, directory, user, input.messageId);
+    const note = input.note ? normalizeReminderNote(input.note) : '';
+    const content = normalizeContent(reminderContent(message, directory, note));
+    // Upstream checks the reminder as a direct message to oneself.
+    const target = await resolveTarget(scope.db, directory, user, { kind: 'direct', users: [{ id: user.id }] });
+    const row: ScheduledMessageRow = {
+      id: await nextId(scope.db, 'scheduled_message'),
+      user_id: user.id,
+      ...targetFields(target, user),
+      content,
+      rendered_content: renderMessage(content, directory.markdownRealm()).html,
+      scheduled_delivery_timestamp: input.deliverAt,
+      failed: false,
+      failure_message: null,
+      pending: 1,
+      reminder_target_message_id: message.id,
+      client: input.client,
+      ...(note && { reminder_note: note }),
+    };
+    await scope.db.scheduled_messages.add(row);
+    scope.notify({ event: { type: 'reminders', op: 'add', reminders: [reminderToWire(row)] }, users: [user.id] });
+    return row.id;
+  });
+  engine.scheduler.wake();
+  return id;
+}
+
+export async function deleteReminder(engine: Engine, user: UserRow, id: number): Promise<void> {
+  await runAction(engine, async (scope) => {
+    const row = await scope.db.scheduled_messages.get(id);
+    if (!row || row.user_id !== user.id || !isReminder(row)) {
+      throw new ApiError('Reminder does not exist', { status: 404 });
+    }
+    await scope.db.scheduled_messages.delete(id);
+    scope.notify({ event: { type: 'reminders', op: 'remove', reminder_id: id }, users: [user.id] });
+  });
+  engine.scheduler.wake();
+}
+
+/** The caller's own scheduled message (never a reminder), or upstream's 404. */
+async function ownScheduledMessage(db: RealmDatabase, sender: UserRow, id: number): Promise<ScheduledMessageRow> {
+  const row = await db.scheduled_messages.get(id);
+  if (!row || row.user_id !== sender.id || isReminder(row)) {
+    throw new ApiError('Scheduled message does not exist', { status: 404 });
+  }
+  return row;
+}
+
+/** Reads `to` for the type as upstream does (one channel id; a set of user ids), then checks the target. */
+function resolveScheduledTarget(
+  db: RealmDatabase,
+  directory: RealmDirectory,
+  sender: UserRow,
+  type: ScheduledType,
+  to: ScheduledTo,
+  topic: string | undefined,
+): Promise<MessageTarget> {
+  if (type === 'stream') {
+    const channelId = typeof to === 'number' ? to : to.length === 1 ? to[0] : null;
+    if (channelId === null) throw badRequest('Invalid data type for channel ID');
+    return resolveTarget(db, directory, sender, { kind: 'channel', channel: { id: channelId }, topic });
+  }
+  const userIds = typeof to === 'number' ? [to] : [...new Set(to)];
+  return resolveTarget(db, directory, sender, { kind: 'direct', users: userIds.map((id) => ({ id })) });
+}
+
+/**
+ * The stored type, `to` and topic of a checked target, in upstream's shape: a direct `to`
+ * lists the other participants (or only the sender, for a message to oneself).
+ */
+function targetFields(target: MessageTarget, sender: UserRow): Pick<ScheduledMessageRow, 'type' | 'to' | 'topic'> {
+  if (target.kind === 'channel') return { type: 'stream', to: target.channel.id, topic: target.topic };
+  const others = target.recipients.filter((id) => id !== sender.id).sort((a, b) => a - b);
+  return { type: 'private', to: others.length > 0 ? others : [sender.id], topic: '' };
+}

@@ -1,0 +1,196 @@
+import { badRequest, streamDoesNotExistByName } from '../http/api-error.ts';
+import { MAX_BULK_NEW_SUBSCRIPTION_MESSAGES } from '../lib/message-limits.ts';
+import { RealmDirectory } from '../lib/realm-directory.ts';
+import type { ChannelRow, UserRow } from '../storage/rows.ts';
+import { type CreateChannelInput, createChannel } from './channels.ts';
+import type { ActionScope } from './run-action.ts';
+import { sendMessage } from './send-message.ts';
+import { canAddSubscribers, canReachChannel, canUnsubscribe, type Principals, resolvePrincipals } from './subscription-access.ts';
+import { type SubscriptionPair, subscribeUsers, unsubscribeUsers } from './subscriptions.ts';
+
+/** One entry of `subscriptions` (POST) or `add` (PATCH); names are already checked. */
+export interface ChannelRequest {
+  name: string;
+  /** Used only if the channel is created. */
+  description?: string;
+  /** The personal color of a new subscription. */
+  color?: string;
+}
+
+/** How channels this request creates are set up (POST /users/me/subscriptions, as for 4.3). */
+export type NewChannelSettings = Omit<CreateChannelInput, 'name' | 'description' | 'subscriberIds' | 'announce'>;
+
+export interface AddSubscriptionsInput {
+  channels: ChannelRequest[];
+  /** Absent or empty: the caller. */
+  principals?: Principals;
+  authorizationErrorsFatal: boolean;
+  announce: boolean;
+  newChannels: NewChannelSettings;
+}
+
+/** Channel names per user id (as a string key), as the subscribe responses list them. */
+export type NamesByUser = Record<string, string[]>;
+
+export type AddSubscriptionsResult = {
+  subscribed: NamesByUser;
+  already_subscribed: NamesByUser;
+  unauthorized?: string[];
+};
+
+/**
+ * POST /users/me/subscriptions: subscribes the principals (default: the caller) to existing
+ * channels the caller can access, creating missing ones the caller may create. A channel the
+ * caller cannot access is an error, or with `authorization_errors_fatal` false is listed as
+ * `unauthorized`; subscribing others needs permission to add subscribers to every channel.
+ * Users subscribed by someone else hear it from the notification bot.
+ */
+export async function addSubscriptions(scope: ActionScope, caller: UserRow, input: AddSubscriptionsInput): Promise<AddSubscriptionsResult> {
+  let directory = await RealmDirectory.load(scope.db);
+  const targets = input.principals?.length ? resolvePrincipals(directory, caller, input.principals) : [caller];
+  const subscribingOthers = targets.some((u) => u.id !== caller.id);
+
+  const existing = new Map<number, ChannelRow>();
+  const missing = new Map<string, ChannelRequest>();
+  const colors = new Map<number, string>();
+  for (const request of input.channels) {
+    const channel = directory.channelByName(request.name);
+    if (!channel) {
+      if (!missing.has(request.name.toLowerCase())) missing.set(request.name.toLowerCase(), request);
+      continue;
+    }
+    existing.set(channel.id, channel);
+    if (request.color !== undefined) colors.set(channel.id, request.color);
+  }
+
+  const callerChannels = await activeChannelIds(scope, caller.id);
+  const unauthorized = [...existing.values()].filter((c) => !canReachChannel(caller, c, callerChannels.has(c.id), directory));
+  if (unauthorized.length > 0 && input.authorizationErrorsFatal) {
+    throw badRequest(`Unable to access channel (${unauthorized[0].name}).`);
+  }
+  const authorized = [...existing.values()].filter((c) => !unauthorized.includes(c));
+  if (subscribingOthers && authorized.some((c) => !canAddSubscribers(caller, c, directory))) {
+    throw badRequest('Insufficient permission');
+  }
+
+  const created: ChannelRow[] = [];
+  for (const request of missing.values()) {
+    const { id } = await createChannel(scope, caller, {
+      ...input.newChannels,
+      name: request.name,
+      description: request.description ?? '',
+      subscriberIds: targets.map((u) => u.id),
+      announce: input.announce,
+    });
+    directory = await RealmDirectory.load(scope.db);
+    created.push(directory.channels.get(id)!);
+  }
+
+  const { subscribed, alreadySubscribed } = await subscribeUsers(scope, directory, authorized, targets, { colors });
+  // A created channel has its creator and the principals as subscribers (actions/channels.ts).
+  const creations = created.flatMap((channel) => [caller, ...targets].map((user) => ({ user, channel })));
+  await tellSubscribedUsers(scope, directory, caller, subscribed);
+
+  const result: AddSubscriptionsResult = {
+    subscribed: namesByUser(uniquePairs([...subscribed, ...creations])),
+    already_subscribed: namesByUser(alreadySubscribed),
+  };
+  if (!input.authorizationErrorsFatal) result.unauthorized = unauthorized.map((c) => c.name);
+  return result;
+}
+
+export interface RemoveSubscriptionsInput {
+  names: string[];
+  /** Absent or empty: the caller. */
+  principals?: Principals;
+}
+
+/**
+ * DELETE /users/me/subscriptions (spec 4.12): unsubscribes the principals (default: the
+ * caller) from the named channels. Every name must be a channel; removing someone else needs
+ * one of the three rules of `canUnsubscribe` for every channel.
+ */
+export async function removeSubscriptions(
+  scope: ActionScope,
+  caller: UserRow,
+  input: RemoveSubscriptionsInput,
+): Promise<{ removed: string[]; not_removed: string[] }> {
+  const directory = await RealmDirectory.load(scope.db);
+  const targets = input.principals?.length ? resolvePrincipals(directory, caller, input.principals) : [caller];
+  const channels = new Map<number, ChannelRow>();
+  for (const name of input.names) {
+    const channel = directory.channelByName(name);
+    if (!channel) throw streamDoesNotExistByName(name);
+    channels.set(channel.id, channel);
+  }
+  const callerChannels = await activeChannelIds(scope, caller.id);
+  for (const target of targets) {
+    for (const channel of channels.values()) {
+      if (!canUnsubscribe(caller, target, channel, callerChannels.has(channel.id), directory)) {
+        throw badRequest('Insufficient permission');
+      }
+    }
+  }
+  const { removed, notRemoved } = await unsubscribeUsers(scope, directory, [...channels.values()], targets);
+  return { removed: removed.map((p) => p.channel.name), not_removed: notRemoved.map((p) => p.channel.name) };
+}
+
+async function activeChannelIds(scope: ActionScope, userId: number): Promise<Set<number>> {
+  const subs = await scope.db.subscriptions.where('[user_id+active]').equals([userId, 1]).toArray();
+  return new Set(subs.map((s) => s.channel_id));
+}
+
+function uniquePairs(pairs: readonly SubscriptionPair[]): SubscriptionPair[] {
+  const seen = new Set<string>();
+  return pairs.filter(({ user, channel }) => {
+    const key = `${user.id}:${channel.id}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function namesByUser(pairs: readonly SubscriptionPair[]): NamesByUser {
+  const names: NamesByUser = {};
+  for (const { user, channel } of pairs) (names[String(user.id)] ??= []).push(channel.name);
+  return names;
+}
+
+const silentMention = (user: UserRow) => `@_**${user.full_name}|${user.id}**`;
+
+/**
+ * Upstream's note from the notification bot to each human subscribed by someone else (not for
+ * channels just created, which announce themselves), skipped for bulk subscriptions of more
+ * than `max_bulk_new_subscription_messages` users.
+ */
+async function tellSubscribedUsers(
+  scope: ActionScope,
+  directory: RealmDirectory,
+  caller: UserRow,
+  subscribed: readonly SubscriptionPair[],
+): Promise<void> {
+  const botId = directory.realm.notification_bot_id;
+  const bot = botId === null ? undefined : directory.users.get(botId);
+  const told = new Map<UserRow, string[]>();
+  for (const { user, channel } of subscribed) {
+    if (user.id === caller.id || user.is_bot) continue;
+    const names = told.get(user);
+    if (names) names.push(channel.name);
+    else told.set(user, [channel.name]);
+  }
+  if (!bot || told.size === 0 || told.size > MAX_BULK_NEW_SUBSCRIPTION_MESSAGES) return;
+  for (const [user, names] of told) {
+    const sorted = [...names].sort();
+    const content =
+      sorted.length === 1
+        ? `${silentMention(caller)} subscribed you to #**${sorted[0]}**.`
+        : `${silentMention(caller)} subscribed you to the following channels:\n\n${sorted.map((n) => `* #**${n}**\n`).join('')}`;
+    await sendMessage(scope.db, scope, directory, {
+      sender: bot,
+      to: { kind: 'direct', users: [{ id: user.id }] },
+      content,
+      client: 'Internal',
+      readBySender: false,
+    });
+  }
+}

@@ -1,0 +1,148 @@
+import type { EventQueue } from '../events/event-queues.ts';
+import type { EngineEvent } from '../events/event-types.ts';
+import { badRequest } from '../http/api-error.ts';
+import {
+  AVAILABLE_NOTIFICATION_SOUNDS,
+  LEGACY_DISPLAY_SETTINGS,
+  LEGACY_NOTIFICATION_SETTINGS,
+  USER_SETTING_DEFAULTS,
+} from '../initial-state/user-settings.ts';
+import { apiEmail } from '../lib/email-visibility.ts';
+import { RealmDirectory } from '../lib/realm-directory.ts';
+import { nextId } from '../storage/database.ts';
+import type { UserRow } from '../storage/rows.ts';
+import { activeUserIds } from './profile-fields.ts';
+import type { ActionScope } from './run-action.ts';
+import { checkNewEmail, renameUser } from './users.ts';
+
+/** The languages upstream offers for `default_language` (its translated locales). */
+const LANGUAGE_CODES = [
+  'ar', 'be', 'bg', 'bn', 'ca', 'cs', 'cy', 'da', 'de', 'el', 'en', 'en_GB', 'eo', 'es', 'fa', 'fi', 'fr', 'gl',
+  'gu', 'hi', 'hu', 'id', 'it', 'ja', 'ko', 'lt', 'lv', 'ml', 'mn', 'nl', 'pl', 'pt', 'pt_BR', 'pt_PT', 'ro',
+  'ru', 'si', 'sr', 'sv', 'ta', 'te', 'tl', 'tr', 'uk', 'uz', 'vi', 'zh-hans', 'zh-hant',
+];
+const MAX_EMAIL_BATCHING_SECONDS = 7 * 24 * 60 * 60;
+
+export interface OwnSettingsChanges {
+  fullName?: string;
+  email?: string;
+  timezone?: string;
+  /** A new password hash, made (and the old password checked) before the transaction. */
+  passwordHash?: string;
+  /** Personal settings (keys of USER_SETTING_DEFAULTS), already type-checked. */
+  settings: Record<string, unknown>;
+}
+
+/**
+ * PATCH /settings: the caller's own settings. Values are checked first, then applied; only a
+ * value that differs from the stored one is written and announced (`user_settings`, plus the
+ * legacy events for clients without `user_settings_object`).
+ */
+export async function updateOwnSettings(scope: ActionScope, userId: number, changes: OwnSettingsChanges): Promise<void> {
+  const directory = await RealmDirectory.load(scope.db);
+  const user = directory.user(userId);
+  checkSettingValues(changes);
+  const email = changes.email?.trim();
+  const emailChanges = email !== undefined && email !== user.email;
+  if (emailChanges) checkNewEmail(directory, email);
+
+  if (changes.passwordHash !== undefined) await scope.db.users.update(user.id, { password_hash: changes.passwordHash });
+  if (emailChanges) await recordEmailChangeMail(scope, directory, user, email);
+  if (changes.fullName !== undefined && changes.fullName !== user.full_name) {
+    await renameUser(scope, directory, user, changes.fullName);
+  }
+
+  const current = { ...USER_SETTING_DEFAULTS, ...user.settings };
+  const changed = Object.entries(changes.settings).filter(([name, value]) => current[name] !== value);
+  if (changed.length > 0) {
+    await scope.db.users.update(user.id, { settings: { ...user.settings, ...Object.fromEntries(changed) } });
+  }
+  for (const [name, value] of changed) notifySetting(scope, directory, user, name, value);
+
+  if (changes.timezone !== undefined && changes.timezone !== user.timezone) {
+    await scope.db.users.update(user.id, { timezone: changes.timezone });
+    notifySetting(scope, directory, user, 'timezone', changes.timezone);
+    scope.notify({
+      event: {
+        type: 'realm_user',
+        op: 'update',
+        person: { email: apiEmail(directory.realm, user, user), user_id: user.id, timezone: changes.timezone },
+      },
+      users: activeUserIds(directory),
+    });
+  }
+}
+
+/** The checks upstream makes beyond each parameter's type. */
+export function checkSettingValues(changes: OwnSettingsChanges): void {
+  const { default_language: language, notification_sound: sound } = changes.settings;
+  const batching = changes.settings.email_notifications_batching_period_seconds;
+  if (language !== undefined && !LANGUAGE_CODES.includes(language as string)) throw badRequest('Invalid default_language');
+  if (sound !== undefined && sound !== 'none' && !AVAILABLE_NOTIFICATION_SOUNDS.includes(sound as string)) {
+    throw badRequest(`Invalid notification sound '${String(sound)}'`);
+  }
+  if (typeof batching === 'number' && (batching <= 0 || batching > MAX_EMAIL_BATCHING_SECONDS)) {
+    throw badRequest(`Invalid email batching period: ${batching} seconds`);
+  }
+  if (changes.timezone !== undefined && !isTimeZone(changes.timezone)) throw badRequest('Not a recognized time zone');
+}
+
+/** An IANA time zone name (or "" for none), as the runtime's time zone database knows it. */
+function isTimeZone(name: string): boolean {
+  if (name === '') return true;
+  if (!/^[A-Za-z]/.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The language's own name for itself, which upstream sends along with `default_language`. */
+function languageName(code: string): string {
+  const tag = code.replace('_', '-');
+  return new Intl.DisplayNames([tag], { type: 'language' }).of(tag) ?? code;
+}
+
+function notifySetting(scope: ActionScope, directory: RealmDirectory, user: UserRow, name: string, value: unknown): void {
+  const language = name === 'default_language' ? { language_name: languageName(value as string) } : {};
+  const users = [user.id];
+  scope.notify({ event: { type: 'user_settings', op: 'update', property: name, value, ...language }, users });
+  const email = apiEmail(directory.realm, user, user);
+  if (LEGACY_NOTIFICATION_SETTINGS.includes(name)) {
+    scope.notify({ event: { type: 'update_global_notifications', user: email, notification_name: name, setting: value }, users });
+  }
+  if (LEGACY_DISPLAY_SETTINGS.includes(name)) {
+    scope.notify({ event: { type: 'update_display_settings', user: email, setting_name: name, setting: value, ...language }, users });
+  }
+}
+
+/**
+ * Legacy settings events reach only queues without `user_settings_object`, whose clients do not
+ * read `user_settings` events.
+ */
+export function finalizeLegacySettingsEvent(event: EngineEvent, queue: EventQueue): EngineEvent[] {
+  return queue.capabilities.user_settings_object ? [] : [event];
+}
+
+/**
+ * An email change waits for the new address to be confirmed, as upstream: the confirmation
+ * mail is recorded in `outgoing_mail` (never sent) and the address stays as it is.
+ */
+async function recordEmailChangeMail(scope: ActionScope, directory: RealmDirectory, user: UserRow, email: string): Promise<void> {
+  const { realm } = directory;
+  await scope.db.outgoing_mail.add({
+    id: await nextId(scope.db, 'outgoing_mail'),
+    to: email,
+    subject: `Verify your new email address for ${realm.name}`,
+    body: [
+      `Hello ${user.full_name},`,
+      '',
+      `We received a request to change the email address for your account on ${realm.name} (${realm.host})`,
+      `from ${user.email} to ${email}.`,
+    ].join('\n'),
+    sent_at: scope.now,
+    kind: 'email_change',
+  });
+}

@@ -1,0 +1,79 @@
+/**
+ * A user's visibility policy for one topic (mute, unmute, follow). Narrows read these rows
+ * (`is:followed`, `in:home`); the user's queues get `user_topic` and the legacy `muted_topics`.
+ */
+import { badRequest } from '../http/api-error.ts';
+import { canReadChannel } from '../lib/channel-access.ts';
+import { normalizeTopic } from '../lib/message-limits.ts';
+import type { RealmDirectory } from '../lib/realm-directory.ts';
+import type { UserRow, UserTopicRow } from '../storage/rows.ts';
+import type { ActionScope } from './run-action.ts';
+
+export type VisibilityPolicy = UserTopicRow['visibility_policy'];
+
+const INHERIT = 0;
+const MUTED = 1;
+
+export interface TopicVisibilityChange {
+  streamId: number;
+  topic: string;
+  policy: VisibilityPolicy;
+}
+
+/**
+ * Sets (or, with policy 0, clears) the policy. Clearing needs only an existing channel, so a user
+ * who lost access can still clean up; any other policy needs access to the channel. Setting the
+ * policy a topic already has changes nothing and sends nothing.
+ */
+export async function setTopicVisibility(
+  scope: ActionScope,
+  directory: RealmDirectory,
+  actor: UserRow,
+  change: TopicVisibilityChange,
+): Promise<void> {
+  const channel = directory.channels.get(change.streamId);
+  if (!channel) throw badRequest('Invalid channel ID');
+  if (change.policy !== INHERIT) {
+    const subscribed = (await scope.db.subscriptions.get([actor.id, channel.id]))?.active === 1;
+    if (channel.is_archived || !canReadChannel(actor, channel, subscribed)) throw badRequest('Invalid channel ID');
+  }
+  const topic = normalizeTopic(change.topic, directory.realm);
+  const key: [number, number, string] = [actor.id, channel.id, topic.toLowerCase()];
+  const current = await scope.db.user_topics.get(key);
+
+  if (change.policy === INHERIT) {
+    if (!current) return;
+    await scope.db.user_topics.delete(key);
+  } else {
+    if (current?.visibility_policy === change.policy) return;
+    await scope.db.user_topics.put({
+      user_id: actor.id,
+      stream_id: channel.id,
+      topic_key: key[2],
+      topic_name: topic,
+      visibility_policy: change.policy,
+      last_updated: scope.now,
+    });
+  }
+
+  const emptyTopicDisplayName = directory.realm.empty_topic_display_name;
+  scope.notify({
+    event: { type: 'muted_topics', muted_topics: await mutedTopics(scope, directory, actor) },
+    users: [actor.id],
+    emptyTopicDisplayName,
+  });
+  scope.notify({
+    event: { type: 'user_topic', stream_id: channel.id, topic_name: topic, last_updated: scope.now, visibility_policy: change.policy },
+    users: [actor.id],
+    emptyTopicDisplayName,
+  });
+}
+
+/** The legacy `muted_topics` list: [channel name, topic, time muted] for every muted topic. */
+async function mutedTopics(scope: ActionScope, directory: RealmDirectory, actor: UserRow): Promise<Array<[string, string, number]>> {
+  const rows = await scope.db.user_topics.where('user_id').equals(actor.id).toArray();
+  return rows
+    .filter((r) => r.visibility_policy === MUTED && directory.channels.has(r.stream_id))
+    .sort((a, b) => a.last_updated - b.last_updated)
+    .map((r) => [directory.channels.get(r.stream_id)!.name, r.topic_name, r.last_updated]);
+}

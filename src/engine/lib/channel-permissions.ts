@@ -1,0 +1,45 @@
+import { badRequest, unauthorizedPrincipal } from '../http/api-error.ts';
+import { REALM_PERMISSION_GROUPS } from '../initial-state/realm-settings.ts';
+import { ROLE_OWNER, type UserRow } from '../storage/rows.ts';
+import { configuredAnnouncementChannelId, webPublicChannelsEnabled } from './realm-channel-settings.ts';
+import type { RealmDirectory } from './realm-directory.ts';
+import { isInGroupSetting } from './system-groups.ts';
+
+const inRealmGroup = (user: UserRow, setting: keyof typeof REALM_PERMISSION_GROUPS, directory: RealmDirectory) =>
+  isInGroupSetting(user, REALM_PERMISSION_GROUPS[setting], directory.groups);
+
+/**
+ * The channel privacy a user may choose (upstream's can_create_*_channel_group realm
+ * settings): making a channel public, private or web-public needs the matching permission.
+ */
+export function checkMayChoosePrivacy(user: UserRow, privacy: { inviteOnly: boolean; isWebPublic: boolean }, directory: RealmDirectory): void {
+  const setting = privacy.inviteOnly ? 'can_create_private_channel_group' : 'can_create_public_channel_group';
+  if (!inRealmGroup(user, setting, directory)) throw badRequest('Insufficient permission');
+  if (privacy.isWebPublic) {
+    if (!webPublicChannelsEnabled(directory.realm)) throw badRequest('Web-public channels are not enabled.');
+    if (!inRealmGroup(user, 'can_create_web_public_channel_group', directory)) throw badRequest('Insufficient permission');
+  }
+}
+
+/** A channel's topics policy other than `inherit` is for the realm's can_set_topics_policy_group. */
+export function checkMaySetTopicsPolicy(user: UserRow, policy: string, directory: RealmDirectory): void {
+  if (policy !== 'inherit' && !inRealmGroup(user, 'can_set_topics_policy_group', directory)) {
+    throw badRequest('Insufficient permission');
+  }
+}
+
+/** Message retention is for organization owners. */
+export function checkMaySetRetention(user: UserRow): void {
+  if (user.role !== ROLE_OWNER) throw unauthorizedPrincipal('Must be an organization owner');
+}
+
+/**
+ * Where new channels are announced: the realm's setting, or (unset, as in a new upstream realm)
+ * its first default channel; never an archived channel.
+ */
+export function announcementChannelId(directory: RealmDirectory): number | null {
+  const id = configuredAnnouncementChannelId(directory.realm);
+  if (id === null) return null;
+  const channel = directory.channels.get(id);
+  return channel && !channel.is_archived ? id : null;
+}

@@ -1,0 +1,102 @@
+import { archiveChannel } from '../actions/channel-archive.ts';
+import { type ChannelChanges, updateChannel } from '../actions/channel-update.ts';
+import { createChannel } from '../actions/channels.ts';
+import { runAction } from '../actions/run-action.ts';
+import { defineEndpoint } from '../http/endpoint.ts';
+import { bool, int, intList, intValue, json, pathId, str } from '../http/param-types.ts';
+import { CHANNEL_GROUP_SETTING_NAMES, type ChannelGroupSetting } from '../lib/channel-group-settings.ts';
+import { groupSettingUpdate, groupSettingValue } from '../lib/group-setting-input.ts';
+import { MAX_STREAM_DESCRIPTION_LENGTH } from '../lib/message-limits.ts';
+import { retentionParam, topicsPolicyParam } from './channel-params.ts';
+
+/** Picks the group settings present among the parameters. */
+function groupSettingsOf<T>(params: Partial<Record<ChannelGroupSetting, T>>): Partial<Record<ChannelGroupSetting, T>> {
+  return Object.fromEntries(CHANNEL_GROUP_SETTING_NAMES.filter((s) => params[s] !== undefined).map((s) => [s, params[s]]));
+}
+
+const groupSettingParams = <T>(param: () => T) =>
+  Object.fromEntries(CHANNEL_GROUP_SETTING_NAMES.map((s) => [s, param()])) as Record<ChannelGroupSetting, T>;
+
+/** Creating, changing and archiving channels. */
+export const channelWriteEndpoints = [
+  defineEndpoint({
+    method: 'POST',
+    path: '/channels/create',
+    params: {
+      name: str(),
+      description: str().max(MAX_STREAM_DESCRIPTION_LENGTH).default(''),
+      subscribers: intList(),
+      announce: bool().default(false),
+      invite_only: bool().default(false),
+      is_web_public: bool().default(false),
+      is_default_stream: bool().default(false),
+      folder_id: int().optional(),
+      topics_policy: topicsPolicyParam().default('inherit'),
+      history_public_to_subscribers: bool().optional(),
+      message_retention_days: retentionParam().default('realm_default'),
+      ...groupSettingParams(() => json(groupSettingValue()).optional()),
+    },
+    async handler(ctx, params) {
+      return runAction(ctx.engine, (scope) =>
+        createChannel(scope, ctx.user, {
+          name: params.name,
+          description: params.description,
+          subscriberIds: params.subscribers,
+          announce: params.announce,
+          inviteOnly: params.invite_only,
+          isWebPublic: params.is_web_public,
+          isDefaultStream: params.is_default_stream,
+          folderId: params.folder_id ?? null,
+          topicsPolicy: params.topics_policy,
+          historyPublicToSubscribers: params.history_public_to_subscribers,
+          messageRetentionDays: params.message_retention_days,
+          groupSettings: groupSettingsOf(params),
+        }),
+      );
+    },
+  }),
+
+  defineEndpoint({
+    method: 'PATCH',
+    path: '/streams/{stream_id}',
+    params: {
+      stream_id: pathId(),
+      new_name: str().optional(),
+      description: str().max(MAX_STREAM_DESCRIPTION_LENGTH).optional(),
+      is_private: bool().optional(),
+      is_web_public: bool().optional(),
+      history_public_to_subscribers: bool().optional(),
+      is_default_stream: bool().optional(),
+      message_retention_days: retentionParam().optional(),
+      folder_id: json(intValue().nullable()).optional(),
+      topics_policy: topicsPolicyParam().optional(),
+      ...groupSettingParams(() => json(groupSettingUpdate()).optional()),
+    },
+    async handler(ctx, params) {
+      const changes: ChannelChanges = {
+        newName: params.new_name,
+        description: params.description,
+        isPrivate: params.is_private,
+        isWebPublic: params.is_web_public,
+        historyPublicToSubscribers: params.history_public_to_subscribers,
+        isDefaultStream: params.is_default_stream,
+        messageRetentionDays: params.message_retention_days,
+        folderId: params.folder_id,
+        topicsPolicy: params.topics_policy,
+        groupSettings: groupSettingsOf(params),
+      };
+      await runAction(ctx.engine, (scope) => updateChannel(scope, ctx.user, params.stream_id, changes));
+      return {};
+    },
+  }),
+
+  defineEndpoint({
+    method: 'DELETE',
+    path: '/streams/{stream_id}',
+    params: { stream_id: pathId() },
+    async handler(ctx, params) {
+      await runAction(ctx.engine, (scope) => archiveChannel(scope, ctx.user, params.stream_id));
+      return {};
+    },
+  }),
+];

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import {
+  DEFAULT_INVITE_EXPIRY_MINUTES,
+  invitationFailed,
+  invitesControlledBy,
+  MAX_WELCOME_MESSAGE_LENGTH,
+  resendInvite,
+  revokeInvite,
+  sendInvites,
+} from '../actions/invites.ts';
+import { readSnapshot, runAction } from '../actions/run-action.ts';
+import { defineEndpoint } from '../http/endpoint.ts';
+import { bool, intList, intValue, json, pathId, str, VAR } from '../http/param-types.ts';
+
+
+export const inviteEndpoints = [
+  defineEndpoint({
+    method: 'POST',
+    path: '/invites',
+    params: {
+      invitee_emails: str(),
+      invite_expires_in_minutes: json(intValue().min(1, { error: `${VAR} is too small` }).nullable()).default(
+        DEFAULT_INVITE_EXPIRY_MINUTES,
+      ),
+      invite_as: json(z.literal([100, 200, 300, 400, 600], { error: `Invalid ${VAR}` })).default(400),
+      stream_ids: intList(),
+      group_ids: intList().default([]),
+      include_realm_default_subscriptions: bool().default(false),
+      notify_referrer_on_join: bool().default(true),
+      welcome_message_custom_text: str().max(MAX_WELCOME_MESSAGE_LENGTH).optional(),
+    },
+    async handler(ctx, params) {
+      const skipped = await runAction(ctx.engine, (scope) =>
+        sendInvites(scope, ctx.user, {
+          inviteeEmails: params.invitee_emails,
+          expiresInMinutes: params.invite_expires_in_minutes,
+          inviteAs: params.invite_as,
+          streamIds: params.stream_ids,
+          groupIds: params.group_ids,
+          includeRealmDefaultSubscriptions: params.include_realm_default_subscriptions,
+          notifyReferrerOnJoin: params.notify_referrer_on_join,
+          welcomeMessageCustomText: params.welcome_message_custom_text,
+        }),
+      );
+      // The other invitations are committed; the skipped addresses are still reported as a failure.
+      if (skipped.length > 0) {
+        throw invitationFailed(
+          "Some of those addresses are already using Zulip, so we didn't send them an invitation. We did send invitations to everyone else!",
+          skipped,
+          true,
+        );
+      }
+      return {};
+    },
+  }),
+  defineEndpoint({
+    method: 'GET',
+    path: '/invites',
+    params: {},
+    async handler(ctx) {
+      const now = ctx.engine.nowSeconds();
+      return { invites: await readSnapshot(ctx.engine, (db) => invitesControlledBy(db, ctx.user, now)) };
+    },
+  }),
+  defineEndpoint({
+    method: 'DELETE',
+    path: '/invites/{invite_id}',
+    params: { invite_id: pathId() },
+    async handler(ctx, params) {
+      await runAction(ctx.engine, (scope) => revokeInvite(scope, ctx.user, params.invite_id));
+      return {};
+    },
+  }),
+  defineEndpoint({
+    method: 'POST',
+    path: '/invites/{invite_id}/resend',
+    params: { invite_id: pathId() },
+    async handler(ctx, params) {
+      await runAction(ctx.engine, (scope) => resendInvite(scope, ctx.user, params.invite_id));
+      return {};
+    },
+  }),
+];

@@ -1,0 +1,170 @@
+import { readSnapshot, runAction } from '../actions/run-action.ts';
+import { updateSubscriptionProperties } from '../actions/subscription-properties.ts';
+import { addSubscriptions, removeSubscriptions } from '../actions/subscription-requests.ts';
+import { badRequest } from '../http/api-error.ts';
+import { defineEndpoint } from '../http/endpoint.ts';
+import { bool, int, json, listOf, pathId, stringValue } from '../http/param-types.ts';
+import { loadChannelStats, loadChannelSubscriberIds } from '../initial-state/channel-stats.ts';
+import { canSeeChannelMetadata } from '../initial-state/channel-visibility.ts';
+import { checkChannelName } from '../lib/channel-names.ts';
+import { RealmDirectory } from '../lib/realm-directory.ts';
+import { subscriberFields, subscriptionToWire } from '../lib/subscription-wire.ts';
+import type { ChannelRow } from '../storage/rows.ts';
+import { retentionParam, topicsPolicyParam } from './channel-params.ts';
+import {
+  channelRequests,
+  checkChannelRequests,
+  checkPropertyChange,
+  DEFAULT_NEW_CHANNEL,
+  groupSettingParams,
+  groupSettingsOf,
+  includeSubscribersParam,
+  principalsParam,
+  refuseGuests,
+  subscriptionDataParam,
+} from './subscription-params.ts';
+
+/** The caller's subscriptions and their changes, and whether a user is subscribed to a channel. */
+export const subscriptionEndpoints = [
+  defineEndpoint({
+    method: 'GET',
+    path: '/users/me/subscriptions',
+    params: { include_subscribers: includeSubscribersParam().default('none') },
+    async handler(ctx, params) {
+      const { engine, user } = ctx;
+      return readSnapshot(engine, async (db) => {
+        const directory = await RealmDirectory.load(db);
+        const subs = await db.subscriptions.where('[user_id+active]').equals([user.id, 1]).toArray();
+        const entries = subs
+          .map((sub) => ({ sub, channel: directory.channels.get(sub.channel_id) }))
+          .filter((e): e is { sub: typeof e.sub; channel: ChannelRow } => e.channel !== undefined && !e.channel.is_archived)
+          .sort((a, b) => a.channel.id - b.channel.id);
+        const channels = entries.map((e) => e.channel);
+        const subscriberIds = await loadChannelSubscriberIds(db, directory.users, channels.map((c) => c.id));
+        const stats = await loadChannelStats(db, channels, subscriberIds, engine.nowSeconds());
+        return {
+          // This endpoint always speaks the modern format, where null means "inherit".
+          subscriptions: entries.map(({ sub, channel }) => {
+            const subscribers = subscriberFields(subscriberIds.get(channel.id) ?? [], directory.users, params.include_subscribers);
+            return subscriptionToWire(channel, sub, stats.get(channel.id)!, null, subscribers);
+          }),
+        };
+      });
+    },
+  }),
+
+  defineEndpoint({
+    method: 'POST',
+    path: '/users/me/subscriptions',
+    params: {
+      subscriptions: channelRequests(),
+      principals: principalsParam().optional(),
+      authorization_errors_fatal: bool().default(true),
+      announce: bool().default(false),
+      invite_only: bool().default(false),
+      is_web_public: bool().default(false),
+      is_default_stream: bool().default(false),
+      history_public_to_subscribers: bool().optional(),
+      message_retention_days: retentionParam().default('realm_default'),
+      topics_policy: topicsPolicyParam().default('inherit'),
+      folder_id: int().optional(),
+      ...groupSettingParams,
+    },
+    async handler(ctx, params) {
+      refuseGuests(ctx.user);
+      const channels = checkChannelRequests(params.subscriptions);
+      return runAction(ctx.engine, (scope) =>
+        addSubscriptions(scope, ctx.user, {
+          channels,
+          principals: params.principals,
+          authorizationErrorsFatal: params.authorization_errors_fatal,
+          announce: params.announce,
+          newChannels: {
+            inviteOnly: params.invite_only,
+            isWebPublic: params.is_web_public,
+            isDefaultStream: params.is_default_stream,
+            folderId: params.folder_id ?? null,
+            topicsPolicy: params.topics_policy,
+            historyPublicToSubscribers: params.history_public_to_subscribers,
+            messageRetentionDays: params.message_retention_days,
+            groupSettings: groupSettingsOf(params),
+          },
+        }),
+      );
+    },
+  }),
+
+  defineEndpoint({
+    method: 'PATCH',
+    path: '/users/me/subscriptions',
+    params: {
+      add: channelRequests().optional(),
+      delete: json(listOf(stringValue())).optional(),
+    },
+    async handler(ctx, params) {
+      const add = params.add ?? [];
+      const remove = params.delete ?? [];
+      if (add.length === 0 && remove.length === 0) throw badRequest('Nothing to do. Specify at least one of "add" or "delete".');
+      refuseGuests(ctx.user);
+      const channels = checkChannelRequests(add);
+      const names = remove.map(checkChannelName);
+      return runAction(ctx.engine, async (scope) => {
+        const added = await addSubscriptions(scope, ctx.user, {
+          channels,
+          authorizationErrorsFatal: true,
+          announce: false,
+          newChannels: DEFAULT_NEW_CHANNEL,
+        });
+        const removed = await removeSubscriptions(scope, ctx.user, { names });
+        return { ...added, ...removed };
+      });
+    },
+  }),
+
+  defineEndpoint({
+    method: 'DELETE',
+    path: '/users/me/subscriptions',
+    params: {
+      subscriptions: json(listOf(stringValue())),
+      principals: principalsParam().optional(),
+    },
+    async handler(ctx, params) {
+      const names = params.subscriptions.map(checkChannelName);
+      return runAction(ctx.engine, (scope) => removeSubscriptions(scope, ctx.user, { names, principals: params.principals }));
+    },
+  }),
+
+  defineEndpoint({
+    method: 'POST',
+    path: '/users/me/subscriptions/properties',
+    params: {
+      subscription_data: subscriptionDataParam(),
+    },
+    async handler(ctx, params) {
+      const changes = params.subscription_data.map(checkPropertyChange);
+      await runAction(ctx.engine, (scope) => updateSubscriptionProperties(scope, ctx.user, changes));
+      return {};
+    },
+  }),
+
+  defineEndpoint({
+    method: 'GET',
+    path: '/users/{user_id}/subscriptions/{stream_id}',
+    params: { user_id: pathId(), stream_id: pathId() },
+    async handler(ctx, params) {
+      return readSnapshot(ctx.engine, async (db) => {
+        const directory = await RealmDirectory.load(db);
+        const target = directory.users.get(params.user_id);
+        if (!target || target.is_bot) throw badRequest('No such user');
+        if (!target.is_active) throw badRequest('User is deactivated');
+        const channel = directory.channels.get(params.stream_id);
+        const own = channel && (await db.subscriptions.get([ctx.user.id, channel.id]));
+        if (!channel || channel.is_archived || !canSeeChannelMetadata(ctx.user, channel, own?.active === 1)) {
+          throw badRequest('Invalid channel ID');
+        }
+        const subscription = await db.subscriptions.get([target.id, channel.id]);
+        return { is_subscribed: subscription?.active === 1 };
+      });
+    },
+  }),
+];

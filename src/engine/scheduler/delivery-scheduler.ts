@@ -1,0 +1,82 @@
+import { Dexie } from 'dexie';
+import type { Engine } from '../engine.ts';
+import type { ScheduledMessageRow } from '../storage/rows.ts';
+import { deliverScheduledMessage } from './deliver-scheduled.ts';
+
+/** The longest delay timers accept; a later delivery is re-checked when this one fires. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * Sends scheduled messages and reminders when their time comes, while the engine runs. One
+ * timer (on the engine's clock) waits for the earliest pending row, found through the sparse
+ * [pending+scheduled_delivery_timestamp] index; starting delivers at once whatever fell due
+ * while the engine was not running. Work runs one step at a time on a single chain, so two
+ * wake-ups never deliver the same row twice.
+ */
+export class DeliveryScheduler {
+  readonly #engine: Engine;
+  #running = false;
+  #timer: unknown = null;
+  #work: Promise<void> = Promise.resolve();
+
+  constructor(engine: Engine) {
+    this.#engine = engine;
+  }
+
+  start(): void {
+    this.#running = true;
+    this.wake();
+  }
+
+  stop(): void {
+    this.#running = false;
+    this.#clearTimer();
+  }
+
+  /** Re-reads the earliest pending row: call after anything that adds, moves or removes one. */
+  wake(): void {
+    if (!this.#running) return;
+    this.#work = this.#work.then(() => this.#deliverDue());
+  }
+
+  /** Resolves once the work queued so far is done (tests await it after advancing the clock). */
+  settled(): Promise<void> {
+    return this.#work;
+  }
+
+  async #deliverDue(): Promise<void> {
+    this.#clearTimer();
+    const { clock } = this.#engine;
+    try {
+      while (this.#running) {
+        const next = await this.#earliestPending();
+        if (!next || !this.#running) return;
+        const waitMs = next.scheduled_delivery_timestamp * 1000 - clock.now();
+        if (waitMs > 0) {
+          this.#timer = clock.setTimeout(() => {
+            this.#timer = null;
+            this.wake();
+          }, Math.min(waitMs, MAX_TIMER_MS));
+          return;
+        }
+        await deliverScheduledMessage(this.#engine, next.id);
+      }
+    } catch (error) {
+      // A closed database (engine closing) ends the work quietly; anything else is a bug to see.
+      if (this.#running) console.error('offline-realm: scheduled delivery stopped', error);
+    }
+  }
+
+  #earliestPending(): Promise<ScheduledMessageRow | undefined> {
+    return this.#engine.db.scheduled_messages
+      .where('[pending+scheduled_delivery_timestamp]')
+      .between([1, Dexie.minKey], [1, Dexie.maxKey])
+      .first();
+  }
+
+  #clearTimer(): void {
+    if (this.#timer === null) return;
+    this.#engine.clock.clearTimeout(this.#timer);
+    this.#timer = null;
+  }
+}

@@ -1,0 +1,287 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { QueueOptions } from '../../src/engine/events/event-queues.ts';
+import { NO_CAPABILITIES } from '../../src/engine/events/event-types.ts';
+import { createTestRealm, IDS, openQueue, type TestRealm, type TestUser } from '../support/test-realm.ts';
+
+let realm: TestRealm;
+beforeEach(async () => {
+  realm = await createTestRealm();
+});
+afterEach(() => realm.engine.close());
+
+const queueFor = (userId: number, extra: Partial<QueueOptions> = {}) => openQueue(realm.engine, userId, extra);
+const patch = (user: TestUser, id: number, params: Record<string, unknown>) => realm.as(user).patch(`/streams/${id}`, params);
+const archive = (user: TestUser, id: number) => realm.as(user).delete(`/streams/${id}`);
+const error = (msg: string, code = 'BAD_REQUEST') => ({ result: 'error', msg, code });
+const row = (id: number) => realm.engine.db.channels.get(id);
+const update = (id: number, name: string, property: string, value: unknown, extra: Record<string, unknown> = {}) => ({
+  id: expect.any(Number),
+  type: 'stream',
+  op: 'update',
+  stream_id: id,
+  name,
+  property,
+  value,
+  ...extra,
+});
+const streamEvents = <E extends { type: string }>(events: E[]) => events.filter((e) => e.type === 'stream');
+
+/** Everything a refused change must leave as it was. */
+async function realmState() {
+  const { db } = realm.engine;
+  return {
+    channels: await db.channels.toArray(),
+    messages: await db.messages.count(),
+    realm: await db.realm.get(1),
+  };
+}
+
+async function expectRefused(response: Promise<{ status: number; body: unknown }>, expected: Record<string, unknown>) {
+  const before = await realmState();
+  const watcher = queueFor(IDS.olivia);
+  const { status, body } = await response;
+  expect(status).toBe(400);
+  expect(body).toEqual(expected);
+  expect(await realmState()).toEqual(before);
+  expect(watcher.events).toEqual([]);
+}
+
+describe('PATCH /streams/{stream_id}: who may', () => {
+  it('lets organization administrators change any channel', async () => {
+    expect((await patch('adam', IDS.secret, { description: 'Hush' })).body).toEqual({ result: 'success', msg: '' });
+    expect((await row(IDS.secret))!.description).toBe('Hush');
+  });
+
+  it('lets members of the channel’s can_administer_channel_group change it', async () => {
+    await realm.engine.db.channels.update(IDS.design, { can_administer_channel_group: { direct_members: [IDS.mia], direct_subgroups: [] } });
+    expect((await patch('mia', IDS.design, { description: 'UX' })).status).toBe(200);
+  });
+
+  it('tells a user who can see the channel but not administer it so', async () => {
+    await expectRefused(patch('mark', IDS.design, { description: 'x' }), error('You do not have permission to administer this channel.'));
+    await expectRefused(patch('mona', IDS.general, { description: 'x' }), error('You do not have permission to administer this channel.'));
+    await expectRefused(patch('gail', IDS.general, { description: 'x' }), error('You do not have permission to administer this channel.'));
+  });
+
+  it('tells a user who cannot see the channel only that the id is invalid', async () => {
+    await expectRefused(patch('mia', IDS.secret, { description: 'x' }), error('Invalid channel ID'));
+    await expectRefused(patch('adam', 99, { description: 'x' }), error('Invalid channel ID'));
+  });
+});
+
+describe('PATCH /streams/{stream_id}: name and description', () => {
+  it('renames a channel, telling its viewers under the old name', async () => {
+    const mia = queueFor(IDS.mia);
+    expect((await patch('adam', IDS.design, { new_name: ' ux ' })).status).toBe(200);
+    expect(await row(IDS.design)).toMatchObject({ name: 'ux', name_key: 'ux' });
+    expect(streamEvents(mia.events)).toEqual([update(IDS.design, 'design', 'name', 'ux')]);
+  });
+
+  it('allows changing only the case of a name', async () => {
+    expect((await patch('adam', IDS.design, { new_name: 'Design' })).status).toBe(200);
+    expect((await row(IDS.design))!.name).toBe('Design');
+  });
+
+  it('refuses the same name, a taken name and a blank one', async () => {
+    await expectRefused(patch('adam', IDS.design, { new_name: 'design' }), error('Channel already has that name.'));
+    await expectRefused(patch('adam', IDS.design, { new_name: 'GENERAL' }), {
+      ...error("Channel 'GENERAL' already exists", 'CHANNEL_ALREADY_EXISTS'),
+      channel_name: 'GENERAL',
+    });
+    await expectRefused(patch('adam', IDS.design, { new_name: ' ' }), error("Channel name can't be empty."));
+  });
+
+  it('changes the description and sends its rendering along', async () => {
+    const mia = queueFor(IDS.mia);
+    await patch('adam', IDS.design, { description: 'Pixels\nand **type**' });
+    expect(streamEvents(mia.events)).toEqual([
+      update(IDS.design, 'design', 'description', 'Pixels and **type**', { rendered_description: '<p>Pixels and <strong>type</strong></p>' }),
+    ]);
+  });
+});
+
+describe('PATCH /streams/{stream_id}: privacy', () => {
+  it('makes a public channel private: its viewers learn it, the others lose it', async () => {
+    const adam = queueFor(IDS.adam);
+    const mia = queueFor(IDS.mia);
+    await patch('olivia', IDS.design, { is_private: true });
+    expect(await row(IDS.design)).toMatchObject({ invite_only: true, history_public_to_subscribers: false });
+    expect(streamEvents(adam.events)).toEqual([
+      update(IDS.design, 'design', 'invite_only', true, { history_public_to_subscribers: false, is_web_public: false }),
+      update(IDS.design, 'design', 'history_public_to_subscribers', false),
+    ]);
+    expect(streamEvents(mia.events)).toEqual([
+      { id: expect.any(Number), type: 'stream', op: 'delete', streams: [{ stream_id: IDS.design }], stream_ids: [IDS.design] },
+    ]);
+  });
+
+  it('makes a private channel public: new viewers get the whole channel', async () => {
+    const mia = queueFor(IDS.mia);
+    await patch('olivia', IDS.secret, { is_private: false });
+    expect(await row(IDS.secret)).toMatchObject({ invite_only: false, history_public_to_subscribers: true });
+    expect(streamEvents(mia.events)).toEqual([
+      { id: expect.any(Number), type: 'stream', op: 'create', streams: [expect.objectContaining({ stream_id: IDS.secret, invite_only: false, subscriber_count: 2 })] },
+    ]);
+  });
+
+  it('shares a private channel’s history', async () => {
+    await patch('olivia', IDS.secret, { history_public_to_subscribers: true });
+    expect((await row(IDS.secret))!.history_public_to_subscribers).toBe(true);
+  });
+
+  it('refuses a public channel with protected history', async () => {
+    await expectRefused(patch('olivia', IDS.design, { history_public_to_subscribers: false }), error('Invalid parameters'));
+  });
+
+  it('requires access to the channel’s content to change its privacy', async () => {
+    await expectRefused(patch('adam', IDS.secret, { is_private: false }), error('Channel content access is required.'));
+  });
+
+  it('refuses web-public while spectators are not let in, and to non-owners once they are', async () => {
+    await expectRefused(patch('olivia', IDS.design, { is_web_public: true }), error('Web-public channels are not enabled.'));
+    await realm.engine.db.realm.update(1, { enable_spectator_access: true });
+    await expectRefused(patch('adam', IDS.design, { is_web_public: true }), error('Insufficient permission'));
+    const gail = queueFor(IDS.gail);
+    await patch('olivia', IDS.design, { is_web_public: true });
+    expect((await row(IDS.design))!.is_web_public).toBe(true);
+    expect(streamEvents(gail.events)).toEqual([
+      { id: expect.any(Number), type: 'stream', op: 'create', streams: [expect.objectContaining({ stream_id: IDS.design, is_web_public: true })] },
+    ]);
+  });
+});
+
+describe('PATCH /streams/{stream_id}: default channel, retention, folder, topics policy', () => {
+  it('adds and removes a default channel with default_streams', async () => {
+    const mia = queueFor(IDS.mia);
+    await patch('adam', IDS.design, { is_default_stream: true });
+    await patch('adam', IDS.general, { is_default_stream: false });
+    expect((await realm.engine.db.realm.get(1))!.default_channel_ids).toEqual([IDS.design]);
+    expect(mia.events.filter((e) => e.type === 'default_streams').map((e) => e.default_streams)).toEqual([[IDS.general, IDS.design], [IDS.design]]);
+  });
+
+  it('refuses a private default channel, and default changes by channel administrators who are not realm administrators', async () => {
+    await expectRefused(patch('adam', IDS.secret, { is_default_stream: true }), error('A default channel cannot be private.'));
+    await expectRefused(patch('adam', IDS.general, { is_private: true }), error('A default channel cannot be private.'));
+    await realm.engine.db.channels.update(IDS.design, { can_administer_channel_group: { direct_members: [IDS.mark], direct_subgroups: [] } });
+    await expectRefused(patch('mark', IDS.design, { is_default_stream: true }), error('You do not have permission to change default channels.'));
+  });
+
+  it('lets owners set message retention', async () => {
+    const mia = queueFor(IDS.mia);
+    await patch('olivia', IDS.design, { message_retention_days: 7 });
+    await patch('olivia', IDS.design, { message_retention_days: 'unlimited' });
+    await patch('olivia', IDS.design, { message_retention_days: 'realm_default' });
+    expect(streamEvents(mia.events).map((e) => (e as { value?: unknown }).value)).toEqual([7, -1, null]);
+    await expectRefused(patch('adam', IDS.design, { message_retention_days: 7 }), error('Must be an organization owner', 'UNAUTHORIZED_PRINCIPAL'));
+  });
+
+  it('moves a channel into a folder and out of it', async () => {
+    const mia = queueFor(IDS.mia);
+    await patch('adam', IDS.design, { folder_id: 1 });
+    await patch('adam', IDS.design, { folder_id: null });
+    expect(streamEvents(mia.events)).toEqual([update(IDS.design, 'design', 'folder_id', 1), update(IDS.design, 'design', 'folder_id', null)]);
+    await expectRefused(patch('adam', IDS.design, { folder_id: 99 }), error('Invalid channel folder ID'));
+  });
+
+  it('sets the topics policy, empty_topic_only only while every message is in the empty topic', async () => {
+    const mia = queueFor(IDS.mia);
+    await patch('adam', IDS.design, { topics_policy: 'empty_topic_only' });
+    expect(streamEvents(mia.events)).toEqual([update(IDS.design, 'design', 'topics_policy', 'empty_topic_only')]);
+    await expectRefused(
+      patch('adam', IDS.general, { topics_policy: 'empty_topic_only' }),
+      error('To enable this configuration, all messages in this channel must be in the "general chat" topic. Consider renaming or deleting other topics.'),
+    );
+  });
+
+  it('allows empty_topic_only in a channel whose messages are all in the empty topic', async () => {
+    await realm.as('olivia').post('/messages', { type: 'stream', to: 'design', topic: '', content: 'hi' });
+    expect((await patch('adam', IDS.design, { topics_policy: 'empty_topic_only' })).status).toBe(200);
+  });
+
+  it('leaves topics policies other than inherit to the realm’s can_set_topics_policy_group', async () => {
+    await realm.engine.db.channels.update(IDS.design, { can_administer_channel_group: { direct_members: [IDS.mark], direct_subgroups: [] } });
+    await expectRefused(patch('mark', IDS.design, { topics_policy: 'allow_empty_topic' }), error('Insufficient permission'));
+    expect((await patch('mark', IDS.design, { topics_policy: 'inherit' })).status).toBe(200);
+  });
+});
+
+describe('PATCH /streams/{stream_id}: group settings', () => {
+  it('changes a setting to a group or a collection, with one event each', async () => {
+    const mia = queueFor(IDS.mia);
+    await patch('adam', IDS.design, {
+      can_send_message_group: { new: 4 },
+      can_remove_subscribers_group: { new: { direct_members: [IDS.mark], direct_subgroups: [3] }, old: 3 },
+    });
+    expect(await row(IDS.design)).toMatchObject({
+      can_send_message_group: 4,
+      can_remove_subscribers_group: { direct_members: [IDS.mark], direct_subgroups: [3] },
+    });
+    expect(streamEvents(mia.events)).toEqual([
+      update(IDS.design, 'design', 'can_remove_subscribers_group', { direct_members: [IDS.mark], direct_subgroups: [3] }),
+      update(IDS.design, 'design', 'can_send_message_group', 4),
+    ]);
+  });
+
+  it('sends nothing when the value does not change', async () => {
+    const mia = queueFor(IDS.mia);
+    expect((await patch('adam', IDS.design, { can_send_message_group: { new: 7 } })).status).toBe(200);
+    expect(mia.events).toEqual([]);
+  });
+
+  it('refuses when the expected old value is not the current one', async () => {
+    await expectRefused(patch('adam', IDS.design, { can_send_message_group: { new: 4, old: 3 } }), error("'old' value does not match the expected value.", 'EXPECTATION_MISMATCH'));
+  });
+
+  it('refuses groups the setting may not use, and malformed updates', async () => {
+    await expectRefused(
+      patch('adam', IDS.design, { can_administer_channel_group: { new: 7 } }),
+      error("'can_administer_channel_group' setting cannot be set to 'role:everyone' group."),
+    );
+    await expectRefused(patch('adam', IDS.design, { can_send_message_group: 4 }), error('can_send_message_group is not a dict'));
+  });
+});
+
+describe('DELETE /streams/{stream_id}', () => {
+  it('archives a channel: clients with archived_channels get an update, others a delete', async () => {
+    const modern = queueFor(IDS.mia, { capabilities: { ...NO_CAPABILITIES, archived_channels: true } });
+    const legacy = queueFor(IDS.mia);
+    const { status, body } = await archive('adam', IDS.design);
+    expect(status).toBe(200);
+    expect(body).toEqual({ result: 'success', msg: '' });
+    expect((await row(IDS.design))!.is_archived).toBe(true);
+    // The notification bot's note is the channel's first message; the archiving comes after it.
+    const archiving = (events: { type: string; [key: string]: unknown }[]) => streamEvents(events).filter((e) => e.property !== 'first_message_id');
+    expect(archiving(modern.events)).toEqual([update(IDS.design, 'design', 'is_archived', true)]);
+    expect(archiving(legacy.events)).toEqual([
+      { id: expect.any(Number), type: 'stream', op: 'delete', streams: [{ stream_id: IDS.design }], stream_ids: [IDS.design] },
+    ]);
+  });
+
+  it('leaves a note from the notification bot, then takes no more messages', async () => {
+    await archive('adam', IDS.design);
+    const note = await realm.engine.db.messages.get(5);
+    expect(note).toMatchObject({ sender_id: 1, stream_id: IDS.design, topic: 'channel events', content: 'Channel #**design** has been archived.' });
+    const { body } = await realm.as('mark').post('/messages', { type: 'stream', to: 'design', topic: 't', content: 'late' });
+    expect(body).toEqual({ ...error("Channel 'design' does not exist", 'STREAM_DOES_NOT_EXIST'), stream: 'design' });
+  });
+
+  it('stops a default channel being one', async () => {
+    const mia = queueFor(IDS.mia);
+    await archive('adam', IDS.general);
+    expect((await realm.engine.db.realm.get(1))!.default_channel_ids).toEqual([]);
+    expect(mia.events.find((e) => e.type === 'default_streams')).toMatchObject({ default_streams: [] });
+  });
+
+  it('lets the channel’s administrators archive it', async () => {
+    await realm.engine.db.channels.update(IDS.design, { can_administer_channel_group: { direct_members: [IDS.mark], direct_subgroups: [] } });
+    expect((await archive('mark', IDS.design)).status).toBe(200);
+  });
+
+  it('refuses others, unknown channels and archived ones', async () => {
+    await expectRefused(archive('mark', IDS.design), error('You do not have permission to administer this channel.'));
+    await expectRefused(archive('mia', IDS.secret), error('Invalid channel ID'));
+    await expectRefused(archive('adam', 99), error('Invalid channel ID'));
+    await archive('adam', IDS.design);
+    await expectRefused(archive('adam', IDS.design), error('Channel is already deactivated'));
+  });
+});

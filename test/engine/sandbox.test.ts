@@ -1,0 +1,249 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TestClient, createTestRealm, IDS, openQueue, type TestRealm, type TestUser } from '../support/test-realm.ts';
+
+let realm: TestRealm;
+beforeEach(async () => {
+  realm = await createTestRealm();
+});
+afterEach(() => realm.engine.close());
+
+const error = (msg: string, code = 'BAD_REQUEST') => ({ result: 'error', msg, code });
+/** The id the next account gets: the test realm's users are 8 to 14. */
+const NEW_USER = 15;
+const NOTIFICATION_BOT = 1;
+const WELCOME_BOT = 2;
+
+async function inviteAs(user: TestUser, params: Record<string, unknown> = {}): Promise<number> {
+  const { status } = await realm.as(user).post('/invites', { invitee_emails: 'nina@example.com', stream_ids: [], ...params });
+  expect(status).toBe(200);
+  return (await realm.engine.db.invites.orderBy('id').last())!.id;
+}
+
+const accept = (inviteId: number | string, params: Record<string, unknown> = {}) =>
+  realm.anonymous().post(`/sandbox/invites/${inviteId}/accept`, { full_name: 'Nina New', password: 'nina-pass', ...params });
+
+/** Everything an acceptance may change, to check that a refusal changed none of it. */
+async function snapshot() {
+  const { db } = realm.engine;
+  return {
+    users: await db.users.count(),
+    invites: await db.invites.toArray(),
+    subscriptions: await db.subscriptions.count(),
+    messages: await db.messages.count(),
+    groups: await db.user_groups.toArray(),
+  };
+}
+
+describe('POST /sandbox/invites/{id}/accept', () => {
+  it('creates the invited account, which can then log in', async () => {
+    const id = await inviteAs('mark', { invite_as: 600 });
+    const { status, body } = await accept(id);
+    expect(status).toBe(200);
+    expect(body).toEqual({ result: 'success', msg: '', user_id: NEW_USER, email: 'nina@example.com', api_key: expect.stringMatching(/^[A-Za-z0-9]{32}$/) });
+    expect(await realm.engine.db.users.get(NEW_USER)).toMatchObject({
+      email: 'nina@example.com',
+      email_key: 'nina@example.com',
+      full_name: 'Nina New',
+      role: 600,
+      is_bot: false,
+      is_active: true,
+      date_joined: realm.engine.nowSeconds(),
+    });
+    expect(await realm.engine.db.invites.get(id)).toMatchObject({ status: 'accepted', accepted_user_id: NEW_USER });
+
+    const me = await new TestClient(realm.engine, 'nina@example.com', body.api_key).get('/users/me');
+    expect(me.body).toMatchObject({ user_id: NEW_USER, full_name: 'Nina New', role: 600 });
+    const login = await realm.anonymous().post('/fetch_api_key', { username: 'nina@example.com', password: 'nina-pass' });
+    expect(login.body).toMatchObject({ result: 'success', api_key: body.api_key, user_id: NEW_USER });
+  });
+
+  it('tells every active user about the new user, each with the email they may see', async () => {
+    await realm.engine.db.realm.update(1, { email_address_visibility: 3 });
+    const id = await inviteAs('mark');
+    const adam = openQueue(realm.engine, IDS.adam);
+    const mia = openQueue(realm.engine, IDS.mia, { eventTypes: new Set(['realm_user']) });
+    await accept(id);
+    const person = {
+      user_id: NEW_USER,
+      delivery_email: 'nina@example.com',
+      email: 'nina@example.com',
+      full_name: 'Nina New',
+      date_joined: expect.any(String),
+      is_active: true,
+      is_owner: false,
+      is_admin: false,
+      is_guest: false,
+      is_billing_admin: false,
+      is_bot: false,
+      bot_type: null,
+      role: 400,
+      timezone: '',
+      avatar_version: 1,
+      avatar_url: expect.any(String),
+      profile_data: {},
+    };
+    expect(adam.events[0]).toEqual({ id: 0, type: 'realm_user', op: 'add', person });
+    expect(mia.events).toEqual([
+      { id: 0, type: 'realm_user', op: 'add', person: { ...person, delivery_email: null, email: `user${NEW_USER}@zulip.test` } },
+    ]);
+  });
+
+  it("subscribes the new user to the invitation's channels and the default ones, with peer_add events", async () => {
+    const id = await inviteAs('mark', { stream_ids: [IDS.design, IDS.secret], include_realm_default_subscriptions: true });
+    const newUser = openQueue(realm.engine, NEW_USER, { eventTypes: new Set(['subscription']) });
+    const mia = openQueue(realm.engine, IDS.mia, { eventTypes: new Set(['subscription']) });
+    const olivia = openQueue(realm.engine, IDS.olivia, { eventTypes: new Set(['subscription']) });
+    const gail = openQueue(realm.engine, IDS.gail, { eventTypes: new Set(['subscription']) });
+    expect((await accept(id)).status).toBe(200);
+
+    const subscribed = await realm.engine.db.subscriptions.where('[user_id+active]').equals([NEW_USER, 1]).toArray();
+    expect(subscribed.map((s) => s.channel_id).sort()).toEqual([IDS.general, IDS.design, IDS.secret]);
+    const added = newUser.events.find((e) => e.op === 'add')!.subscriptions as { stream_id: number; subscribers: number[] }[];
+    expect(added.map((s) => s.stream_id).sort()).toEqual([IDS.general, IDS.design, IDS.secret]);
+    expect(added.find((s) => s.stream_id === IDS.design)!.subscribers).toEqual([IDS.olivia, IDS.mark, NEW_USER]);
+
+    const peerAdds = (events: typeof mia.events) =>
+      events.filter((e) => e.op === 'peer_add').flatMap((e) => (e.stream_ids as number[]).map((s) => [s, e.user_ids]));
+    expect(peerAdds(olivia.events).sort()).toEqual([[IDS.general, [NEW_USER]], [IDS.design, [NEW_USER]], [IDS.secret, [NEW_USER]]].sort());
+    // Mia sees the public channels' subscribers, not the private one's; the guest only her own channel's.
+    expect(peerAdds(mia.events).sort()).toEqual([[IDS.general, [NEW_USER]], [IDS.design, [NEW_USER]]].sort());
+    expect(peerAdds(gail.events)).toEqual([[IDS.general, [NEW_USER]]]);
+  });
+
+  it("adds the new user to the invitation's groups", async () => {
+    const group = (await realm.as('mark').post('/user_groups/create', { name: 'g', description: '', members: [IDS.mark] })).body.group_id;
+    const id = await inviteAs('mark', { group_ids: [group] });
+    const queue = openQueue(realm.engine, IDS.mia, { eventTypes: new Set(['user_group']) });
+    await accept(id);
+    expect((await realm.engine.db.user_groups.get(group))!.direct_members).toEqual([IDS.mark, NEW_USER]);
+    expect(queue.events).toEqual([{ id: 0, type: 'user_group', op: 'add_members', group_id: group, user_ids: [NEW_USER] }]);
+  });
+
+  it('has the notification bot tell the referrer, and tells admins and the referrer that invitations changed', async () => {
+    const id = await inviteAs('mark');
+    const mark = openQueue(realm.engine, IDS.mark, { eventTypes: new Set(['message', 'invites_changed']) });
+    await accept(id);
+    expect(mark.events.map((e) => e.type)).toEqual(['invites_changed', 'message']);
+    expect(mark.events[1]).toMatchObject({
+      message: { sender_id: NOTIFICATION_BOT, type: 'private', display_recipient: [{ id: NOTIFICATION_BOT }, { id: IDS.mark }] },
+    });
+    const dm = await realm.engine.db.messages.orderBy('id').last();
+    expect(dm).toMatchObject({ sender_id: NOTIFICATION_BOT, content: `@_**Nina New|${NEW_USER}** accepted your invitation to join Zulip!` });
+  });
+
+  it('does not tell a referrer who asked not to be told', async () => {
+    const messages = await realm.engine.db.messages.count();
+    await accept(await inviteAs('mark', { notify_referrer_on_join: false }));
+    expect(await realm.engine.db.messages.count()).toBe(messages);
+  });
+
+  it("sends an administrator's custom welcome text from the welcome bot", async () => {
+    await accept(await inviteAs('adam', { welcome_message_custom_text: 'Welcome to **Test Realm**!', notify_referrer_on_join: false }));
+    const welcome = await realm.engine.db.messages.orderBy('id').last();
+    expect(welcome).toMatchObject({ sender_id: WELCOME_BOT, type: 'private', content: 'Welcome to **Test Realm**!', dm_key: `${WELCOME_BOT},${NEW_USER}` });
+  });
+
+  it('sends no welcome message for an empty welcome text', async () => {
+    const messages = await realm.engine.db.messages.count();
+    await accept(await inviteAs('adam', { welcome_message_custom_text: '', notify_referrer_on_join: false }));
+    expect(await realm.engine.db.messages.count()).toBe(messages);
+  });
+
+  describe('refusals', () => {
+    async function expectRefused(inviteId: number | string, params: Record<string, unknown>, msg: string) {
+      const before = await snapshot();
+      const queue = openQueue(realm.engine, IDS.olivia);
+      const { status, body } = await accept(inviteId, params);
+      expect(status).toBe(400);
+      expect(body).toEqual(error(msg));
+      expect(await snapshot()).toEqual(before);
+      expect(queue.events).toEqual([]);
+    }
+
+    it('refuses an expired invitation', async () => {
+      const id = await inviteAs('mark', { invite_expires_in_minutes: 60 });
+      realm.clock.advance(60 * 60_000);
+      await expectRefused(id, {}, 'The invitation has expired.');
+    });
+
+    it('accepts a never-expiring invitation years later', async () => {
+      const id = await inviteAs('mark', { invite_expires_in_minutes: null });
+      realm.clock.advance(3 * 365 * 24 * 3600_000);
+      expect((await accept(id)).status).toBe(200);
+    });
+
+    it('refuses a revoked invitation', async () => {
+      const id = await inviteAs('mark');
+      await realm.as('mark').delete(`/invites/${id}`);
+      await expectRefused(id, {}, 'The invitation has been revoked.');
+    });
+
+    it('refuses an invitation accepted already', async () => {
+      const id = await inviteAs('mark');
+      await accept(id);
+      await expectRefused(id, {}, 'The invitation has already been accepted.');
+    });
+
+    it('refuses an address that got an account through another invitation', async () => {
+      const first = await inviteAs('mark');
+      const second = await inviteAs('adam');
+      await accept(first);
+      await expectRefused(second, {}, 'nina@example.com already has an account');
+    });
+
+    it('refuses an unknown invitation', async () => {
+      await expectRefused(999, {}, 'No such invitation');
+      expect((await accept('abc')).body).toEqual(error('Invalid invite_id'));
+    });
+
+    it.each([
+      [{ full_name: '   ' }, 'Name must not be empty!'],
+      [{ full_name: 'x'.repeat(101) }, 'Name too long!'],
+      [{ full_name: 'Nina *New*' }, 'Invalid characters in name!'],
+      [{ password: 'short' }, 'The password is too weak.'],
+      [{ password: 'p'.repeat(101) }, 'The password is too long.'],
+    ])('refuses %j', async (params, msg) => {
+      await expectRefused(await inviteAs('mark'), params, msg);
+    });
+
+    it('requires full_name and password', async () => {
+      const id = await inviteAs('mark');
+      const { body } = await realm.anonymous().post(`/sandbox/invites/${id}/accept`, { full_name: 'Nina' });
+      expect(body).toEqual({ ...error("Missing 'password' argument", 'REQUEST_VARIABLE_MISSING'), var_name: 'password' });
+    });
+  });
+});
+
+describe('GET /sandbox/outgoing_mail', () => {
+  it('shows administrators the recorded mail, oldest first', async () => {
+    await inviteAs('mark');
+    const { status, body } = await realm.as('adam').get('/sandbox/outgoing_mail');
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      result: 'success',
+      msg: '',
+      outgoing_mail: [
+        {
+          id: 1,
+          to: 'nina@example.com',
+          subject: 'Mark Member invited you to join Test Realm',
+          body: expect.stringContaining('http://zulip.test/api/v1/sandbox/invites/1/accept'),
+          sent_at: realm.engine.nowSeconds(),
+          kind: 'invitation',
+        },
+      ],
+    });
+  });
+
+  it('is refused to non-administrators', async () => {
+    for (const user of ['mona', 'mark', 'gail'] as const) {
+      expect((await realm.as(user).get('/sandbox/outgoing_mail')).body).toEqual(
+        error('Must be an organization administrator', 'UNAUTHORIZED_PRINCIPAL'),
+      );
+    }
+  });
+
+  it('requires authentication', async () => {
+    expect((await realm.anonymous().get('/sandbox/outgoing_mail')).status).toBe(401);
+  });
+});

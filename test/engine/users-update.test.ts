@@ -1,0 +1,205 @@
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { TestClient, createTestRealm, IDS, openQueue, type TestRealm, type TestUser } from '../support/test-realm.ts';
+
+let realm: TestRealm;
+beforeEach(async () => {
+  realm = await createTestRealm();
+});
+afterEach(() => realm.engine.close());
+
+const error = (msg: string, code = 'BAD_REQUEST') => ({ result: 'error', msg, code });
+const SUCCESS = { result: 'success', msg: '' };
+const update = (caller: TestUser, target: number | string, params: Record<string, unknown>) => realm.as(caller).patch(`/users/${target}`, params);
+const user = (id: number) => realm.engine.db.users.get(id);
+const update1 = (person: Record<string, unknown>) => ({ type: 'realm_user', op: 'update', person });
+
+describe('PATCH /users/{user_id}: full name', () => {
+  test('renames the user, trimmed, and tells every active user', async () => {
+    const gail = openQueue(realm.engine, IDS.gail);
+    const { status, body } = await update('adam', IDS.mia, { full_name: '  Mia Maker ' });
+    expect(status).toBe(200);
+    expect(body).toEqual(SUCCESS);
+    expect((await user(IDS.mia))!.full_name).toBe('Mia Maker');
+    expect(gail.events).toEqual([{ id: 0, ...update1({ user_id: IDS.mia, full_name: 'Mia Maker' }) }]);
+  });
+
+  test('ignores a blank or unchanged name', async () => {
+    const mark = openQueue(realm.engine, IDS.mark);
+    expect((await update('adam', IDS.mia, { full_name: '   ' })).body).toEqual(SUCCESS);
+    expect((await update('adam', IDS.mia, { full_name: 'Mia Member' })).body).toEqual(SUCCESS);
+    expect((await user(IDS.mia))!.full_name).toBe('Mia Member');
+    expect(mark.events).toEqual([]);
+  });
+
+  test.each([
+    ['x'.repeat(101), 'Name too long!'],
+    ['Mia *bold*', 'Invalid characters in name!'],
+    ['Mia @here', 'Invalid characters in name!'],
+    ['Mia\u0007', 'Invalid characters in name!'],
+    ['Mia|15', 'Invalid format!'],
+  ])('refuses the name %j', async (name, msg) => {
+    const mark = openQueue(realm.engine, IDS.mark);
+    const { status, body } = await update('adam', IDS.mia, { full_name: name });
+    expect(status).toBe(400);
+    expect(body).toEqual(error(msg));
+    expect((await user(IDS.mia))!.full_name).toBe('Mia Member');
+    expect(mark.events).toEqual([]);
+  });
+
+  test("renames deactivated users and bots", async () => {
+    await realm.engine.db.users.update(IDS.mia, { is_active: false });
+    expect((await update('adam', IDS.mia, { full_name: 'Former Mia' })).body).toEqual(SUCCESS);
+    expect((await update('adam', IDS.bot, { full_name: 'Helper Bot' })).body).toEqual(SUCCESS);
+    expect([(await user(IDS.mia))!.full_name, (await user(IDS.bot))!.full_name]).toEqual(['Former Mia', 'Helper Bot']);
+  });
+});
+
+describe('PATCH /users/{user_id}: who may, and whom', () => {
+  test.each(['mona', 'mark', 'gail', 'bot'] as const)('refuses %s, who is not an administrator', async (caller) => {
+    const { status, body } = await update(caller, IDS.mia, { full_name: 'Renamed', role: 300 });
+    expect(status).toBe(400);
+    expect(body).toEqual(error('Insufficient permission'));
+    expect(await user(IDS.mia)).toMatchObject({ full_name: 'Mia Member', role: 400 });
+  });
+
+  test('refuses unknown users and the system bots', async () => {
+    expect((await update('adam', 999, { full_name: 'X' })).body).toEqual(error('No such user'));
+    expect((await update('adam', 1, { full_name: 'X' })).body).toEqual(error('No such user'));
+    expect((await update('adam', 'nobody@zulip.test', { full_name: 'X' })).body).toEqual(error('No such user'));
+  });
+
+  test('finds the user by real email or by the dummy address (PATCH /users/{email})', async () => {
+    expect((await update('adam', 'mia@zulip.test', { full_name: 'By Email' })).body).toEqual(SUCCESS);
+    expect((await update('adam', `user${IDS.mia}@zulip.test`, { full_name: 'By Dummy' })).body).toEqual(SUCCESS);
+    expect((await user(IDS.mia))!.full_name).toBe('By Dummy');
+  });
+
+  test('does not find a user by a real email the caller may not see', async () => {
+    await realm.engine.db.realm.update(1, { email_address_visibility: 4 });
+    expect((await update('adam', 'mia@zulip.test', { full_name: 'X' })).body).toEqual(error('No such user'));
+    expect((await update('adam', `user${IDS.mia}@zulip.test`, { full_name: 'Via Dummy' })).body).toEqual(SUCCESS);
+  });
+
+  test('reports unsupported parameters', async () => {
+    expect((await update('adam', IDS.mia, { is_admin: true })).body).toEqual({ ...SUCCESS, ignored_parameters_unsupported: ['is_admin'] });
+  });
+});
+
+describe('PATCH /users/{user_id}: role', () => {
+  test('changes the role, announces it, and moves the user between the role groups', async () => {
+    const mark = openQueue(realm.engine, IDS.mark);
+    expect((await update('adam', IDS.mia, { role: 300 })).body).toEqual(SUCCESS);
+    expect((await user(IDS.mia))!.role).toBe(300);
+    expect(mark.events).toEqual([
+      { id: 0, ...update1({ user_id: IDS.mia, role: 300 }) },
+      { id: 1, type: 'user_group', op: 'remove_members', group_id: 5, user_ids: [IDS.mia] },
+      { id: 2, type: 'user_group', op: 'add_members', group_id: 4, user_ids: [IDS.mia] },
+    ]);
+    expect((await realm.as('mia').get('/users/me')).body).toMatchObject({ role: 300, is_admin: false });
+  });
+
+  test('sends nothing when the role does not change', async () => {
+    const mark = openQueue(realm.engine, IDS.mark);
+    expect((await update('adam', IDS.mia, { role: 400 })).body).toEqual(SUCCESS);
+    expect(mark.events).toEqual([]);
+  });
+
+  test('lets only owners grant or remove the owner role', async () => {
+    const refused = error('Must be an organization owner', 'UNAUTHORIZED_PRINCIPAL');
+    expect((await update('adam', IDS.mia, { role: 100 })).body).toEqual(refused);
+    expect((await update('adam', IDS.olivia, { role: 400 })).body).toEqual(refused);
+    expect((await user(IDS.mia))!.role).toBe(400);
+    expect((await user(IDS.olivia))!.role).toBe(100);
+    expect((await update('olivia', IDS.adam, { role: 100 })).body).toEqual(SUCCESS);
+    expect((await update('adam', IDS.olivia, { role: 200 })).body).toEqual(SUCCESS);
+    expect([(await user(IDS.adam))!.role, (await user(IDS.olivia))!.role]).toEqual([100, 200]);
+  });
+
+  test('keeps the owner role on the only owner', async () => {
+    const { status, body } = await update('olivia', IDS.olivia, { role: 200 });
+    expect(status).toBe(400);
+    expect(body).toEqual(error('The owner permission cannot be removed from the only organization owner.'));
+    expect((await user(IDS.olivia))!.role).toBe(100);
+  });
+
+  test('does not make a guest an administrator in one step, but allows other roles', async () => {
+    expect((await update('adam', IDS.gail, { role: 200 })).body).toEqual(error('Guests cannot be organization administrators'));
+    expect((await update('olivia', IDS.gail, { role: 100 })).body).toEqual(error('Guests cannot be organization administrators'));
+    expect((await user(IDS.gail))!.role).toBe(600);
+    expect((await update('adam', IDS.gail, { role: 400 })).body).toEqual(SUCCESS);
+    expect((await update('adam', IDS.gail, { role: 200 })).body).toEqual(SUCCESS);
+  });
+
+  test('refuses a role that does not exist', async () => {
+    expect((await update('adam', IDS.mia, { role: 500 })).body).toEqual(error('Invalid role'));
+    expect((await update('adam', IDS.mia, { role: 'admin' })).body).toEqual(error('role is not valid JSON'));
+  });
+});
+
+describe('PATCH /users/{user_id}: profile_data', () => {
+  beforeEach(async () => {
+    await realm.as('adam').post('/realm/profile_fields', { name: 'Badge', field_type: 1, editable_by_user: false });
+    await realm.as('adam').post('/realm/profile_fields', { name: 'Birthday', field_type: 4 });
+  });
+
+  test("sets another user's values, even those users may not edit", async () => {
+    const mark = openQueue(realm.engine, IDS.mark);
+    expect((await update('adam', IDS.mia, { profile_data: [{ id: 1, value: 'gold' }, { id: 2, value: '1990-05-01' }] })).body).toEqual(SUCCESS);
+    expect(mark.events.map((e) => e.person)).toEqual([
+      { user_id: IDS.mia, custom_profile_field: { id: 1, value: 'gold', rendered_value: '<p>gold</p>' } },
+      { user_id: IDS.mia, custom_profile_field: { id: 2, value: '1990-05-01' } },
+    ]);
+    expect((await realm.as('mark').get(`/users/${IDS.mia}`, { include_custom_profile_fields: true })).body.user.profile_data).toEqual({
+      1: { value: 'gold', rendered_value: '<p>gold</p>' },
+      2: { value: '1990-05-01' },
+    });
+  });
+
+  test('refuses the whole request when one value is invalid, renaming nobody', async () => {
+    const mark = openQueue(realm.engine, IDS.mark);
+    const { body } = await update('adam', IDS.mia, { full_name: 'Renamed', role: 300, profile_data: [{ id: 1, value: 'ok' }, { id: 2, value: 'soon' }] });
+    expect(body).toEqual(error('Birthday is not a date'));
+    expect(await user(IDS.mia)).toMatchObject({ full_name: 'Mia Member', role: 400 });
+    expect(await realm.engine.db.profile_values.toArray()).toEqual([]);
+    expect(mark.events).toEqual([]);
+  });
+
+  test('refuses entries that are not {id, value} objects', async () => {
+    expect((await update('adam', IDS.mia, { profile_data: [{ id: 1, value: 'x', extra: 1 }] })).body).toEqual(
+      error('Argument "extra" at profile_data[0] is unexpected'),
+    );
+    expect((await update('adam', IDS.mia, { profile_data: { id: 1 } })).body).toEqual(error('profile_data is not a list'));
+  });
+});
+
+describe('PATCH /users/{user_id}: new_email', () => {
+  test('lets an owner change the address; those who may see it learn both the real and the API email', async () => {
+    await realm.engine.db.realm.update(1, { email_address_visibility: 3 });
+    const adam = openQueue(realm.engine, IDS.adam);
+    const mark = openQueue(realm.engine, IDS.mark);
+    expect((await update('olivia', IDS.mia, { new_email: 'mia@new.test' })).body).toEqual(SUCCESS);
+    expect(await user(IDS.mia)).toMatchObject({ email: 'mia@new.test', email_key: 'mia@new.test' });
+    expect(adam.events).toEqual([
+      { id: 0, ...update1({ user_id: IDS.mia, delivery_email: 'mia@new.test' }) },
+      { id: 1, ...update1({ user_id: IDS.mia, new_email: 'mia@new.test' }) },
+    ]);
+    expect(mark.events).toEqual([]);
+    const mia = new TestClient(realm.engine, 'mia@new.test', 'MiaKey00000000000000000000000005');
+    expect((await mia.get('/users/me')).body.delivery_email).toBe('mia@new.test');
+  });
+
+  test('refuses administrators who are not owners, invalid addresses and addresses in use', async () => {
+    expect((await update('adam', IDS.mia, { new_email: 'mia@new.test' })).body).toEqual(error('Must be an organization owner', 'UNAUTHORIZED_PRINCIPAL'));
+    expect((await update('olivia', IDS.mia, { new_email: 'not an address' })).body).toEqual(error('Invalid address.'));
+    expect((await update('olivia', IDS.mia, { new_email: 'MARK@zulip.test' })).body).toEqual(error('Already has an account.'));
+    await realm.engine.db.users.update(IDS.mark, { is_active: false });
+    expect((await update('olivia', IDS.mia, { new_email: 'mark@zulip.test' })).body).toEqual(error('Account has been deactivated.'));
+    expect((await user(IDS.mia))!.email).toBe('mia@zulip.test');
+  });
+
+  test('accepts the current address as no change', async () => {
+    const mark = openQueue(realm.engine, IDS.mark);
+    expect((await update('adam', IDS.mia, { new_email: 'mia@zulip.test' })).body).toEqual(SUCCESS);
+    expect(mark.events).toEqual([]);
+  });
+});
