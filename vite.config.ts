@@ -1,19 +1,8 @@
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import { appShellManifest } from './build/app-shell-manifest.ts';
+import { CHROMIUM, CHROMIUM_ARGS } from './scripts/chromium-flags.ts';
 import { tabCommands } from './test/browser/tab-commands.ts';
-
-/** Debian's Chromium (scripts/ensure-chromium.sh installs it); no browser is ever downloaded. */
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 // The app (index.html) plus the Service Worker, built to /sw.js so that its scope is the whole
 // site; `vite preview` serves the build (npm start). Tests: the engine in Node, and the browser

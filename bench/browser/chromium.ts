@@ -1,20 +1,12 @@
-// The Chromium the bench drives: Debian's, with the flags the browser tests use (vitest.config.ts).
+// The Chromium the bench drives: Debian's, with the flags the browser tests use (scripts/chromium-flags.ts).
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium } from 'playwright';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../scripts/chromium-flags.ts';
 
-export const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM };
 
 /** Why the browser figures cannot be taken here, or null when they can. */
 export function chromiumMissing(): string | null {

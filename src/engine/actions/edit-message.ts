@@ -316,7 +316,7 @@ async function checkTopicMoveTimeLimit(
   if (channelEdited && realm.move_messages_between_streams_limit_seconds !== null) limits.push(realm.move_messages_between_streams_limit_seconds);
   if (limits.length === 0) return;
   const deadline = Math.min(...limits) + LIMIT_BUFFER_SECONDS;
-  const inTopic = await topicMessages(db, directory, editor, row, channel);
+  const inTopic = await topicMessages(db, editor, row, channel);
   const allowed = inTopic.filter((m) => now - m.timestamp < deadline);
   if (allowed.length === inTopic.length) return;
   throw new ApiError(`You only have permission to move the ${allowed.length}/${inTopic.length} most recent messages in this topic.`, {
@@ -332,7 +332,6 @@ async function checkTopicMoveTimeLimit(
 /** The topic's messages the editor can see, in id order (walks the channel+topic index). */
 async function topicMessages(
   db: RealmDatabase,
-  directory: RealmDirectory,
   editor: UserRow,
   row: MessageRow,
   channel: ChannelRow,
@@ -357,7 +356,7 @@ async function topicNeighbours(
   mode: PropagateMode,
 ): Promise<MessageRow[]> {
   const channel = directory.channels.get(message.stream_id!)!;
-  const all = await topicMessages(db, directory, editor, message, channel);
+  const all = await topicMessages(db, editor, message, channel);
   const others = all.filter((m) => m.id !== message.id && (mode === 'change_all' || m.id > message.id));
   return [message, ...others];
 }

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import type { NewChannelSettings } from '../actions/subscription-requests.ts';
 import { VAR } from '../http/param-types.ts';
+import { CHANNEL_GROUP_SETTING_NAMES, type ChannelGroupSetting } from '../lib/channel-group-settings.ts';
+import type { GroupSettingValue, TopicsPolicy } from '../storage/rows.ts';
 
 /**
  * A string parameter that clients send either raw or JSON-encoded (upstream reads some of
@@ -31,3 +34,32 @@ export const retentionParam = () =>
       return raw;
     }
   });
+
+/** The group settings present among the parameters. */
+export function groupSettingsOf<T>(params: Partial<Record<ChannelGroupSetting, T>>): Partial<Record<ChannelGroupSetting, T>> {
+  return Object.fromEntries(CHANNEL_GROUP_SETTING_NAMES.filter((s) => params[s] !== undefined).map((s) => [s, params[s]]));
+}
+
+/** The parameters POST /channels/create and POST /users/me/subscriptions share for a new channel. */
+export interface NewChannelParams extends Partial<Record<ChannelGroupSetting, GroupSettingValue>> {
+  invite_only: boolean;
+  is_web_public: boolean;
+  is_default_stream: boolean;
+  folder_id?: number | null;
+  topics_policy: TopicsPolicy;
+  history_public_to_subscribers?: boolean;
+  message_retention_days: string | number;
+}
+
+export function newChannelSettings(params: NewChannelParams): NewChannelSettings {
+  return {
+    inviteOnly: params.invite_only,
+    isWebPublic: params.is_web_public,
+    isDefaultStream: params.is_default_stream,
+    folderId: params.folder_id ?? null,
+    topicsPolicy: params.topics_policy,
+    historyPublicToSubscribers: params.history_public_to_subscribers,
+    messageRetentionDays: params.message_retention_days,
+    groupSettings: groupSettingsOf(params),
+  };
+}

@@ -7,12 +7,7 @@ import { bool, int, intList, intValue, json, pathId, str } from '../http/param-t
 import { CHANNEL_GROUP_SETTING_NAMES, type ChannelGroupSetting } from '../lib/channel-group-settings.ts';
 import { groupSettingUpdate, groupSettingValue } from '../lib/group-setting-input.ts';
 import { MAX_STREAM_DESCRIPTION_LENGTH } from '../lib/message-limits.ts';
-import { retentionParam, topicsPolicyParam } from './channel-params.ts';
-
-/** Picks the group settings present among the parameters. */
-function groupSettingsOf<T>(params: Partial<Record<ChannelGroupSetting, T>>): Partial<Record<ChannelGroupSetting, T>> {
-  return Object.fromEntries(CHANNEL_GROUP_SETTING_NAMES.filter((s) => params[s] !== undefined).map((s) => [s, params[s]]));
-}
+import { groupSettingsOf, newChannelSettings, retentionParam, topicsPolicyParam } from './channel-params.ts';
 
 const groupSettingParams = <T>(param: () => T) =>
   Object.fromEntries(CHANNEL_GROUP_SETTING_NAMES.map((s) => [s, param()])) as Record<ChannelGroupSetting, T>;
@@ -43,14 +38,7 @@ export const channelWriteEndpoints = [
           description: params.description,
           subscriberIds: params.subscribers,
           announce: params.announce,
-          inviteOnly: params.invite_only,
-          isWebPublic: params.is_web_public,
-          isDefaultStream: params.is_default_stream,
-          folderId: params.folder_id ?? null,
-          topicsPolicy: params.topics_policy,
-          historyPublicToSubscribers: params.history_public_to_subscribers,
-          messageRetentionDays: params.message_retention_days,
-          groupSettings: groupSettingsOf(params),
+          ...newChannelSettings(params),
         }),
       );
     },

@@ -12,7 +12,7 @@ import { checkChannelName } from '../lib/channel-names.ts';
 import { groupSettingValue } from '../lib/group-setting-input.ts';
 import { MAX_STREAM_DESCRIPTION_LENGTH } from '../lib/message-limits.ts';
 import type { SubscriberMode } from '../lib/subscription-wire.ts';
-import { ROLE_GUEST, type GroupSettingValue, type UserRow } from '../storage/rows.ts';
+import { ROLE_GUEST, type UserRow } from '../storage/rows.ts';
 
 /** `true`, `false` (JSON) or `partial` (raw or JSON-encoded). */
 export const includeSubscribersParam = () =>
@@ -79,10 +79,6 @@ export const groupSettingParams = Object.fromEntries(CHANNEL_GROUP_SETTING_NAMES
   ChannelGroupSetting,
   ReturnType<typeof optionalGroupSetting>
 >;
-
-export function groupSettingsOf(params: Partial<Record<ChannelGroupSetting, GroupSettingValue>>): Partial<Record<ChannelGroupSetting, GroupSettingValue>> {
-  return Object.fromEntries(CHANNEL_GROUP_SETTING_NAMES.filter((s) => params[s] !== undefined).map((s) => [s, params[s]]));
-}
 
 /** How a channel created by PATCH `add` is set up: upstream's defaults for a new channel. */
 export const DEFAULT_NEW_CHANNEL: NewChannelSettings = {

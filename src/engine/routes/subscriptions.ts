@@ -10,14 +10,13 @@ import { checkChannelName } from '../lib/channel-names.ts';
 import { RealmDirectory } from '../lib/realm-directory.ts';
 import { subscriberFields, subscriptionToWire } from '../lib/subscription-wire.ts';
 import type { ChannelRow } from '../storage/rows.ts';
-import { retentionParam, topicsPolicyParam } from './channel-params.ts';
+import { newChannelSettings, retentionParam, topicsPolicyParam } from './channel-params.ts';
 import {
   channelRequests,
   checkChannelRequests,
   checkPropertyChange,
   DEFAULT_NEW_CHANNEL,
   groupSettingParams,
-  groupSettingsOf,
   includeSubscribersParam,
   principalsParam,
   refuseGuests,
@@ -79,16 +78,7 @@ export const subscriptionEndpoints = [
           principals: params.principals,
           authorizationErrorsFatal: params.authorization_errors_fatal,
           announce: params.announce,
-          newChannels: {
-            inviteOnly: params.invite_only,
-            isWebPublic: params.is_web_public,
-            isDefaultStream: params.is_default_stream,
-            folderId: params.folder_id ?? null,
-            topicsPolicy: params.topics_policy,
-            historyPublicToSubscribers: params.history_public_to_subscribers,
-            messageRetentionDays: params.message_retention_days,
-            groupSettings: groupSettingsOf(params),
-          },
+          newChannels: newChannelSettings(params),
         }),
       );
     },
