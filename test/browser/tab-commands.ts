@@ -1,4 +1,8 @@
-import type { BrowserContext, Page } from 'playwright';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium, type Page } from 'playwright';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../scripts/chromium-flags.ts';
 import type { BrowserCommand, BrowserCommandContext } from 'vitest/node';
 
 /**
@@ -12,6 +16,12 @@ declare module 'vitest/browser' {
     openProfile: () => Promise<string>;
     /** A profile whose pages have no `SharedWorker`, as in Chrome on Android. */
     openProfileWithoutSharedWorker: () => Promise<string>;
+    /**
+     * A profile kept on disk in its own Chromium, as a real browser keeps it: closing the
+     * profile quits that browser, and opening the same `userDataDir` again restarts it.
+     * Without a directory, a new one is made. Returns the profile and its directory.
+     */
+    openDiskProfile: (userDataDir?: string) => Promise<{ profile: string; userDataDir: string }>;
     closeProfile: (profile: string) => Promise<void>;
     /** Opens `url` in a new tab of `profile` and waits for `data-server="ready"`. */
     openTab: (profile: string, url: string) => Promise<string>;
@@ -97,6 +107,13 @@ export const tabCommands: Record<string, BrowserCommand<any[]>> = {
     });
     profiles.set(id, context);
     return id;
+  },
+  openDiskProfile: async (_ctx, userDataDir?: string) => {
+    const dir = userDataDir ?? (await mkdtemp(join(tmpdir(), 'offline-realm-profile-')));
+    const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+    const id = `profile-${nextId++}`;
+    profiles.set(id, context);
+    return { profile: id, userDataDir: dir };
   },
   closeProfile: async (_ctx, profile: string) => {
     await profiles.get(profile)?.close();
