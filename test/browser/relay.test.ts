@@ -1,32 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, onTestFinished, test } from 'vitest';
 import { commands } from 'vitest/browser';
+import { MARCUS, OLIVIA, registerQueue, sendToGeneral, sleep, topicMessages } from './demo-calls.ts';
 import { type ApiAnswer, callApi, inTab } from './tabs.ts';
 
-const OLIVIA = 'olivia@lakeside.test:pbGan8CP9oJG8HYYILCxegSkvA8TGKc7';
-const MARCUS = 'marcus@lakeside.test:31ixqtQ5Vvb44cLyEWHkWV1NXtrMWCJ4';
 const origin = inject('appOrigin');
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function sendToGeneral(tab: string, topic: string, content: string): Promise<ApiAnswer> {
-  return callApi(tab, { method: 'POST', path: '/messages', auth: OLIVIA, params: { type: 'stream', to: 'general', topic, content } });
-}
-
-async function topicMessages(tab: string, topic: string): Promise<{ id: number; content: string }[]> {
-  const answer = await callApi(tab, {
-    method: 'GET',
-    path: '/messages',
-    auth: OLIVIA,
-    params: { anchor: 'newest', num_before: 10, num_after: 0, apply_markdown: false, narrow: [{ operator: 'topic', operand: topic }] },
-  });
-  return (answer.body.messages as { id: number; content: string }[]).map(({ id, content }) => ({ id, content }));
-}
-
-async function registerQueue(tab: string, auth: string): Promise<string> {
-  const answer = await callApi(tab, { method: 'POST', path: '/register', auth, params: { event_types: ['message'] } });
-  expect(answer.status).toBe(200);
-  return answer.body.queue_id as string;
-}
 
 function poll(tab: string, auth: string, queueId: string, lastEventId = -1): Promise<ApiAnswer> {
   return callApi(tab, { method: 'GET', path: '/events', auth, params: { queue_id: queueId, last_event_id: lastEventId } });
