@@ -205,3 +205,60 @@ describe('the presence register section', () => {
     expect(body.presence_last_update_id).toBe(-1);
   });
 });
+
+describe('invisible mode (presence_enabled off)', () => {
+  const goInvisible = async (user: TestUser) => {
+    const { status } = await realm.as(user).patch('/settings', { presence_enabled: false });
+    expect(status).toBe(200);
+  };
+
+  it("accepts an invisible user's reports without recording or announcing them", async () => {
+    await goInvisible('mark');
+    const queues = [IDS.mia, IDS.olivia, IDS.mark].map((id) => openQueue(realm.engine, id));
+    const { status, body } = await report('mark', 'active', { slim_presence: true });
+    expect(status).toBe(200);
+    expect(body).toEqual({ result: 'success', msg: '', presences: {}, server_timestamp: NOW, presence_last_update_id: -1 });
+    expect(await presenceOf(IDS.mark)).toBeUndefined();
+    expect(await realm.engine.db.counters.get('presence_update')).toBeUndefined();
+    for (const queue of queues) expect(queue.events).toEqual([]);
+  });
+
+  it('hides data recorded before the user went invisible from everyone else, but not from the user', async () => {
+    await report('mark', 'active');
+    await goInvisible('mark');
+    expect((await realm.as('mia').get('/realm/presence')).body.presences).toEqual({});
+    expect((await report('mia', 'active', { slim_presence: true })).body.presences).toEqual({
+      [String(IDS.mia)]: { active_timestamp: NOW, idle_timestamp: NOW },
+    });
+    const register = await realm.as('mia').post('/register', { fetch_event_types: ['presence'], slim_presence: true });
+    expect(register.body.presences).toEqual({ [String(IDS.mia)]: { active_timestamp: NOW, idle_timestamp: NOW } });
+    expect((await realm.as('mark').get('/realm/presence')).body.presences).toEqual({
+      'mark@zulip.test': legacy('active', NOW),
+      'mia@zulip.test': legacy('active', NOW),
+    });
+  });
+
+  it('answers others asking for an invisible user as for a user without presence data', async () => {
+    await report('mark', 'active');
+    await goInvisible('mark');
+    const asked = await realm.as('mia').get(`/users/${IDS.mark}/presence`);
+    expect(asked.status).toBe(400);
+    expect(asked.body).toEqual(error(`No presence data for ${IDS.mark}`));
+    expect((await realm.as('mia').get('/users/mark@zulip.test/presence')).body).toEqual(error('No presence data for mark@zulip.test'));
+    expect((await realm.as('mark').get(`/users/${IDS.mark}/presence`, { slim_presence: true })).body.presence).toEqual({
+      active_timestamp: NOW,
+      idle_timestamp: NOW,
+    });
+  });
+
+  it('records and announces reports again once presence is back on', async () => {
+    await goInvisible('mark');
+    await report('mark', 'active');
+    await realm.as('mark').patch('/settings', { presence_enabled: true });
+    const mia = openQueue(realm.engine, IDS.mia, { slimPresence: true });
+    await report('mark', 'active');
+    expect(await presenceOf(IDS.mark)).toEqual({ user_id: IDS.mark, active_timestamp: NOW, idle_timestamp: NOW, last_update_id: 1 });
+    expect(mia.events).toEqual([expect.objectContaining({ type: 'presence', user_id: IDS.mark })]);
+    expect((await realm.as('mia').get(`/users/${IDS.mark}/presence`)).status).toBe(200);
+  });
+});

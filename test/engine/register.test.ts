@@ -333,3 +333,34 @@ describe('POST /register without credentials', () => {
     expect(subscribers.body).toEqual({ result: 'error', msg: "Invalid 'include_subscribers' parameter for anonymous request", code: 'BAD_REQUEST' });
   });
 });
+
+describe('POST /register: realm settings the realm row may override', () => {
+  const fetchInvites = async (user: 'mark' | 'mona' | 'adam' | 'gail') =>
+    (await realm.as(user).post('/register', { fetch_event_types: ['realm', 'realm_user'] })).body;
+
+  test('members may invite by default, guests may not', async () => {
+    expect(await fetchInvites('mark')).toMatchObject({ realm_can_invite_users_group: 6, can_invite_others_to_realm: true });
+    expect(await fetchInvites('gail')).toMatchObject({ realm_can_invite_users_group: 6, can_invite_others_to_realm: false });
+  });
+
+  test("the realm's can_invite_users_group decides who may invite", async () => {
+    await realm.engine.db.realm.update(1, { can_invite_users_group: 3 });
+    expect(await fetchInvites('adam')).toMatchObject({ realm_can_invite_users_group: 3, can_invite_others_to_realm: true });
+    expect(await fetchInvites('mark')).toMatchObject({ realm_can_invite_users_group: 3, can_invite_others_to_realm: false });
+  });
+
+  test('an anonymous group setting is reported as is and honoured', async () => {
+    const setting = { direct_members: [IDS.mona], direct_subgroups: [3] };
+    await realm.engine.db.realm.update(1, { can_invite_users_group: setting });
+    expect(await fetchInvites('mona')).toMatchObject({ realm_can_invite_users_group: setting, can_invite_others_to_realm: true });
+    expect(await fetchInvites('adam')).toMatchObject({ can_invite_others_to_realm: true });
+    expect(await fetchInvites('mark')).toMatchObject({ can_invite_others_to_realm: false });
+  });
+
+  test('server_web_public_streams_enabled follows enable_spectator_access', async () => {
+    const fetchRealm = async () => (await realm.as('mark').post('/register', { fetch_event_types: ['realm'] })).body;
+    expect(await fetchRealm()).toMatchObject({ server_web_public_streams_enabled: false, realm_enable_spectator_access: false });
+    await realm.engine.db.realm.update(1, { enable_spectator_access: true });
+    expect(await fetchRealm()).toMatchObject({ server_web_public_streams_enabled: true, realm_enable_spectator_access: true });
+  });
+});

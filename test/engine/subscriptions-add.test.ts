@@ -226,7 +226,7 @@ describe('POST /users/me/subscriptions', () => {
     expect(admin.body.subscribed).toEqual({ [IDS.mia]: ['design'] });
   });
 
-  it('creates a missing channel, subscribing the creator and the principals', async () => {
+  it('creates a missing channel, subscribing the principals', async () => {
     const { body } = await realm.as('mia').post('/users/me/subscriptions', {
       subscriptions: [{ name: 'brand-new', description: 'Fresh' }],
       principals: [IDS.mia, IDS.mona],
@@ -235,6 +235,31 @@ describe('POST /users/me/subscriptions', () => {
     const created = await realm.engine.db.channels.where('name_key').equals('brand-new').first();
     expect(created).toMatchObject({ name: 'brand-new', description: 'Fresh', creator_id: IDS.mia, invite_only: false });
     expect(await subscriptionRow(IDS.mona, created!.id)).toMatchObject({ active: 1 });
+  });
+
+  it('creates a channel for principals without the caller, leaving the caller unsubscribed', async () => {
+    const mark = queueFor(IDS.mark);
+    const { status, body } = await realm.as('mark').post('/users/me/subscriptions', {
+      subscriptions: [{ name: 'for-mia' }],
+      principals: [IDS.mia],
+    });
+    expect(status).toBe(200);
+    expect(body).toEqual({ result: 'success', msg: '', subscribed: { [IDS.mia]: ['for-mia'] }, already_subscribed: {} });
+    const created = await realm.engine.db.channels.where('name_key').equals('for-mia').first();
+    expect(created).toMatchObject({ creator_id: IDS.mark });
+    expect(await subscriptionRow(IDS.mark, created!.id)).toBeUndefined();
+    expect(await subscriptionRow(IDS.mia, created!.id)).toMatchObject({ active: 1 });
+    expect((await realm.as('mark').get(`/streams/${created!.id}/members`)).body.subscribers).toEqual([IDS.mia]);
+    expect(mark.events.filter((e) => e.type === 'subscription' && e.op === 'add')).toEqual([]);
+  });
+
+  it('uses the color asked for on the subscriptions to a channel it creates', async () => {
+    await realm.as('mark').post('/users/me/subscriptions', { subscriptions: [{ name: 'colorful', color: '#123456' }] });
+    const created = await realm.engine.db.channels.where('name_key').equals('colorful').first();
+    expect(await subscriptionRow(IDS.mark, created!.id)).toMatchObject({ active: 1, color: '#123456' });
+    expect((await realm.as('mark').get('/users/me/subscriptions')).body.subscriptions).toContainEqual(
+      expect.objectContaining({ stream_id: created!.id, color: '#123456' }),
+    );
   });
 
   it('creates missing channels with the channel settings asked for', async () => {

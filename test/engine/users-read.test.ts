@@ -163,6 +163,16 @@ describe('GET /server_settings', () => {
     const { body } = await realm.anonymous().get('/server_settings');
     expect(body.realm_description).toBe('<p>A <strong>test</strong> realm</p>');
   });
+
+  test('reports web-public access once spectators are let in and a web-public channel exists', async () => {
+    const access = async () => (await realm.anonymous().get('/server_settings')).body.realm_web_public_access_enabled;
+    await realm.engine.db.realm.update(1, { enable_spectator_access: true });
+    expect(await access()).toBe(false);
+    await realm.engine.db.channels.update(1, { is_web_public: true });
+    expect(await access()).toBe(true);
+    await realm.engine.db.realm.update(1, { enable_spectator_access: false });
+    expect(await access()).toBe(false);
+  });
 });
 
 describe('GET /avatar/{user_id}', () => {

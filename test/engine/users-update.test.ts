@@ -203,3 +203,111 @@ describe('PATCH /users/{user_id}: new_email', () => {
     expect(mark.events).toEqual([]);
   });
 });
+
+describe('PATCH /users/{user_id}: what a role change reveals or hides', () => {
+  type Queue = { events: Record<string, unknown>[] };
+  const withoutId = ({ id: _id, ...event }: Record<string, unknown>) => event;
+  const streamEvents = (queue: Queue) => queue.events.filter((e) => e.type === 'stream').map(withoutId);
+  const emailEvents = (queue: Queue) =>
+    queue.events
+      .filter((e) => e.type === 'realm_user' && ('delivery_email' in (e.person as object) || 'new_email' in (e.person as object)))
+      .map(withoutId);
+  const streamsAsSeenBy = async (caller: TestUser, ids: number[]) => {
+    const { body } = await realm.as(caller).post('/register', { fetch_event_types: ['stream'] });
+    return (body.streams as { stream_id: number }[]).filter((s) => ids.includes(s.stream_id));
+  };
+  const setVisibility = (value: 2 | 3 | 5) => realm.engine.db.realm.update(1, { email_address_visibility: value });
+  const hidden = (id: number) => [
+    update1({ user_id: id, delivery_email: null }),
+    update1({ user_id: id, new_email: `user${id}@zulip.test` }),
+  ];
+  const shown = ([name, id]: readonly [string, number]) => [
+    update1({ user_id: id, delivery_email: `${name}@zulip.test` }),
+    update1({ user_id: id, new_email: `${name}@zulip.test` }),
+  ];
+  const unsubscribedPublic = [IDS.design, IDS.announce, IDS.strict];
+
+  test('a member made a guest loses the public channels they are not subscribed to', async () => {
+    const mia = openQueue(realm.engine, IDS.mia);
+    const mark = openQueue(realm.engine, IDS.mark);
+    expect((await update('adam', IDS.mia, { role: 600 })).body).toEqual(SUCCESS);
+    expect(streamEvents(mia)).toEqual([
+      { type: 'stream', op: 'delete', streams: unsubscribedPublic.map((id) => ({ stream_id: id })), stream_ids: unsubscribedPublic },
+    ]);
+    expect(streamEvents(mark)).toEqual([]);
+    expect((await streamsAsSeenBy('mia', [1, 2, 3, 4, 5])).map((s) => s.stream_id)).toEqual([IDS.general]);
+  });
+
+  test('a guest made a member gains the public channels, as full stream objects', async () => {
+    const gail = openQueue(realm.engine, IDS.gail);
+    const mark = openQueue(realm.engine, IDS.mark);
+    expect((await update('adam', IDS.gail, { role: 400 })).body).toEqual(SUCCESS);
+    const streams = await streamsAsSeenBy('gail', unsubscribedPublic);
+    expect(streams.map((s) => s.stream_id)).toEqual(unsubscribedPublic);
+    expect(streamEvents(gail)).toEqual([{ type: 'stream', op: 'create', streams }]);
+    expect(streamEvents(mark)).toEqual([]);
+  });
+
+  test('a member made an administrator gains the private channels', async () => {
+    const mia = openQueue(realm.engine, IDS.mia);
+    expect((await update('adam', IDS.mia, { role: 200 })).body).toEqual(SUCCESS);
+    expect(streamEvents(mia)).toEqual([{ type: 'stream', op: 'create', streams: await streamsAsSeenBy('mia', [IDS.secret]) }]);
+  });
+
+  test('a role change that keeps the same channels visible sends no stream event', async () => {
+    const mia = openQueue(realm.engine, IDS.mia);
+    expect((await update('adam', IDS.mia, { role: 300 })).body).toEqual(SUCCESS);
+    expect(streamEvents(mia)).toEqual([]);
+  });
+
+  test('with emails visible to members, a member made a guest is re-sent the dummy addresses', async () => {
+    await setVisibility(2);
+    const mia = openQueue(realm.engine, IDS.mia);
+    const mark = openQueue(realm.engine, IDS.mark);
+    expect((await update('adam', IDS.mia, { role: 600 })).body).toEqual(SUCCESS);
+    expect(emailEvents(mia)).toEqual([IDS.olivia, IDS.adam, IDS.mona, IDS.mark, IDS.gail].flatMap(hidden));
+    expect(emailEvents(mark)).toEqual([]);
+    const { body } = await realm.as('mia').get(`/users/${IDS.mark}`);
+    expect(body.user).toMatchObject({ email: `user${IDS.mark}@zulip.test`, delivery_email: null });
+  });
+
+  test('with emails visible to members, a guest made a member is re-sent the real addresses', async () => {
+    await setVisibility(2);
+    const gail = openQueue(realm.engine, IDS.gail);
+    expect((await update('adam', IDS.gail, { role: 400 })).body).toEqual(SUCCESS);
+    const others = [['olivia', IDS.olivia], ['adam', IDS.adam], ['mona', IDS.mona], ['mark', IDS.mark], ['mia', IDS.mia]] as const;
+    expect(emailEvents(gail)).toEqual(others.flatMap(shown));
+  });
+
+  test('with emails visible to administrators, a member made an administrator is re-sent the real addresses', async () => {
+    await setVisibility(3);
+    const mia = openQueue(realm.engine, IDS.mia);
+    expect((await update('adam', IDS.mia, { role: 200 })).body).toEqual(SUCCESS);
+    const others = [['olivia', IDS.olivia], ['adam', IDS.adam], ['mona', IDS.mona], ['mark', IDS.mark], ['gail', IDS.gail]] as const;
+    expect(emailEvents(mia)).toEqual(others.flatMap(shown));
+  });
+
+  test('with emails visible to moderators, a moderator made a member is re-sent the dummy addresses', async () => {
+    await setVisibility(5);
+    const mona = openQueue(realm.engine, IDS.mona);
+    expect((await update('adam', IDS.mona, { role: 400 })).body).toEqual(SUCCESS);
+    expect(emailEvents(mona)).toEqual([IDS.olivia, IDS.adam, IDS.mark, IDS.mia, IDS.gail].flatMap(hidden));
+  });
+
+  test('a role change on the same side of the visibility line re-sends no email', async () => {
+    await setVisibility(2);
+    const mia = openQueue(realm.engine, IDS.mia);
+    expect((await update('adam', IDS.mia, { role: 300 })).body).toEqual(SUCCESS);
+    expect(emailEvents(mia)).toEqual([]);
+  });
+
+  test('a refused role change changes nothing and tells the user nothing', async () => {
+    await setVisibility(2);
+    const gail = openQueue(realm.engine, IDS.gail);
+    const { status, body } = await update('adam', IDS.gail, { role: 200 });
+    expect(status).toBe(400);
+    expect(body).toEqual(error('Guests cannot be organization administrators'));
+    expect((await user(IDS.gail))!.role).toBe(600);
+    expect(gail.events).toEqual([]);
+  });
+});

@@ -26,6 +26,10 @@ export interface CreateChannelInput {
   name: string;
   description: string;
   subscriberIds: number[];
+  /** Whether the creator is subscribed too, beside `subscriberIds`. */
+  subscribeCreator: boolean;
+  /** The personal color of every subscription to the new channel; absent: picked per user. */
+  color?: string;
   announce: boolean;
   inviteOnly: boolean;
   isWebPublic: boolean;
@@ -39,10 +43,10 @@ export interface CreateChannelInput {
 }
 
 /**
- * Creates a channel (spec 4.3) with the creator and `subscribers` subscribed. Emits `stream`
- * create to everyone who may see the channel, the subscription events, `default_streams` for
- * a default channel, then the notification bot's notes: the announcement (with `announce`)
- * and the channel's first message.
+ * Creates a channel (spec 4.3) with `subscriberIds` (and, if asked, the creator) subscribed.
+ * Emits `stream` create to everyone who may see the channel, the subscription events,
+ * `default_streams` for a default channel, then the notification bot's notes: the
+ * announcement (with `announce`) and the channel's first message.
  */
 export async function createChannel(scope: ActionScope, creator: UserRow, input: CreateChannelInput): Promise<{ id: number }> {
   const { db } = scope;
@@ -66,7 +70,8 @@ export async function createChannel(scope: ActionScope, creator: UserRow, input:
       return [setting, requested === undefined ? initial(creator.id) : resolveGroupSetting(requested, setting, allowEveryone, directory)];
     }),
   ) as Record<ChannelGroupSetting, GroupSettingValue>;
-  const subscribers = resolvePrincipals(directory, creator, [creator.id, ...input.subscriberIds]);
+  const subscriberIds = input.subscribeCreator ? [creator.id, ...input.subscriberIds] : input.subscriberIds;
+  const subscribers = resolvePrincipals(directory, creator, subscriberIds);
 
   const id = await nextId(db, 'channel');
   const description = channelDescription(input.description);
@@ -97,17 +102,17 @@ export async function createChannel(scope: ActionScope, creator: UserRow, input:
   directory = await RealmDirectory.load(db);
   const created = directory.channels.get(id)!;
 
-  const subscriberIds = subscribers.map((u) => u.id);
   scope.notify({
     event: {
       type: 'stream',
       op: 'create',
       streams: [channelToWire(created, { subscriberCount: 0, isRecentlyActive: true, weeklyTraffic: null })],
     },
-    users: metadataViewerIds(directory, created, subscriberIds),
+    users: metadataViewerIds(directory, created, subscribers.map((u) => u.id)),
   });
   if (input.isDefaultStream) scope.notify(defaultStreamsNotice(directory));
-  await subscribeUsers(scope, directory, [created], subscribers, { createdChannelIds: new Set([id]) });
+  const colors = new Map(input.color === undefined ? [] : [[id, input.color]]);
+  await subscribeUsers(scope, directory, [created], subscribers, { createdChannelIds: new Set([id]), colors });
 
   const announcementId = input.announce ? announcementChannelId(directory) : null;
   if (announcementId !== null) {

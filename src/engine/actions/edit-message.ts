@@ -4,7 +4,8 @@ import { canReadChannel, canReadChannelHistory } from '../lib/channel-access.ts'
 import { flagList, userMessageRow, withIndexColumns } from '../lib/flags.ts';
 import { normalizeContent, normalizeTopic, RESOLVED_TOPIC_PREFIX, searchWords } from '../lib/message-limits.ts';
 import type { RealmDirectory } from '../lib/realm-directory.ts';
-import { GROUP_EVERYONE, GROUP_MEMBERS, groupMemberIds, isInGroupSetting } from '../lib/system-groups.ts';
+import { realmPermissionGroup } from '../lib/realm-permissions.ts';
+import { groupMemberIds, isInGroupSetting } from '../lib/system-groups.ts';
 import { topicLinks } from '../markdown/linkifiers.ts';
 import { renderMessage } from '../markdown/render-message.ts';
 import { loadAccessibleMessage } from '../narrow/message-access.ts';
@@ -271,7 +272,7 @@ const isModerator = (user: UserRow): boolean => user.role <= ROLE_MODERATOR;
 
 /** Renaming topics: the realm's between-topics group, the channel's within-channel or administrators group. */
 function canMoveWithinChannel(user: UserRow, channel: ChannelRow, directory: RealmDirectory): boolean {
-  const realmGroup = directory.realm.can_move_messages_between_topics_group ?? GROUP_EVERYONE;
+  const realmGroup = realmPermissionGroup(directory.realm, 'can_move_messages_between_topics_group');
   return (
     user.role <= ROLE_ADMIN ||
     isInGroupSetting(user, realmGroup, directory.groups) ||
@@ -282,7 +283,7 @@ function canMoveWithinChannel(user: UserRow, channel: ChannelRow, directory: Rea
 
 /** Moving to another channel: the realm's between-channels group, the channel's out-of-channel or administrators group. */
 function canMoveOutOfChannel(user: UserRow, channel: ChannelRow, directory: RealmDirectory): boolean {
-  const realmGroup = directory.realm.can_move_messages_between_channels_group ?? GROUP_MEMBERS;
+  const realmGroup = realmPermissionGroup(directory.realm, 'can_move_messages_between_channels_group');
   return (
     user.role <= ROLE_ADMIN ||
     isInGroupSetting(user, realmGroup, directory.groups) ||

@@ -1,6 +1,7 @@
 import { ApiError, badRequest } from '../http/api-error.ts';
 import { API_PREFIX } from '../http/paths.ts';
-import { REALM_PERMISSION_GROUPS, realmUrl } from '../initial-state/realm-settings.ts';
+import { realmUrl } from '../initial-state/realm-settings.ts';
+import { realmPermissionGroup } from '../lib/realm-permissions.ts';
 import { canReadChannel } from '../lib/channel-access.ts';
 import { RealmDirectory } from '../lib/realm-directory.ts';
 import { isInGroupSetting } from '../lib/system-groups.ts';
@@ -54,7 +55,7 @@ export async function sendInvites(scope: ActionScope, referrer: UserRow, input: 
   requireMemberOrAdmin(referrer);
   const directory = await RealmDirectory.load(scope.db);
   const { realm } = directory;
-  if (!isInGroupSetting(referrer, realm.can_invite_users_group ?? REALM_PERMISSION_GROUPS.can_invite_users_group, directory.groups)) {
+  if (!isInGroupSetting(referrer, realmPermissionGroup(realm, 'can_invite_users_group'), directory.groups)) {
     throw badRequest('Insufficient permission');
   }
   checkRoleBasedPermission(referrer, input.inviteAs);

@@ -43,6 +43,9 @@ export interface PresenceQuery {
   historyLimitDays?: number;
 }
 
+/** Upstream's invisible mode: a user with `presence_enabled` off shares no presence data. */
+export const sharesPresence = (user: UserRow): boolean => user.settings.presence_enabled !== false;
+
 export const modernPresence = (row: PresenceRow): ModernPresence => ({
   active_timestamp: row.active_timestamp,
   idle_timestamp: row.idle_timestamp,
@@ -64,10 +67,12 @@ export function legacyPresence(row: PresenceRow, now: number): Record<'website' 
  * activity time just old enough to read as idle); later reports move each timestamp only when
  * it is older than the minimum update interval. The realm hears of a first report, or of an
  * active report after a gap long enough that clients may have shown the user as offline.
+ * An invisible user's reports are accepted but not recorded, as upstream.
  */
 export async function updatePresence(scope: ActionScope, directory: RealmDirectory, actor: UserRow, status: string): Promise<void> {
   if (actor.is_bot) throw badRequest('This endpoint does not accept bot requests.');
   if (status !== 'active' && status !== 'idle') throw badRequest(`Invalid status: ${status}`);
+  if (!sharesPresence(actor)) return;
   const now = scope.now;
   const current = await scope.db.presence.get(actor.id);
   let row: PresenceRow;
@@ -119,8 +124,9 @@ function notifyPresence(scope: ActionScope, directory: RealmDirectory, actor: Us
 }
 
 /**
- * The realm's presence data as one viewer sees it: active human users only, recent ones (or,
- * given a positive `lastUpdateId`, those changed since), with the newest sequence number seen.
+ * The realm's presence data as one viewer sees it: active human users sharing their presence
+ * (the viewer always sees their own), recent ones (or, given a positive `lastUpdateId`, those
+ * changed since), with the newest sequence number seen.
  */
 export async function realmPresence(
   db: RealmDatabase,
@@ -134,6 +140,7 @@ export async function realmPresence(
   const rows = (await db.presence.toArray()).filter((row) => {
     const user = directory.users.get(row.user_id);
     if (!user || !user.is_active || user.is_bot) return false;
+    if (user.id !== viewer.id && !sharesPresence(user)) return false;
     return since > 0 ? row.last_update_id > since : row.idle_timestamp >= oldest;
   });
   const presences: Record<string, unknown> = {};

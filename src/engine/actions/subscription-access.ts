@@ -1,5 +1,5 @@
 import { badRequest } from '../http/api-error.ts';
-import { REALM_PERMISSION_GROUPS } from '../initial-state/realm-settings.ts';
+import { REALM_PERMISSION_GROUPS } from '../lib/realm-permissions.ts';
 import { canSeeChannelMetadata } from '../initial-state/channel-visibility.ts';
 import { hasContentAccess } from '../lib/channel-audience.ts';
 import { canSeeRealEmail } from '../lib/email-visibility.ts';

@@ -18,7 +18,7 @@ export interface ChannelRequest {
 }
 
 /** How channels this request creates are set up (POST /users/me/subscriptions, as for 4.3). */
-export type NewChannelSettings = Omit<CreateChannelInput, 'name' | 'description' | 'subscriberIds' | 'announce'>;
+export type NewChannelSettings = Omit<CreateChannelInput, 'name' | 'description' | 'subscriberIds' | 'subscribeCreator' | 'color' | 'announce'>;
 
 export interface AddSubscriptionsInput {
   channels: ChannelRequest[];
@@ -79,7 +79,10 @@ export async function addSubscriptions(scope: ActionScope, caller: UserRow, inpu
       ...input.newChannels,
       name: request.name,
       description: request.description ?? '',
+      // Upstream subscribes only the principals (the caller when none are given).
       subscriberIds: targets.map((u) => u.id),
+      subscribeCreator: false,
+      ...(request.color === undefined ? {} : { color: request.color }),
       announce: input.announce,
     });
     directory = await RealmDirectory.load(scope.db);
@@ -87,8 +90,7 @@ export async function addSubscriptions(scope: ActionScope, caller: UserRow, inpu
   }
 
   const { subscribed, alreadySubscribed } = await subscribeUsers(scope, directory, authorized, targets, { colors });
-  // A created channel has its creator and the principals as subscribers (actions/channels.ts).
-  const creations = created.flatMap((channel) => [caller, ...targets].map((user) => ({ user, channel })));
+  const creations = created.flatMap((channel) => targets.map((user) => ({ user, channel })));
   await tellSubscribedUsers(scope, directory, caller, subscribed);
 
   const result: AddSubscriptionsResult = {

@@ -1,6 +1,9 @@
 import { ApiError, badRequest, unauthorizedPrincipal } from '../http/api-error.ts';
+import { loadChannelStats, loadChannelSubscriberIds } from '../initial-state/channel-stats.ts';
+import { canSeeChannelMetadata } from '../initial-state/channel-visibility.ts';
 import { channelViewerIds } from '../lib/channel-access.ts';
-import { canSeeRealEmail } from '../lib/email-visibility.ts';
+import { channelToWire } from '../lib/channel-wire.ts';
+import { apiEmail, canSeeRealEmail } from '../lib/email-visibility.ts';
 import { RealmDirectory } from '../lib/realm-directory.ts';
 import {
   GROUP_ADMINISTRATORS,
@@ -10,7 +13,7 @@ import {
   GROUP_OWNERS,
 } from '../lib/system-groups.ts';
 import { nextId } from '../storage/database.ts';
-import { ROLE_ADMIN, ROLE_GUEST, ROLE_OWNER, type Role, type UserRow } from '../storage/rows.ts';
+import { type ChannelRow, ROLE_ADMIN, ROLE_GUEST, ROLE_OWNER, type Role, type UserRow } from '../storage/rows.ts';
 import { activeUserIds, type ProfileDataEntry, setProfileData } from './profile-fields.ts';
 import type { ActionScope } from './run-action.ts';
 
@@ -142,6 +145,60 @@ async function changeRole(scope: ActionScope, directory: RealmDirectory, target:
   });
   scope.notify(membership('remove_members', ROLE_GROUP[target.role]));
   scope.notify(membership('add_members', ROLE_GROUP[role]));
+  const changed = { ...target, role };
+  await notifyChannelVisibility(scope, directory, target, changed);
+  notifyEmailVisibility(scope, directory, target, changed);
+}
+
+/**
+ * The channels a role change reveals or hides (a guest becoming a member sees the public
+ * channels, a member becoming a guest stops seeing them; administrators see private ones):
+ * the user's clients learn of them as upstream's `stream` `create` and `delete`.
+ */
+async function notifyChannelVisibility(scope: ActionScope, directory: RealmDirectory, before: UserRow, after: UserRow): Promise<void> {
+  const subscribed = new Set(
+    (await scope.db.subscriptions.where('[user_id+active]').equals([before.id, 1]).toArray()).map((s) => s.channel_id),
+  );
+  const channels = [...directory.channels.values()].filter((c) => !c.is_archived).sort((a, b) => a.id - b.id);
+  const sees = (user: UserRow, channel: ChannelRow) => canSeeChannelMetadata(user, channel, subscribed.has(channel.id));
+  const gained = channels.filter((c) => !sees(before, c) && sees(after, c));
+  const lost = channels.filter((c) => sees(before, c) && !sees(after, c));
+  if (gained.length > 0) {
+    const subscriberIds = await loadChannelSubscriberIds(scope.db, directory.users, gained.map((c) => c.id));
+    const stats = await loadChannelStats(scope.db, gained, subscriberIds, scope.now);
+    scope.notify({
+      event: { type: 'stream', op: 'create', streams: gained.map((c) => channelToWire(c, stats.get(c.id)!)) },
+      users: [after.id],
+    });
+  }
+  if (lost.length > 0) {
+    scope.notify({
+      // `streams` is upstream's deprecated form of `stream_ids`.
+      event: { type: 'stream', op: 'delete', streams: lost.map((c) => ({ stream_id: c.id })), stream_ids: lost.map((c) => c.id) },
+      users: [after.id],
+    });
+  }
+}
+
+/**
+ * Under a role-based email_address_visibility the role decides whose real emails the user
+ * sees: each user whose address the user now sees (or no longer sees) is re-sent to them,
+ * as `delivery_email` (null when hidden) and as the API `email`.
+ */
+function notifyEmailVisibility(scope: ActionScope, directory: RealmDirectory, before: UserRow, after: UserRow): void {
+  const { realm } = directory;
+  const others = [...directory.users.values()].sort((a, b) => a.id - b.id);
+  for (const other of others) {
+    if (other.is_system_bot || other.id === after.id) continue;
+    const seen = canSeeRealEmail(realm, after, other);
+    if (seen === canSeeRealEmail(realm, before, other)) continue;
+    const person = (fields: Record<string, unknown>) => ({
+      event: { type: 'realm_user', op: 'update', person: { user_id: other.id, ...fields } },
+      users: [after.id],
+    });
+    scope.notify(person({ delivery_email: seen ? other.email : null }));
+    scope.notify(person({ new_email: apiEmail(realm, after, other) }));
+  }
 }
 
 /**

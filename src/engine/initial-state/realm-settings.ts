@@ -1,3 +1,5 @@
+import { groupSettingToWire } from '../lib/channel-wire.ts';
+import { REALM_PERMISSION_GROUPS, type RealmPermission, realmPermissionGroup } from '../lib/realm-permissions.ts';
 import {
   MAX_BULK_NEW_SUBSCRIPTION_MESSAGES,
   MAX_CHANNEL_FOLDER_DESCRIPTION_LENGTH,
@@ -8,41 +10,12 @@ import {
   MAX_STREAM_NAME_LENGTH,
   MAX_TOPIC_LENGTH,
 } from '../lib/message-limits.ts';
-import {
-  GROUP_ADMINISTRATORS,
-  GROUP_EVERYONE,
-  GROUP_MEMBERS,
-  GROUP_MODERATORS,
-  GROUP_OWNERS,
-} from '../lib/system-groups.ts';
 import type { RealmRow } from '../storage/rows.ts';
 import { configuredAnnouncementChannelId, webPublicChannelsEnabled } from '../lib/realm-channel-settings.ts';
 
 /** How long a client should wait on GET /events before retrying (upstream's production value). */
 export const EVENT_QUEUE_LONGPOLL_TIMEOUT_SECONDS = 90;
 
-/** The organization's permission group settings, at upstream's defaults for a new realm. */
-export const REALM_PERMISSION_GROUPS = {
-  can_access_all_users_group: GROUP_EVERYONE,
-  can_add_custom_emoji_group: GROUP_MEMBERS,
-  can_add_subscribers_group: GROUP_MEMBERS,
-  can_create_groups: GROUP_MEMBERS,
-  can_create_public_channel_group: GROUP_MEMBERS,
-  can_create_private_channel_group: GROUP_MEMBERS,
-  can_create_web_public_channel_group: GROUP_OWNERS,
-  can_delete_any_message_group: GROUP_ADMINISTRATORS,
-  can_delete_own_message_group: GROUP_EVERYONE,
-  can_invite_users_group: GROUP_MEMBERS,
-  can_manage_all_groups: GROUP_OWNERS,
-  can_mention_many_users_group: GROUP_ADMINISTRATORS,
-  can_move_messages_between_channels_group: GROUP_MEMBERS,
-  can_move_messages_between_topics_group: GROUP_EVERYONE,
-  can_resolve_topics_group: GROUP_EVERYONE,
-  can_set_topics_policy_group: GROUP_MODERATORS,
-  create_multiuse_invite_group: GROUP_ADMINISTRATORS,
-  direct_message_initiator_group: GROUP_EVERYONE,
-  direct_message_permission_group: GROUP_EVERYONE,
-} as const;
 
 export const realmUrl = (realm: RealmRow): string => `http://${realm.host}`;
 
@@ -144,7 +117,7 @@ export function realmSection(realm: RealmRow): Record<string, unknown> {
     server_avatar_changes_disabled: false,
     server_name_changes_disabled: false,
     server_needs_upgrade: false,
-    server_web_public_streams_enabled: false,
+    server_web_public_streams_enabled: webPublicChannelsEnabled(realm),
     server_jitsi_server_url: null,
     server_presence_ping_interval_seconds: 60,
     server_presence_offline_threshold_seconds: 140,
@@ -154,6 +127,8 @@ export function realmSection(realm: RealmRow): Record<string, unknown> {
     server_min_deactivated_realm_deletion_days: null,
     server_max_deactivated_realm_deletion_days: null,
   };
-  for (const [name, group] of Object.entries(REALM_PERMISSION_GROUPS)) section[`realm_${name}`] = group;
+  for (const name of Object.keys(REALM_PERMISSION_GROUPS) as RealmPermission[]) {
+    section[`realm_${name}`] = groupSettingToWire(realmPermissionGroup(realm, name));
+  }
   return section;
 }

@@ -2,7 +2,7 @@ import { avatarUrl } from '../lib/avatars.ts';
 import { isInGroupSetting } from '../lib/system-groups.ts';
 import { avatarUrlMedium, loadProfileData, userToWire } from '../lib/user-wire.ts';
 import { ROLE_MODERATOR, type UserRow } from '../storage/rows.ts';
-import { REALM_PERMISSION_GROUPS } from './realm-settings.ts';
+import { type RealmPermission, realmPermissionGroup } from '../lib/realm-permissions.ts';
 import type { StateContext } from './state-context.ts';
 
 /**
@@ -31,8 +31,7 @@ export async function realmUserSection(ctx: StateContext): Promise<Record<string
 
 function ownIdentity(ctx: StateContext, user: UserRow): Record<string, unknown> {
   const { groups } = ctx.directory;
-  const allowed = (setting: keyof typeof REALM_PERMISSION_GROUPS) =>
-    isInGroupSetting(user, REALM_PERMISSION_GROUPS[setting], groups);
+  const allowed = (setting: RealmPermission) => isInGroupSetting(user, realmPermissionGroup(ctx.directory.realm, setting), groups);
   const own = userToWire(user, ctx.directory.realm, { viewer: user, includeProfileData: false, avatarUrlOptional: false });
   return {
     user_id: user.id,

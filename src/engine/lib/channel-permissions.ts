@@ -1,5 +1,5 @@
 import { badRequest, unauthorizedPrincipal } from '../http/api-error.ts';
-import { REALM_PERMISSION_GROUPS } from '../initial-state/realm-settings.ts';
+import { REALM_PERMISSION_GROUPS } from './realm-permissions.ts';
 import { ROLE_OWNER, type UserRow } from '../storage/rows.ts';
 import { configuredAnnouncementChannelId, webPublicChannelsEnabled } from './realm-channel-settings.ts';
 import type { RealmDirectory } from './realm-directory.ts';

@@ -37,6 +37,7 @@ export const channelWriteEndpoints = [
           name: params.name,
           description: params.description,
           subscriberIds: params.subscribers,
+          subscribeCreator: true,
           announce: params.announce,
           ...newChannelSettings(params),
         }),

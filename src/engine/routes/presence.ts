@@ -1,4 +1,11 @@
-import { legacyPresence, modernPresence, OFFLINE_THRESHOLD_SECS, realmPresence, updatePresence } from '../actions/presence.ts';
+import {
+  legacyPresence,
+  modernPresence,
+  OFFLINE_THRESHOLD_SECS,
+  realmPresence,
+  sharesPresence,
+  updatePresence,
+} from '../actions/presence.ts';
 import { readSnapshot, runAction } from '../actions/run-action.ts';
 import { badRequest } from '../http/api-error.ts';
 import { defineEndpoint, type RequestContext } from '../http/endpoint.ts';
@@ -76,7 +83,9 @@ export const presenceEndpoints = [
         return { target: user, row: await db.presence.get(user.id) };
       });
       if (target.bot_type !== null) throw badRequest('Presence is not supported for bot users.');
-      if (!row) throw badRequest(`No presence data for ${params.user_id}`);
+      // An invisible user's data is hidden from others as if there were none.
+      const visible = target.id === ctx.user.id || sharesPresence(target);
+      if (!row || !visible) throw badRequest(`No presence data for ${params.user_id}`);
       if (params.slim_presence) return { presence: modernPresence(row) };
       const now = engine.nowSeconds();
       const { website, aggregated } = legacyPresence(row, now);

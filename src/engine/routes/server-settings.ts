@@ -2,6 +2,7 @@ import { serviceVersionFields } from '../feature-level.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { realmUrl } from '../initial-state/realm-settings.ts';
 import { RealmDirectory } from '../lib/realm-directory.ts';
+import { webPublicChannelsEnabled } from '../lib/realm-channel-settings.ts';
 import { renderMessage } from '../markdown/render-message.ts';
 
 /** Only password (email) login exists here; every single-sign-on method is off. */
@@ -29,9 +30,11 @@ export const serverSettingsEndpoints = [
     async handler(ctx) {
       const { realm } = ctx;
       const url = realmUrl(realm);
-      const description = realm.description
-        ? renderMessage(realm.description, (await RealmDirectory.load(ctx.engine.db)).markdownRealm()).html
-        : '';
+      const directory = await RealmDirectory.load(ctx.engine.db);
+      const description = realm.description ? renderMessage(realm.description, directory.markdownRealm()).html : '';
+      // Upstream: spectators are let in and there is a web-public channel for them to read.
+      const webPublicAccess =
+        webPublicChannelsEnabled(realm) && [...directory.channels.values()].some((c) => c.is_web_public && !c.is_archived);
       return {
         authentication_methods: AUTHENTICATION_METHODS,
         external_authentication_methods: [],
@@ -45,7 +48,7 @@ export const serverSettingsEndpoints = [
         realm_name: realm.name,
         realm_icon: '',
         realm_description: description,
-        realm_web_public_access_enabled: false,
+        realm_web_public_access_enabled: webPublicAccess,
       };
     },
   }),
