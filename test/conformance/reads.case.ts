@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { caseSuite, IDS } from './harness.ts';
+import { expectedMember } from '../support/test-scenario.ts';
 
 const names = (list: { name: string }[]) => list.map((c) => c.name);
 
@@ -17,23 +18,13 @@ export const usersCases = caseSuite('users and server settings', (api) => {
     expect(body).toEqual({
       result: 'success',
       msg: '',
-      user_id: IDS.mark,
-      delivery_email: 'mark@zulip.test',
-      email: 'mark@zulip.test',
-      full_name: 'Mark Member',
-      date_joined: expect.any(String),
-      is_active: true,
-      is_owner: false,
-      is_admin: false,
-      is_guest: false,
-      is_billing_admin: false,
-      is_bot: false,
-      bot_type: null,
-      role: 400,
-      timezone: '',
-      avatar_version: 1,
-      avatar_url: `/api/v1/avatar/${IDS.mark}?v=1`,
-      profile_data: {},
+      ...expectedMember({
+        user_id: IDS.mark,
+        email: 'mark@zulip.test',
+        full_name: 'Mark Member',
+        date_joined: expect.any(String),
+        avatar_url: `/api/v1/avatar/${IDS.mark}?v=1`,
+      }),
       max_message_id: 4,
     });
   });

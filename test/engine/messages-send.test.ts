@@ -105,12 +105,6 @@ describe('POST /messages to a channel', () => {
     expect(body.msg).toBe('Missing topic');
   });
 
-  it('names an unknown channel by name or by id in STREAM_DOES_NOT_EXIST', async () => {
-    const byName = await send('mark', { type: 'channel', to: 'nowhere', topic: 't', content: 'x' });
-    expect(byName.body).toEqual({ result: 'error', msg: "Channel 'nowhere' does not exist", code: 'STREAM_DOES_NOT_EXIST', stream: 'nowhere' });
-    const byId = await send('mark', { type: 'channel', to: '99', topic: 't', content: 'x' });
-    expect(byId.body).toEqual({ result: 'error', msg: "Channel with ID '99' does not exist", code: 'STREAM_DOES_NOT_EXIST', stream_id: 99 });
-  });
 
   it('refuses a private channel to a non-subscriber, even an administrator, and writes nothing', async () => {
     const before = await realm.engine.db.messages.count();

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { createTestRealm, IDS, type TestRealm } from '../support/test-realm.ts';
+import { expectedMember } from '../support/test-scenario.ts';
 
 let realm: TestRealm;
 beforeEach(async () => {
@@ -91,23 +92,13 @@ describe('POST /register', () => {
     expect(body.cross_realm_bots[0]).toMatchObject({ is_bot: true, is_system_bot: true, full_name: 'Notification Bot' });
     expect(body.realm_non_active_users).toEqual([]);
     expect(body.realm_users[3]).toEqual({
-      user_id: IDS.mark,
-      delivery_email: 'mark@zulip.test',
-      email: 'mark@zulip.test',
-      full_name: 'Mark Member',
-      date_joined: '2026-01-01T12:00+00:00',
-      is_active: true,
-      is_owner: false,
-      is_admin: false,
-      is_guest: false,
-      is_billing_admin: false,
-      is_bot: false,
-      bot_type: null,
-      role: 400,
-      timezone: '',
-      avatar_version: 1,
-      avatar_url: `/api/v1/avatar/${IDS.mark}?v=1`,
-      profile_data: {},
+      ...expectedMember({
+        user_id: IDS.mark,
+        email: 'mark@zulip.test',
+        full_name: 'Mark Member',
+        date_joined: '2026-01-01T12:00+00:00',
+        avatar_url: `/api/v1/avatar/${IDS.mark}?v=1`,
+      }),
     });
     const bot = body.realm_users.find((u: { user_id: number }) => u.user_id === IDS.bot);
     expect(bot).toMatchObject({ is_bot: true, bot_type: 1, bot_owner_id: IDS.mark });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { createTestRealm, IDS, type TestRealm, type TestUser } from '../support/test-realm.ts';
+import { expectedMember } from '../support/test-scenario.ts';
 
 let realm: TestRealm;
 beforeEach(async () => {
@@ -42,23 +43,13 @@ describe('GET /users/me', () => {
     expect(body).toEqual({
       result: 'success',
       msg: '',
-      user_id: IDS.mark,
-      delivery_email: 'mark@zulip.test',
-      email: 'mark@zulip.test',
-      full_name: 'Mark Member',
-      date_joined: '2026-01-01T12:00+00:00',
-      is_active: true,
-      is_owner: false,
-      is_admin: false,
-      is_guest: false,
-      is_billing_admin: false,
-      is_bot: false,
-      bot_type: null,
-      role: 400,
-      timezone: '',
-      avatar_version: 1,
-      avatar_url: `/api/v1/avatar/${IDS.mark}?v=1`,
-      profile_data: {},
+      ...expectedMember({
+        user_id: IDS.mark,
+        email: 'mark@zulip.test',
+        full_name: 'Mark Member',
+        date_joined: '2026-01-01T12:00+00:00',
+        avatar_url: `/api/v1/avatar/${IDS.mark}?v=1`,
+      }),
       max_message_id: 4,
     });
   });

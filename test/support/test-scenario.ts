@@ -64,3 +64,32 @@ export function encodeParams(params: Record<string, unknown>): URLSearchParams {
   }
   return form;
 }
+
+/** The API user object (spec 2.2) of an active human member with no profile data. */
+export function expectedMember(user: {
+  user_id: number;
+  email: string;
+  full_name: string;
+  date_joined: unknown;
+  avatar_url: unknown;
+}): Record<string, unknown> {
+  return {
+    user_id: user.user_id,
+    delivery_email: user.email,
+    email: user.email,
+    full_name: user.full_name,
+    date_joined: user.date_joined,
+    is_active: true,
+    is_owner: false,
+    is_admin: false,
+    is_guest: false,
+    is_billing_admin: false,
+    is_bot: false,
+    bot_type: null,
+    role: 400,
+    timezone: '',
+    avatar_version: 1,
+    avatar_url: user.avatar_url,
+    profile_data: {},
+  };
+}

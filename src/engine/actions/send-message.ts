@@ -96,10 +96,10 @@ export async function sendMessage(
   await db.messages.add(row);
   await db.user_messages.bulkAdd([...flagsByUser].map(([userId, bits]) => userMessageRow(userId, id, bits, isDirect)));
 
-  if (target.kind === 'channel' && target.channel.first_message_id === null) {
+  // The directory may predate an earlier send of this action (the scenario loader replays many
+  // messages with one), so a null there is confirmed against the table before it is filled.
+  if (target.kind === 'channel' && target.channel.first_message_id === null && (await db.channels.get(target.channel.id))?.first_message_id === null) {
     await db.channels.update(target.channel.id, { first_message_id: id });
-    // The directory outlives this send when the scenario loader replays many messages.
-    target.channel.first_message_id = id;
     scope.notify({
       event: { type: 'stream', op: 'update', stream_id: target.channel.id, name: target.channel.name, property: 'first_message_id', value: id },
       users: channelViewerIds(directory, target.channel, target.recipients),

@@ -1,54 +1,52 @@
 import { addReaction, removeReaction } from '../actions/reactions.ts';
-import { runAction } from '../actions/run-action.ts';
-import { defineEndpoint } from '../http/endpoint.ts';
+import { type ActionScope, runAction } from '../actions/run-action.ts';
+import { defineEndpoint, type RequestContext } from '../http/endpoint.ts';
 import { pathId, str } from '../http/param-types.ts';
 import { RealmDirectory } from '../lib/realm-directory.ts';
+
+const emojiParams = {
+  message_id: pathId(),
+  emoji_name: str().optional(),
+  emoji_code: str().optional(),
+  reaction_type: str().optional(),
+};
+
+const reactionRequest = (params: { emoji_name?: string; emoji_code?: string; reaction_type?: string }) => ({
+  emojiName: params.emoji_name,
+  emojiCode: params.emoji_code,
+  reactionType: params.reaction_type,
+});
+
+/** One reaction action with the realm directory loaded; answers the empty success object. */
+async function reactionAction(
+  ctx: RequestContext,
+  body: (scope: ActionScope, directory: RealmDirectory) => Promise<void>,
+): Promise<Record<string, never>> {
+  await runAction(ctx.engine, async (scope) => body(scope, await RealmDirectory.load(scope.db)));
+  return {};
+}
 
 /** Emoji reactions on a message: POST adds the caller's, DELETE removes it. */
 export const reactionEndpoints = [
   defineEndpoint({
     method: 'POST',
     path: '/messages/{message_id}/reactions',
-    params: {
-      message_id: pathId(),
-      emoji_name: str(),
-      emoji_code: str().optional(),
-      reaction_type: str().optional(),
-    },
-    async handler(ctx, params) {
-      const { engine, user } = ctx;
-      await runAction(engine, async (scope) => {
-        const directory = await RealmDirectory.load(scope.db);
-        await addReaction(scope.db, scope, directory, user, params.message_id, {
+    params: { ...emojiParams, emoji_name: str() },
+    handler: (ctx, params) =>
+      reactionAction(ctx, (scope, directory) =>
+        addReaction(scope.db, scope, directory, ctx.user, params.message_id, {
+          ...reactionRequest(params),
           emojiName: params.emoji_name,
-          emojiCode: params.emoji_code,
-          reactionType: params.reaction_type,
-        });
-      });
-      return {};
-    },
+        }),
+      ),
   }),
-
   defineEndpoint({
     method: 'DELETE',
     path: '/messages/{message_id}/reactions',
-    params: {
-      message_id: pathId(),
-      emoji_name: str().optional(),
-      emoji_code: str().optional(),
-      reaction_type: str().optional(),
-    },
-    async handler(ctx, params) {
-      const { engine, user } = ctx;
-      await runAction(engine, async (scope) => {
-        const directory = await RealmDirectory.load(scope.db);
-        await removeReaction(scope.db, scope, directory, user, params.message_id, {
-          emojiName: params.emoji_name,
-          emojiCode: params.emoji_code,
-          reactionType: params.reaction_type,
-        });
-      });
-      return {};
-    },
+    params: emojiParams,
+    handler: (ctx, params) =>
+      reactionAction(ctx, (scope, directory) =>
+        removeReaction(scope.db, scope, directory, ctx.user, params.message_id, reactionRequest(params)),
+      ),
   }),
 ];
