@@ -4,7 +4,7 @@ import { appShellManifest } from './build/app-shell-manifest.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from './scripts/chromium-flags.ts';
 import { tabCommands } from './test/browser/tab-commands.ts';
 
-// The app (index.html) plus the Service Worker, built to /sw.js so that its scope is the whole
+// The chat app (index.html), the server console (console.html) plus the Service Worker, built to /sw.js so that its scope is the whole
 // site; `vite preview` serves the build (npm start). Tests: the engine in Node, and the browser
 // host end to end in real Chromium against a build served by `vite preview`.
 export default defineConfig({
@@ -12,13 +12,15 @@ export default defineConfig({
   plugins: [appShellManifest()],
   build: {
     rolldownOptions: {
-      input: { index: 'index.html', sw: 'worker/service-worker.ts' },
+      input: { index: 'index.html', console: 'console.html', sw: 'worker/service-worker.ts' },
       output: {
         entryFileNames: (chunk) => (chunk.name === 'sw' ? 'sw.js' : 'assets/[name]-[hash].js'),
       },
     },
   },
   worker: { format: 'es' },
+  // The chat app's JSX is Preact's.
+  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   // A module Service Worker served from source (vite dev) needs leave to control the whole site.
   server: { host: '127.0.0.1', port: 5173, headers: { 'Service-Worker-Allowed': '/' } },
   preview: { host: '127.0.0.1', port: 5173, strictPort: true },
@@ -29,10 +31,21 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/browser/**'],
+          exclude: ['test/browser/**', 'test/app/**'],
           // Inert unless API_COVERAGE_LOG is set (npm run api-coverage).
           setupFiles: ['test/support/api-coverage-recorder.ts'],
           testTimeout: 20_000,
+        },
+      },
+      {
+        // The chat app driven as a person would, by Playwright from Node, against the built app.
+        test: {
+          name: 'app',
+          environment: 'node',
+          include: ['test/app/**/*.test.ts'],
+          globalSetup: ['test/browser/preview-server.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 60_000,
         },
       },
       {

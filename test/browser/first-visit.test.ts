@@ -96,9 +96,10 @@ describe('a first visit to the app', () => {
     expect(answer.type).toMatch(/^text\/html/);
   });
 
-  test('shows the server console with the realm’s users and their demo credentials', async () => {
+  test('the server console lists the realm’s users and their demo credentials', async () => {
+    const console = await commands.openTab(profile, `${origin}/console.html`);
 
-    const shown = await inTab(tab, async () => {
+    const shown = await inTab(console, async () => {
       // The console fills its table right after the server is ready.
       for (let i = 0; i < 100 && !document.querySelector('tbody tr'); i++) await new Promise((r) => setTimeout(r, 50));
       const rows = [...document.querySelectorAll('tbody tr')].map((row) => [...row.children].map((cell) => cell.textContent));
@@ -109,10 +110,11 @@ describe('a first visit to the app', () => {
     expect(shown.rows).toHaveLength(14);
     expect(shown.rows[0]).toEqual(['Olivia Park', 'olivia@lakeside.test', 'Owner', 'olivia-pass', 'pbGan8CP9oJG8HYYILCxegSkvA8TGKc7']);
     expect(shown.rows.at(-1)).toEqual(['Build Bot', 'build-bot@lakeside.test', 'Bot', '—', 'YKd7JDTnxYsBaWJ3dKKfjPx0fo3F9GLv']);
+    await commands.closeTab(console);
   });
 
   test('shows a failure for an unknown ?scenario= and leaves the realm as it was', async () => {
-    const failed = await commands.startTab(profile, `${origin}/?scenario=no-such-scenario`);
+    const failed = await commands.startTab(profile, `${origin}/console.html?scenario=no-such-scenario`);
 
     const shown = await inTab(failed, async () => {
       const root = document.documentElement;

@@ -24,7 +24,7 @@ describe('the app with the network off', () => {
   let tab: string;
   beforeAll(async () => {
     profile = await commands.openProfile();
-    tab = await commands.openTab(profile, `${origin}/`);
+    tab = await commands.openTab(profile, `${origin}/console.html`);
   });
   afterAll(async () => {
     await commands.closeProfile(profile);
@@ -93,7 +93,7 @@ describe('the app with the network off', () => {
     expect(page).toEqual({ realm: 'Lakeside Labs lakeside.test', users: 14 });
   });
 
-  test('opens a new tab of the app from the cache too', async () => {
+  test('opens a new tab of the chat app from the cache too', async () => {
     const second = await commands.openTab(profile, `${origin}/`);
 
     const me = await callApi(second, { method: 'GET', path: '/users/me', auth: OLIVIA });
@@ -138,7 +138,7 @@ describe('the app with the network off', () => {
 describe('a new version of the app shell', () => {
   test('deletes older shell caches on activate and leaves other caches of the origin alone', async () => {
     const profile = await commands.openProfile();
-    const first = await commands.openTab(profile, `${origin}/`);
+    const first = await commands.openTab(profile, `${origin}/console.html`);
     const [current] = Object.keys(await shellCaches(first));
     await inTab(first, async () => {
       await caches.open('offline-realm-shell-0000000000000000');
@@ -148,7 +148,7 @@ describe('a new version of the app shell', () => {
     // With its last page gone, the unregistered Service Worker goes; the next visit installs anew.
     await commands.closeTab(first);
 
-    const second = await commands.openTab(profile, `${origin}/`);
+    const second = await commands.openTab(profile, `${origin}/console.html`);
     const names = Object.keys(await shellCaches(second)).sort();
     await commands.closeProfile(profile);
 

@@ -1,0 +1,166 @@
+/** The API's objects as the app reads them (a subset of each: what it shows or acts on). */
+
+export interface User {
+  user_id: number;
+  email: string;
+  delivery_email: string | null;
+  full_name: string;
+  is_active: boolean;
+  is_bot: boolean;
+  is_guest: boolean;
+  is_admin: boolean;
+  is_owner: boolean;
+  role: number;
+  timezone: string;
+  avatar_url: string | null;
+  bot_type: number | null;
+}
+
+export interface Reaction {
+  emoji_name: string;
+  emoji_code: string;
+  reaction_type: string;
+  user_id: number;
+}
+
+export interface Message {
+  id: number;
+  sender_id: number;
+  sender_full_name: string;
+  sender_email: string;
+  avatar_url: string | null;
+  content: string;
+  timestamp: number;
+  type: 'stream' | 'private';
+  stream_id?: number;
+  display_recipient: string | { id: number; email: string; full_name: string }[];
+  subject: string;
+  reactions: Reaction[];
+  flags: string[];
+  last_edit_timestamp?: number;
+  is_me_message: boolean;
+}
+
+export interface Subscription {
+  stream_id: number;
+  name: string;
+  description: string;
+  rendered_description: string;
+  invite_only: boolean;
+  is_archived: boolean;
+  color: string;
+  is_muted: boolean;
+  pin_to_top: boolean;
+  desktop_notifications: boolean | null;
+  audible_notifications: boolean | null;
+  push_notifications: boolean | null;
+  email_notifications: boolean | null;
+  folder_id: number | null;
+  subscriber_count?: number;
+  can_send_message_group?: number | { direct_members: number[]; direct_subgroups: number[] };
+}
+
+/** A channel the user may see, subscribed or not. */
+export interface Channel {
+  stream_id: number;
+  name: string;
+  description: string;
+  rendered_description: string;
+  invite_only: boolean;
+  is_archived: boolean;
+  folder_id: number | null;
+  subscriber_count?: number;
+}
+
+export interface ChannelFolder {
+  id: number;
+  name: string;
+  description: string;
+  order: number;
+  is_archived: boolean;
+}
+
+export interface NavigationView {
+  fragment: string;
+  is_pinned: boolean;
+  name: string | null;
+}
+
+export interface SavedSnippet {
+  id: number;
+  title: string;
+  content: string;
+}
+
+export interface ScheduledMessage {
+  scheduled_message_id: number;
+  type: 'stream' | 'private';
+  to: number | number[];
+  topic?: string;
+  content: string;
+  rendered_content: string;
+  scheduled_delivery_timestamp: number;
+  failed: boolean;
+}
+
+export interface UserTopic {
+  stream_id: number;
+  topic_name: string;
+  visibility_policy: number;
+}
+
+export interface UnreadMessages {
+  pms: { other_user_id: number; unread_message_ids: number[] }[];
+  streams: { stream_id: number; topic: string; unread_message_ids: number[] }[];
+  huddles: { user_ids_string: string; unread_message_ids: number[] }[];
+  mentions: number[];
+}
+
+export interface UserGroup {
+  id: number;
+  name: string;
+  description: string;
+  members: number[];
+  is_system_group: boolean;
+}
+
+/** POST /register's answer: the parts the app keeps. */
+export interface InitialState {
+  queue_id: string;
+  last_event_id: number;
+  user_id: number;
+  realm_name: string;
+  realm_empty_topic_display_name: string;
+  max_message_length: number;
+  max_topic_length: number;
+  realm_users: User[];
+  realm_non_active_users: User[];
+  cross_realm_bots: User[];
+  subscriptions: Subscription[];
+  streams: Channel[];
+  channel_folders: ChannelFolder[];
+  unread_msgs: UnreadMessages;
+  starred_messages: number[];
+  recent_private_conversations: { max_message_id: number; user_ids: number[] }[];
+  user_topics: UserTopic[];
+  navigation_views: NavigationView[];
+  saved_snippets: SavedSnippet[];
+  scheduled_messages: ScheduledMessage[];
+  realm_emoji: Record<string, { id: string; name: string; source_url: string; deactivated: boolean }>;
+  realm_user_groups: UserGroup[];
+  user_settings: Record<string, unknown> & { timezone: string; color_scheme: number; enter_sends: boolean; twenty_four_hour_time: boolean };
+  is_admin: boolean;
+  is_owner: boolean;
+  is_moderator: boolean;
+  is_guest: boolean;
+  can_create_streams: boolean;
+  can_invite_others_to_realm: boolean;
+  server_typing_started_wait_period_milliseconds: number;
+  server_typing_stopped_wait_period_milliseconds: number;
+  server_typing_started_expiry_period_milliseconds: number;
+  realm_allow_message_editing: boolean;
+  realm_message_content_edit_limit_seconds: number | null;
+}
+
+/** One event from GET /events; each handler reads the fields of its type. */
+export type ServerEvent = { id: number; type: string; op?: string } & Record<string, any>;

@@ -1,0 +1,87 @@
+/** What the message list shows: the combined feed or one narrow of the runtime contract. */
+export type Narrow =
+  | { kind: 'all' }
+  | { kind: 'channel'; channelId: number; topic?: string }
+  | { kind: 'dm'; userIds: number[] }
+  | { kind: 'starred' }
+  | { kind: 'mentioned' }
+  | { kind: 'search'; query: string };
+
+export const ALL_MESSAGES: Narrow = { kind: 'all' };
+
+/** One `{operator, operand, negated}` term of the API's `narrow` parameter. */
+export interface NarrowTerm {
+  operator: string;
+  operand: string | number | number[];
+  negated?: boolean;
+}
+
+/** The DM narrow's participants besides me; a conversation with oneself is just me. */
+export function dmParticipants(userIds: readonly number[], me: number): number[] {
+  const others = [...new Set(userIds)].filter((id) => id !== me).sort((a, b) => a - b);
+  return others.length > 0 ? others : [me];
+}
+
+/** A stable string for a narrow: the key of its cached message list. */
+export function narrowKey(narrow: Narrow): string {
+  switch (narrow.kind) {
+    case 'channel':
+      return narrow.topic === undefined ? `channel:${narrow.channelId}` : `topic:${narrow.channelId}:${narrow.topic.toLowerCase()}`;
+    case 'dm':
+      return `dm:${narrow.userIds.join(',')}`;
+    case 'search':
+      return `search:${narrow.query.trim()}`;
+    default:
+      return narrow.kind;
+  }
+}
+
+export function sameNarrow(a: Narrow, b: Narrow): boolean {
+  return narrowKey(a) === narrowKey(b);
+}
+
+const SEARCH_OPERATORS = new Set(['channel', 'stream', 'topic', 'sender', 'is', 'has', 'dm', 'dm-including', 'id', 'near', 'in']);
+
+/**
+ * The search box's syntax as upstream's web app reads it: `operator:operand` pairs (operand
+ * quoted when it has spaces; `-` negates) for the known operators, every other word free text.
+ */
+export function parseSearch(query: string): NarrowTerm[] {
+  const terms: NarrowTerm[] = [];
+  const words: string[] = [];
+  for (const match of query.matchAll(/(-?)([a-z-]+):("([^"]*)"|\S+)|(\S+)/g)) {
+    const [, minus, operator, rawOperand, quoted, word] = match;
+    if (operator && SEARCH_OPERATORS.has(operator)) {
+      const operand = quoted ?? rawOperand ?? '';
+      const name = operator === 'stream' ? 'channel' : operator;
+      terms.push({ operator: name, operand, negated: minus === '-' });
+    } else {
+      words.push(word ?? match[0]);
+    }
+  }
+  if (words.length > 0) terms.push({ operator: 'search', operand: words.join(' ') });
+  return terms;
+}
+
+/** The API's `narrow` parameter for a narrow. */
+export function narrowTerms(narrow: Narrow): NarrowTerm[] {
+  switch (narrow.kind) {
+    case 'all':
+      return [];
+    case 'channel':
+      return narrow.topic === undefined
+        ? [{ operator: 'channel', operand: narrow.channelId }]
+        : [
+            { operator: 'channel', operand: narrow.channelId },
+            { operator: 'topic', operand: narrow.topic },
+          ];
+    case 'dm':
+      return [{ operator: 'dm', operand: narrow.userIds }];
+    case 'starred':
+      return [{ operator: 'is', operand: 'starred' }];
+    case 'mentioned':
+      return [{ operator: 'is', operand: 'mentioned' }];
+    case 'search':
+      return parseSearch(narrow.query);
+  }
+}

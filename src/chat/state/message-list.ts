@@ -1,0 +1,169 @@
+import { batch, signal } from '@preact/signals';
+import type { ApiClient } from '../api/api-client.ts';
+import type { Message } from '../api/wire-types.ts';
+import { type Narrow, narrowTerms } from '../narrow/narrow.ts';
+import { dmKeyOf } from './unread-index.ts';
+
+/** Messages fetched per request when scrolling; upstream's web app asks for a few hundred. */
+const PAGE = 100;
+
+type Anchor = number | 'first_unread' | 'newest' | 'oldest';
+
+/**
+ * The loaded part of one narrow's history, in id order, grown both ways by scrolling
+ * (anchors, as the API pages) and kept current by events.
+ */
+export class MessageList {
+  readonly narrow: Narrow;
+  readonly messages = signal<Message[]>([]);
+  readonly foundOldest = signal(false);
+  readonly foundNewest = signal(false);
+  readonly loading = signal<'initial' | 'older' | 'newer' | null>(null);
+  readonly error = signal<string | null>(null);
+  /** The message the view opens at: the anchor's answer (first unread, a linked message). */
+  readonly anchorId = signal<number | null>(null);
+  /** Messages may have moved in without an event we can match: fetch anew when shown. */
+  stale = false;
+  readonly #api: ApiClient;
+  readonly #me: number;
+
+  constructor(api: ApiClient, me: number, narrow: Narrow) {
+    this.#api = api;
+    this.#me = me;
+    this.narrow = narrow;
+  }
+
+  get loaded(): boolean {
+    return this.messages.value.length > 0 || this.foundOldest.value || this.foundNewest.value;
+  }
+
+  async load(anchor: Anchor = 'first_unread'): Promise<void> {
+    this.stale = false;
+    this.loading.value = 'initial';
+    try {
+      const answer = await this.#fetch(anchor, 50, 50, true);
+      batch(() => {
+        this.messages.value = answer.messages;
+        this.foundOldest.value = answer.found_oldest;
+        this.foundNewest.value = answer.found_newest;
+        this.anchorId.value = answer.messages.some((m) => m.id === answer.anchor) ? answer.anchor : (answer.messages.at(-1)?.id ?? null);
+        this.error.value = null;
+      });
+    } catch (error) {
+      this.error.value = error instanceof Error ? error.message : String(error);
+    } finally {
+      this.loading.value = null;
+    }
+  }
+
+  async loadOlder(): Promise<void> {
+    const first = this.messages.value[0];
+    if (this.loading.value || this.foundOldest.value || !first) return;
+    this.loading.value = 'older';
+    try {
+      const answer = await this.#fetch(first.id, PAGE, 0, false);
+      batch(() => {
+        this.messages.value = mergeById(answer.messages, this.messages.value);
+        this.foundOldest.value = answer.found_oldest;
+      });
+    } catch (error) {
+      this.error.value = error instanceof Error ? error.message : String(error);
+    } finally {
+      this.loading.value = null;
+    }
+  }
+
+  async loadNewer(): Promise<void> {
+    const last = this.messages.value.at(-1);
+    if (this.loading.value || this.foundNewest.value || !last) return;
+    this.loading.value = 'newer';
+    try {
+      const answer = await this.#fetch(last.id, 0, PAGE, false);
+      batch(() => {
+        this.messages.value = mergeById(this.messages.value, answer.messages);
+        this.foundNewest.value = answer.found_newest;
+      });
+    } catch (error) {
+      this.error.value = error instanceof Error ? error.message : String(error);
+    } finally {
+      this.loading.value = null;
+    }
+  }
+
+  /** Whether a message belongs here, when the narrow can be decided without the server. */
+  matchesLocally(message: Message): boolean | undefined {
+    const narrow = this.narrow;
+    switch (narrow.kind) {
+      case 'all':
+        return true;
+      case 'channel':
+        return (
+          message.type === 'stream' &&
+          message.stream_id === narrow.channelId &&
+          (narrow.topic === undefined || message.subject.toLowerCase() === narrow.topic.toLowerCase())
+        );
+      case 'dm':
+        return message.type === 'private' && dmKeyOf(message, this.#me) === narrow.userIds.join(',');
+      case 'starred':
+        return message.flags.includes('starred');
+      case 'mentioned':
+        return message.flags.includes('mentioned') || message.flags.includes('wildcard_mentioned');
+      case 'search':
+        return undefined;
+    }
+  }
+
+  /** A new message: appended when this list already reaches the newest messages. */
+  async add(message: Message): Promise<void> {
+    if (!this.foundNewest.value) return;
+    let matches = this.matchesLocally(message);
+    if (matches === undefined) {
+      const answer = await this.#api
+        .get<{ messages: Record<string, unknown> }>('/messages/matches_narrow', { msg_ids: [message.id], narrow: narrowTerms(this.narrow) })
+        .catch(() => ({ messages: {} }));
+      matches = String(message.id) in answer.messages;
+    }
+    if (matches) this.messages.value = mergeById(this.messages.value, [message]);
+  }
+
+  /** Changes messages in place; drops those that no longer belong (moved out, unstarred). */
+  update(ids: ReadonlySet<number>, change: (message: Message) => Message): void {
+    let changed = false;
+    const next: Message[] = [];
+    for (const message of this.messages.value) {
+      if (!ids.has(message.id)) {
+        next.push(message);
+        continue;
+      }
+      changed = true;
+      const updated = change(message);
+      if (this.matchesLocally(updated) !== false) next.push(updated);
+    }
+    if (changed) this.messages.value = next;
+  }
+
+  remove(ids: ReadonlySet<number>): void {
+    const next = this.messages.value.filter((message) => !ids.has(message.id));
+    if (next.length !== this.messages.value.length) this.messages.value = next;
+  }
+
+  #fetch(anchor: Anchor, before: number, after: number, includeAnchor: boolean) {
+    return this.#api.get<{ messages: Message[]; anchor: number; found_oldest: boolean; found_newest: boolean }>('/messages', {
+      anchor: String(anchor),
+      num_before: before,
+      num_after: after,
+      include_anchor: includeAnchor,
+      narrow: narrowTerms(this.narrow),
+      apply_markdown: true,
+      client_gravatar: false,
+    });
+  }
+}
+
+/** Two id-ordered runs joined, a message present in both taken from the second. */
+function mergeById(first: Message[], second: Message[]): Message[] {
+  const byId = new Map<number, Message>();
+  for (const message of first) byId.set(message.id, message);
+  for (const message of second) byId.set(message.id, message);
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}

@@ -1,0 +1,287 @@
+import { computed, signal } from '@preact/signals';
+import type {
+  Channel,
+  ChannelFolder,
+  InitialState,
+  NavigationView,
+  SavedSnippet,
+  ScheduledMessage,
+  ServerEvent,
+  Subscription,
+  User,
+} from '../api/wire-types.ts';
+import { UnreadIndex } from './unread-index.ts';
+
+export interface RecentDm {
+  /** Participants besides me, sorted; me alone for notes to self. */
+  userIds: number[];
+  maxMessageId: number;
+}
+
+/** Someone typing in a conversation, until `expiresAt` (ms) unless they stop first. */
+export interface TypingEntry {
+  conversation: string;
+  userId: number;
+  expiresAt: number;
+}
+
+/** Upstream's visibility policies for a topic. */
+export const TOPIC_MUTED = 1;
+
+function byId<T>(items: readonly T[], id: (item: T) => number): Map<number, T> {
+  return new Map(items.map((item) => [id(item), item]));
+}
+
+function topicKey(channelId: number, topic: string): string {
+  return `${channelId}:${topic.toLowerCase()}`;
+}
+
+/**
+ * Everything the app knows about the realm as the logged-in user sees it, from /register's
+ * initial state, kept current by {@link applyEvent}. Each piece is a signal: components that
+ * read it redraw when it changes, and nothing else does.
+ */
+export class RealmState {
+  readonly me: number;
+  readonly realmName = signal('');
+  readonly emptyTopicName = signal('general chat');
+  readonly maxMessageLength = signal(10000);
+  readonly maxTopicLength = signal(60);
+  readonly users = signal(new Map<number, User>());
+  readonly subscriptions = signal(new Map<number, Subscription>());
+  readonly channels = signal(new Map<number, Channel>());
+  readonly folders = signal<ChannelFolder[]>([]);
+  readonly unread = signal(new UnreadIndex());
+  readonly starred = signal(new Set<number>());
+  readonly recentDms = signal<RecentDm[]>([]);
+  readonly userTopics = signal(new Map<string, number>());
+  readonly navigationViews = signal<NavigationView[]>([]);
+  readonly savedSnippets = signal<SavedSnippet[]>([]);
+  readonly scheduledMessages = signal<ScheduledMessage[]>([]);
+  readonly realmEmoji = signal<InitialState['realm_emoji']>({});
+  readonly settings = signal<InitialState['user_settings']>({ timezone: '', color_scheme: 1, enter_sends: false, twenty_four_hour_time: false });
+  readonly typing = signal<TypingEntry[]>([]);
+  readonly permissions = signal({ isAdmin: false, isOwner: false, isModerator: false, isGuest: false, canCreateChannels: false, canInvite: false });
+  readonly limits = signal({ editSeconds: null as number | null, allowEditing: true, typingExpiryMs: 15000, typingWaitMs: 10000, typingStopMs: 5000 });
+
+  readonly meUser = computed(() => this.users.value.get(this.me));
+  readonly isAdmin = computed(() => this.permissions.value.isAdmin);
+
+  constructor(initial: InitialState) {
+    this.me = initial.user_id;
+    this.reset(initial);
+  }
+
+  /** Takes a fresh initial state whole (after a new registration). */
+  reset(state: InitialState): void {
+    this.realmName.value = state.realm_name;
+    this.emptyTopicName.value = state.realm_empty_topic_display_name;
+    this.maxMessageLength.value = state.max_message_length;
+    this.maxTopicLength.value = state.max_topic_length;
+    this.users.value = byId([...state.realm_users, ...state.realm_non_active_users, ...state.cross_realm_bots], (user) => user.user_id);
+    this.subscriptions.value = byId(state.subscriptions, (sub) => sub.stream_id);
+    this.channels.value = byId([...state.streams, ...state.subscriptions], (channel) => channel.stream_id);
+    this.folders.value = [...state.channel_folders].sort((a, b) => a.order - b.order);
+    this.unread.value = UnreadIndex.fromRegister(state.unread_msgs, this.me);
+    this.starred.value = new Set(state.starred_messages);
+    this.recentDms.value = state.recent_private_conversations.map((dm) => ({
+      userIds: dm.user_ids.length > 0 ? [...dm.user_ids].sort((a, b) => a - b) : [this.me],
+      maxMessageId: dm.max_message_id,
+    }));
+    this.userTopics.value = new Map(state.user_topics.map((topic) => [topicKey(topic.stream_id, topic.topic_name), topic.visibility_policy]));
+    this.navigationViews.value = state.navigation_views;
+    this.savedSnippets.value = state.saved_snippets;
+    this.scheduledMessages.value = state.scheduled_messages;
+    this.realmEmoji.value = state.realm_emoji;
+    this.settings.value = state.user_settings;
+    this.permissions.value = {
+      isAdmin: state.is_admin,
+      isOwner: state.is_owner,
+      isModerator: state.is_moderator,
+      isGuest: state.is_guest,
+      canCreateChannels: state.can_create_streams,
+      canInvite: state.can_invite_others_to_realm,
+    };
+    this.limits.value = {
+      editSeconds: state.realm_message_content_edit_limit_seconds,
+      allowEditing: state.realm_allow_message_editing,
+      typingExpiryMs: state.server_typing_started_expiry_period_milliseconds,
+      typingWaitMs: state.server_typing_started_wait_period_milliseconds,
+      typingStopMs: state.server_typing_stopped_wait_period_milliseconds,
+    };
+  }
+
+  userName(id: number): string {
+    return this.users.value.get(id)?.full_name ?? `Unknown user ${id}`;
+  }
+
+  channelName(id: number): string | undefined {
+    return this.channels.value.get(id)?.name;
+  }
+
+  topicPolicy(channelId: number, topic: string): number {
+    return this.userTopics.value.get(topicKey(channelId, topic)) ?? 0;
+  }
+
+  /** Applies one event that changes realm state (message events are the message lists' business). */
+  applyEvent(event: ServerEvent): void {
+    switch (event.type) {
+      case 'realm_user':
+        this.#realmUser(event);
+        break;
+      case 'subscription':
+        this.#subscription(event);
+        break;
+      case 'stream':
+        this.#stream(event);
+        break;
+      case 'channel_folder':
+        this.#channelFolder(event);
+        break;
+      case 'user_topic':
+        this.userTopics.value = new Map(this.userTopics.value).set(
+          topicKey(event.stream_id as number, event.topic_name as string),
+          event.visibility_policy as number,
+        );
+        break;
+      case 'navigation_view':
+        this.#navigationView(event);
+        break;
+      case 'saved_snippets':
+        if (event.op === 'add') this.savedSnippets.value = [...this.savedSnippets.value, event.saved_snippet as SavedSnippet];
+        if (event.op === 'update') this.savedSnippets.value = this.savedSnippets.value.map((s) => (s.id === event.saved_snippet.id ? event.saved_snippet : s));
+        if (event.op === 'remove') this.savedSnippets.value = this.savedSnippets.value.filter((s) => s.id !== event.saved_snippet_id);
+        break;
+      case 'scheduled_messages':
+        this.#scheduledMessages(event);
+        break;
+      case 'user_settings':
+        if (event.op === 'update') this.settings.value = { ...this.settings.value, [event.property as string]: event.value };
+        break;
+      case 'realm':
+        if (event.op === 'update' && event.property === 'name') this.realmName.value = event.value as string;
+        if (event.op === 'update_dict' && typeof event.data?.name === 'string') this.realmName.value = event.data.name;
+        break;
+      case 'realm_emoji':
+        if (event.op === 'update') this.realmEmoji.value = event.realm_emoji;
+        break;
+      case 'typing':
+        this.#typing(event);
+        break;
+    }
+  }
+
+  #realmUser(event: ServerEvent): void {
+    const users = new Map(this.users.value);
+    const person = event.person as Partial<User> & { user_id: number };
+    if (event.op === 'add') users.set(person.user_id, person as User);
+    else if (event.op === 'remove') {
+      const known = users.get(person.user_id);
+      if (known) users.set(person.user_id, { ...known, is_active: false });
+    } else if (event.op === 'update') {
+      const known = users.get(person.user_id);
+      if (!known) return;
+      const updated = { ...known, ...person } as User;
+      if (person.role !== undefined) {
+        updated.is_owner = person.role === 100;
+        updated.is_admin = person.role <= 200;
+        updated.is_guest = person.role === 600;
+      }
+      users.set(person.user_id, updated);
+      if (person.user_id === this.me && person.role !== undefined) {
+        const role = person.role;
+        this.permissions.value = { ...this.permissions.value, isOwner: role === 100, isAdmin: role <= 200, isModerator: role === 300, isGuest: role === 600 };
+      }
+    }
+    this.users.value = users;
+  }
+
+  #subscription(event: ServerEvent): void {
+    const subs = new Map(this.subscriptions.value);
+    if (event.op === 'add') {
+      const channels = new Map(this.channels.value);
+      for (const sub of event.subscriptions as Subscription[]) {
+        subs.set(sub.stream_id, sub);
+        channels.set(sub.stream_id, sub);
+      }
+      this.channels.value = channels;
+    } else if (event.op === 'remove') {
+      for (const sub of event.subscriptions as { stream_id: number }[]) subs.delete(sub.stream_id);
+    } else if (event.op === 'update') {
+      const sub = subs.get(event.stream_id as number);
+      if (!sub) return;
+      subs.set(sub.stream_id, { ...sub, [event.property as string]: event.value });
+      if (event.property === 'in_home_view') subs.set(sub.stream_id, { ...sub, is_muted: !event.value });
+    } else {
+      return;
+    }
+    this.subscriptions.value = subs;
+  }
+
+  #stream(event: ServerEvent): void {
+    const channels = new Map(this.channels.value);
+    if (event.op === 'create') {
+      for (const channel of event.streams as Channel[]) channels.set(channel.stream_id, channel);
+    } else if (event.op === 'delete') {
+      for (const channel of event.streams as Channel[]) {
+        const known = channels.get(channel.stream_id);
+        if (known) channels.set(channel.stream_id, { ...known, is_archived: true });
+      }
+    } else if (event.op === 'update') {
+      const id = event.stream_id as number;
+      const property = event.property as string;
+      const known = channels.get(id);
+      if (known) channels.set(id, { ...known, [property]: event.value, ...(event.rendered_description ? { rendered_description: event.rendered_description } : {}) });
+      const sub = this.subscriptions.value.get(id);
+      if (sub) this.subscriptions.value = new Map(this.subscriptions.value).set(id, { ...sub, [property]: event.value });
+    }
+    this.channels.value = channels;
+  }
+
+  #channelFolder(event: ServerEvent): void {
+    if (event.op === 'add') this.folders.value = [...this.folders.value, event.channel_folder as ChannelFolder];
+    if (event.op === 'update') {
+      this.folders.value = this.folders.value.map((folder) => (folder.id === event.channel_folder_id ? { ...folder, ...event.data } : folder));
+    }
+    if (event.op === 'reorder') {
+      const order = event.order as number[];
+      this.folders.value = [...this.folders.value].sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
+    }
+  }
+
+  #navigationView(event: ServerEvent): void {
+    const views = this.navigationViews.value;
+    if (event.op === 'add') this.navigationViews.value = [...views, event.navigation_view as NavigationView];
+    if (event.op === 'update') this.navigationViews.value = views.map((view) => (view.fragment === event.fragment ? { ...view, ...event.data } : view));
+    if (event.op === 'remove') this.navigationViews.value = views.filter((view) => view.fragment !== event.fragment);
+  }
+
+  #scheduledMessages(event: ServerEvent): void {
+    const list = this.scheduledMessages.value;
+    if (event.op === 'add') this.scheduledMessages.value = [...list, ...(event.scheduled_messages as ScheduledMessage[])];
+    if (event.op === 'update') {
+      const updated = event.scheduled_message as ScheduledMessage;
+      this.scheduledMessages.value = list.map((m) => (m.scheduled_message_id === updated.scheduled_message_id ? updated : m));
+    }
+    if (event.op === 'remove') this.scheduledMessages.value = list.filter((m) => m.scheduled_message_id !== event.scheduled_message_id);
+  }
+
+  #typing(event: ServerEvent): void {
+    const userId = (event.sender as { user_id: number }).user_id;
+    if (userId === this.me) return;
+    const conversation =
+      event.message_type === 'stream'
+        ? `topic:${event.stream_id}:${String(event.topic).toLowerCase()}`
+        : `dm:${(event.recipients as { user_id: number }[]).map((r) => r.user_id).filter((id) => id !== this.me).sort((a, b) => a - b).join(',')}`;
+    const others = this.typing.value.filter((entry) => !(entry.userId === userId && entry.conversation === conversation));
+    this.typing.value = event.op === 'start' ? [...others, { conversation, userId, expiresAt: Date.now() + this.limits.value.typingExpiryMs }] : others;
+  }
+
+  /** Notes a message's conversation as recent (the sidebar's DM list). */
+  noteDm(userIds: number[], messageId: number): void {
+    const key = userIds.join(',');
+    const others = this.recentDms.value.filter((dm) => dm.userIds.join(',') !== key);
+    this.recentDms.value = [{ userIds, maxMessageId: messageId }, ...others].sort((a, b) => b.maxMessageId - a.maxMessageId);
+  }
+}
+

@@ -1,0 +1,84 @@
+import { untracked, useComputed, useSignal, useSignalEffect } from '@preact/signals';
+import { useEffect, useMemo } from 'preact/hooks';
+import { narrowKey } from '../narrow/narrow.ts';
+import type { LocalServer } from '../host/local-server.ts';
+import type { SavedLogin } from '../login/saved-logins.ts';
+import type { ChatSession } from '../state/session.ts';
+import { apiLog } from './api-log.ts';
+import { ChatContext, type ChatContextValue } from './chat-context.ts';
+import { ComposeBox } from './compose/compose-box.tsx';
+import { ComposerState } from './compose/composer-state.ts';
+import { MessageDialogs } from './messages/message-dialogs.tsx';
+import { MessageListView } from './messages/message-list-view.tsx';
+import { NoticeList } from './notice-list.tsx';
+import { NarrowTitle } from './narrow-title.tsx';
+import { route } from './navigation.ts';
+import { SidePanel } from './panels/side-panel.tsx';
+import { Sidebar } from './sidebar/sidebar.tsx';
+import { TopBar } from './top-bar.tsx';
+import { TypingNotice } from './typing-notice.tsx';
+import { useShortcuts } from './shortcuts.ts';
+import { useThemeFromSettings } from './theme.ts';
+
+interface Props {
+  session: ChatSession;
+  login: SavedLogin;
+  local: LocalServer | null;
+  onReady(): void;
+  onLogout(): Promise<void>;
+}
+
+/** The logged-in screen: top bar, sidebar (a drawer on phones), the narrow's messages, compose. */
+export function ChatView({ session, login, local, onReady, onLogout }: Props) {
+  const selectedId = useSignal<number | null>(null);
+  const panel = useSignal<ChatContextValue['panel']['value']>('none');
+  const drawerOpen = useSignal(false);
+  const composer = useMemo(() => new ComposerState(session, login), [session]);
+  const context: ChatContextValue = { session, local, composer, selectedId, panel, drawerOpen };
+  const narrow = useComputed(() => route.value.narrow);
+  const list = useComputed(() => session.list(narrow.value));
+  useThemeFromSettings(session.realm);
+  useShortcuts(context);
+
+  // A new narrow: the compose box follows it, and the drawer closes (phones).
+  useSignalEffect(() => {
+    const shown = narrow.value;
+    // Only the narrow triggers this: what prefill reads (the composer's own state) must not.
+    untracked(() => {
+      composer.prefill(shown);
+      drawerOpen.value = false;
+      selectedId.value = null;
+    });
+  });
+
+  useEffect(() => {
+    document.title = `${session.realm.realmName.value} — Offline Realm`;
+    session.onEvent = (event) => {
+      if (event.type !== 'heartbeat') apiLog.add({ source: 'event', method: event.type, path: event.op ?? '', status: 200, ms: 0 });
+    };
+    return local?.onRequest((entry) => apiLog.add({ ...entry, source: 'server' }));
+  }, []);
+
+  return (
+    <ChatContext.Provider value={context}>
+      <div class={`chat ${drawerOpen.value ? 'drawer-open' : ''} ${panel.value !== 'none' ? 'panel-open' : ''}`}>
+        <TopBar login={login} onLogout={onLogout} />
+        <Sidebar />
+        <button type="button" class="drawer-scrim" aria-label="Close the sidebar" tabIndex={-1} onClick={() => (drawerOpen.value = false)} />
+        <main class="conversation" aria-label="Messages">
+          <NarrowTitle narrow={narrow.value} />
+          <MessageListView key={narrowKey(narrow.value)} list={list.value} nearMessageId={route.value.nearMessageId} onFirstDraw={onReady} />
+          <TypingNotice narrow={narrow.value} />
+          <ComposeBox />
+        </main>
+        <SidePanel />
+        <MessageDialogs />
+        <NoticeList />
+      </div>
+    </ChatContext.Provider>
+  );
+}
+
+export function slugNames(session: ChatSession) {
+  return { channelName: (id: number) => session.realm.channelName(id), userName: (id: number) => session.realm.users.value.get(id)?.full_name };
+}

@@ -1,0 +1,179 @@
+import { useSignal, useSignalEffect } from '@preact/signals';
+import { useEffect, useMemo, useRef } from 'preact/hooks';
+import type { ChatSession } from '../../state/session.ts';
+import { useChat } from '../chat-context.ts';
+import { contentSuggestions, recipientSuggestions, topicSuggestions } from './suggestion-sources.ts';
+import { useTypeahead } from './typeahead.tsx';
+import { TypingSender } from './typing-sender.ts';
+
+/**
+ * The compose box: channel + topic or DM recipients, the message, Send. Enter and Ctrl+Enter
+ * follow the user's `enter_sends` setting as upstream's do; a refused send keeps the text and
+ * shows the server's message. Topic, recipients and the message offer suggestions as you type.
+ */
+export function ComposeBox() {
+  const { session, composer } = useChat();
+  const realm = session.realm;
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const topicField = useRef<HTMLInputElement>(null);
+  const toField = useRef<HTMLInputElement>(null);
+  const typing = useMemo(() => new TypingSender(session, composer), [session]);
+  const enterSends = realm.settings.value.enter_sends;
+  const channels = [...realm.subscriptions.value.values()].filter((sub) => !sub.is_archived).sort((a, b) => a.name.localeCompare(b.name));
+  const topics = useTopics(session, composer.channelId.value);
+  const activeUsers = () => [...realm.users.value.values()].filter((user) => user.is_active);
+
+  const topicTypeahead = useTypeahead(topicField, topicSuggestions(() => topics), (text) => (composer.topic.value = text));
+  const toTypeahead = useTypeahead(
+    toField,
+    recipientSuggestions(() => activeUsers().filter((user) => user.user_id !== session.me)),
+    (text) => (composer.to.value = text),
+  );
+  const contentTypeahead = useTypeahead(
+    textarea,
+    contentSuggestions({
+      users: activeUsers,
+      channels: () => [...realm.channels.value.values()].filter((channel) => !channel.is_archived),
+      customEmoji: () => Object.values(realm.realmEmoji.value).filter((emoji) => !emoji.deactivated).map((emoji) => emoji.name),
+    }),
+    (text) => composer.setContent(text),
+  );
+
+  useSignalEffect(() => {
+    if (composer.focusRequest.value > 0) textarea.current?.focus();
+  });
+
+  async function send(): Promise<void> {
+    typing.stop();
+    await composer.send();
+  }
+
+  const mode = composer.mode.value;
+  return (
+    <form
+      class="compose"
+      aria-label="Compose"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void send();
+      }}
+    >
+      <div class="compose-recipient">
+        <div class="mode-switch" role="radiogroup" aria-label="Message type">
+          <label class={mode === 'channel' ? 'active' : ''}>
+            <input type="radio" name="compose-mode" value="channel" checked={mode === 'channel'} onChange={() => (composer.mode.value = 'channel')} />
+            Channel message
+          </label>
+          <label class={mode === 'dm' ? 'active' : ''}>
+            <input type="radio" name="compose-mode" value="dm" checked={mode === 'dm'} onChange={() => (composer.mode.value = 'dm')} />
+            Direct message
+          </label>
+        </div>
+        {mode === 'channel' ? (
+          <>
+            <select
+              class="channel-field"
+              aria-label="Channel"
+              value={composer.channelId.value ?? ''}
+              onChange={(event) => (composer.channelId.value = event.currentTarget.value ? Number(event.currentTarget.value) : null)}
+            >
+              <option value="" disabled>
+                Choose a channel
+              </option>
+              {channels.map((sub) => (
+                <option key={sub.stream_id} value={sub.stream_id}>
+                  #{sub.name}
+                </option>
+              ))}
+            </select>
+            <span aria-hidden="true" class="recipient-separator">›</span>
+            <div class="compose-field topic-field">
+              <input
+                ref={topicField}
+                aria-label="Topic"
+                placeholder={realm.emptyTopicName.value}
+                maxLength={realm.maxTopicLength.value}
+                value={composer.topic.value}
+                {...topicTypeahead.fieldProps}
+                onFocus={topicTypeahead.refresh}
+                onInput={(event) => {
+                  composer.topic.value = event.currentTarget.value;
+                  topicTypeahead.refresh();
+                }}
+                onKeyDown={(event) => topicTypeahead.onKeyDown(event)}
+              />
+              {topicTypeahead.list}
+            </div>
+          </>
+        ) : (
+          <div class="compose-field to-field">
+            <input
+              ref={toField}
+              aria-label="To"
+              placeholder="Names or emails, separated by commas"
+              value={composer.to.value}
+              {...toTypeahead.fieldProps}
+              onInput={(event) => {
+                composer.to.value = event.currentTarget.value;
+                toTypeahead.refresh();
+              }}
+              onKeyDown={(event) => toTypeahead.onKeyDown(event)}
+            />
+            {toTypeahead.list}
+          </div>
+        )}
+      </div>
+      <div class="compose-field message-field">
+        <textarea
+          ref={textarea}
+          class="compose-message"
+          aria-label="Message"
+          placeholder={enterSends ? 'Message (Enter sends, Shift+Enter for a new line)' : 'Message (Ctrl+Enter sends)'}
+          maxLength={realm.maxMessageLength.value}
+          value={composer.content.value}
+          {...contentTypeahead.fieldProps}
+          onInput={(event) => {
+            composer.setContent(event.currentTarget.value);
+            contentTypeahead.refresh();
+            typing.keystroke();
+          }}
+          onKeyDown={(event) => {
+            event.stopPropagation();
+            if (contentTypeahead.onKeyDown(event)) return;
+            if (event.key === 'Escape') event.currentTarget.blur();
+            if (event.key !== 'Enter' || event.isComposing) return;
+            const modified = event.ctrlKey || event.metaKey;
+            if ((enterSends && !event.shiftKey && !modified) || (!enterSends && modified)) {
+              event.preventDefault();
+              void send();
+            }
+          }}
+        />
+        {contentTypeahead.list}
+      </div>
+      {composer.error.value && (
+        <p class="form-error" role="alert">
+          {composer.error.value}
+        </p>
+      )}
+      <div class="compose-buttons">
+        <button type="submit" class="primary" disabled={composer.sending.value}>
+          Send
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The channel's topics, newest first, for suggestions. */
+function useTopics(session: ChatSession, channelId: number | null): string[] {
+  const topics = useSignal<string[]>([]);
+  useEffect(() => {
+    if (channelId === null) return;
+    session.api.get<{ topics: { name: string }[] }>(`/users/me/${channelId}/topics`).then(
+      (answer) => (topics.value = answer.topics.map((topic) => topic.name)),
+      () => (topics.value = []),
+    );
+  }, [channelId]);
+  return topics.value;
+}

@@ -1,0 +1,201 @@
+import { batch, signal } from '@preact/signals';
+import { del, get, set } from 'idb-keyval';
+import { ApiFailure } from '../../api/api-client.ts';
+import type { ScheduledMessage, User } from '../../api/wire-types.ts';
+import type { Narrow } from '../../narrow/narrow.ts';
+import type { ChatSession } from '../../state/session.ts';
+
+export type ComposeMode = 'channel' | 'dm';
+
+/** Recipients typed in `To`: names or emails separated by commas, resolved against the realm's users. */
+export function resolveRecipients(text: string, users: Iterable<User>): { ids: number[]; unknown: string[] } {
+  const all = [...users].filter((user) => user.is_active);
+  const ids: number[] = [];
+  const unknown: string[] = [];
+  for (const raw of text.split(',')) {
+    const name = raw.trim().toLowerCase();
+    if (!name) continue;
+    const user = all.find((u) => u.email.toLowerCase() === name || u.delivery_email?.toLowerCase() === name || u.full_name.toLowerCase() === name);
+    if (user) ids.push(user.user_id);
+    else unknown.push(raw.trim());
+  }
+  return { ids: [...new Set(ids)], unknown };
+}
+
+/**
+ * The compose box's state: where the message goes, what it says, and the drafts kept per
+ * conversation in IndexedDB (idb-keyval), so text survives reloads and narrow switches.
+ */
+export class ComposerState {
+  readonly mode = signal<ComposeMode>('channel');
+  readonly channelId = signal<number | null>(null);
+  readonly topic = signal('');
+  readonly to = signal('');
+  readonly content = signal('');
+  readonly error = signal<string | null>(null);
+  readonly sending = signal(false);
+  /** The scheduled message being edited here, if any: Schedule then changes it instead of adding one. */
+  readonly scheduledId = signal<number | null>(null);
+  /** Bumps when something asks the message box to take focus. */
+  readonly focusRequest = signal(0);
+  readonly #session: ChatSession;
+  readonly #draftPrefix: string;
+  #draftTimer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(session: ChatSession, login: { server: string; email: string }) {
+    this.#session = session;
+    this.#draftPrefix = `chat:draft:${login.server}:${login.email}:`;
+  }
+
+  /** Composing inside a topic or DM narrow starts from its recipient (runtime contract 5). */
+  prefill(narrow: Narrow): void {
+    if (narrow.kind !== 'channel' && narrow.kind !== 'dm') return;
+    const realm = this.#session.realm;
+    const before = this.#draftKey();
+    this.#keepDraft(before);
+    batch(() => {
+      if (narrow.kind === 'channel') {
+        this.mode.value = 'channel';
+        this.channelId.value = narrow.channelId;
+        this.topic.value = narrow.topic ?? '';
+      } else if (narrow.kind === 'dm') {
+        this.mode.value = 'dm';
+        this.to.value = narrow.userIds.map((id) => realm.users.value.get(id)?.email ?? String(id)).join(', ');
+      }
+      if (this.#draftKey() !== before) this.content.value = '';
+    });
+    void this.#restoreDraft();
+  }
+
+  /** Reply to a message: its conversation becomes the recipient. */
+  replyTo(message: { type: string; stream_id?: number; subject: string; display_recipient: unknown }): void {
+    const before = this.#draftKey();
+    this.#keepDraft(before);
+    batch(() => {
+      if (message.type === 'stream') {
+        this.mode.value = 'channel';
+        this.channelId.value = message.stream_id ?? null;
+        this.topic.value = message.subject;
+      } else {
+        const me = this.#session.me;
+        const people = (message.display_recipient as { id: number; email: string }[]).filter((u) => u.id !== me);
+        this.mode.value = 'dm';
+        this.to.value = (people.length > 0 ? people : (message.display_recipient as { email: string }[])).map((u) => u.email).join(', ');
+      }
+      if (this.#draftKey() !== before) this.content.value = '';
+    });
+    void this.#restoreDraft().then(() => (this.focusRequest.value += 1));
+  }
+
+  setContent(text: string): void {
+    this.content.value = text;
+    this.error.value = null;
+    if (this.#draftTimer) clearTimeout(this.#draftTimer);
+    this.#draftTimer = setTimeout(() => void this.#saveDraft(), 300);
+  }
+
+  insert(text: string): void {
+    const current = this.content.value;
+    this.setContent(current && !current.endsWith('\n') ? `${current}\n${text}` : `${current}${text}`);
+    this.focusRequest.value += 1;
+  }
+
+  /** The API's `type` and `to` for the current recipient, or the reason there is none. */
+  recipient(): { type: 'stream'; to: number; topic: string } | { type: 'direct'; to: number[] } | { error: string } {
+    if (this.mode.value === 'channel') {
+      if (this.channelId.value === null) return { error: 'Choose a channel.' };
+      return { type: 'stream', to: this.channelId.value, topic: this.topic.value.trim() };
+    }
+    const { ids, unknown } = resolveRecipients(this.to.value, this.#session.realm.users.value.values());
+    if (unknown.length > 0) return { error: `Unknown recipient: ${unknown.join(', ')}` };
+    if (ids.length === 0) return { error: 'Choose at least one recipient.' };
+    return { type: 'direct', to: ids };
+  }
+
+  /** Takes a scheduled message back into the box: its recipient and text, to change and schedule again. */
+  editScheduled(message: ScheduledMessage): void {
+    const realm = this.#session.realm;
+    batch(() => {
+      if (message.type === 'stream') {
+        this.mode.value = 'channel';
+        this.channelId.value = message.to as number;
+        this.topic.value = message.topic ?? '';
+      } else {
+        this.mode.value = 'dm';
+        this.to.value = (message.to as number[]).map((id) => realm.users.value.get(id)?.email ?? String(id)).join(', ');
+      }
+      this.content.value = message.content;
+      this.scheduledId.value = message.scheduled_message_id;
+      this.error.value = null;
+    });
+    this.focusRequest.value += 1;
+  }
+
+  /** Schedules the message for `at` (seconds), or reschedules the one being edited. */
+  schedule(at: number): Promise<boolean> {
+    const id = this.scheduledId.value;
+    return this.send({ scheduled_delivery_timestamp: at }, id === null ? 'POST' : 'PATCH', id === null ? '/scheduled_messages' : `/scheduled_messages/${id}`);
+  }
+
+  /** Sends; a refusal keeps the text and shows the server's message. Returns whether it went. */
+  async send(extra: Record<string, unknown> = {}, method: 'POST' | 'PATCH' = 'POST', path = '/messages'): Promise<boolean> {
+    const recipient = this.recipient();
+    if ('error' in recipient) {
+      this.error.value = recipient.error;
+      return false;
+    }
+    if (!this.content.value.trim()) {
+      this.error.value = 'The message is empty.';
+      return false;
+    }
+    this.sending.value = true;
+    this.error.value = null;
+    try {
+      await this.#session.api.call(method, path, { ...recipient, content: this.content.value, ...extra });
+      const key = this.#draftKey();
+      batch(() => {
+        this.content.value = '';
+        this.sending.value = false;
+        this.scheduledId.value = null;
+      });
+      if (this.#draftTimer) clearTimeout(this.#draftTimer);
+      if (key) await del(key).catch(() => undefined);
+      return true;
+    } catch (error) {
+      batch(() => {
+        this.error.value = error instanceof ApiFailure || error instanceof Error ? error.message : String(error);
+        this.sending.value = false;
+      });
+      return false;
+    }
+  }
+
+  #draftKey(): string | null {
+    const recipient = this.recipient();
+    if ('error' in recipient) return null;
+    return recipient.type === 'stream'
+      ? `${this.#draftPrefix}topic:${recipient.to}:${recipient.topic.toLowerCase()}`
+      : `${this.#draftPrefix}dm:${[...recipient.to].sort((a, b) => a - b).join(',')}`;
+  }
+
+  /** Leaving a conversation: its unsent text stays as its draft. */
+  #keepDraft(key: string | null): void {
+    if (this.#draftTimer) clearTimeout(this.#draftTimer);
+    if (key && this.content.value.trim()) void set(key, this.content.value).catch(() => undefined);
+  }
+
+  async #saveDraft(): Promise<void> {
+    const key = this.#draftKey();
+    if (!key) return;
+    if (this.content.value.trim()) await set(key, this.content.value).catch(() => undefined);
+    else await del(key).catch(() => undefined);
+  }
+
+  /** Switching conversations: the new one's draft, if any, replaces an empty box. */
+  async #restoreDraft(): Promise<void> {
+    const key = this.#draftKey();
+    if (!key || this.content.value.trim()) return;
+    const draft = await get<string>(key).catch(() => undefined);
+    if (draft && !this.content.value.trim()) this.content.value = draft;
+  }
+}

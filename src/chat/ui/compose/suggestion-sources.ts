@@ -1,0 +1,88 @@
+import type { Channel, User } from '../../api/wire-types.ts';
+import { POPULAR_EMOJI } from '../emoji.ts';
+import type { Suggestion, SuggestionSource } from './typeahead.tsx';
+
+function matches(name: string, query: string): boolean {
+  const lower = name.toLowerCase();
+  return lower.startsWith(query) || lower.split(/[\s._-]+/).some((word) => word.startsWith(query));
+}
+
+/** Topics of the chosen channel that start like the typed text (the whole field is the topic). */
+export function topicSuggestions(topics: () => string[]): SuggestionSource {
+  return (text) => {
+    const query = text.trim().toLowerCase();
+    return topics()
+      .filter((topic) => topic.toLowerCase() !== query && (query === '' || topic.toLowerCase().includes(query)))
+      .map((topic) => ({ key: topic, label: topic || '(no topic)', apply: () => ({ text: topic, caret: topic.length }) }));
+  };
+}
+
+/** People for the last comma-separated entry of `To`; taking one completes it with their email. */
+export function recipientSuggestions(users: () => User[]): SuggestionSource {
+  return (text, caret) => {
+    const before = text.slice(0, caret);
+    const start = before.lastIndexOf(',') + 1;
+    const query = before.slice(start).trim().toLowerCase();
+    if (!query) return [];
+    const chosen = new Set(text.split(',').map((part) => part.trim().toLowerCase()));
+    return users()
+      .filter((user) => !chosen.has(user.email.toLowerCase()) && (matches(user.full_name, query) || user.email.toLowerCase().startsWith(query)))
+      .map((user) => ({
+        key: String(user.user_id),
+        label: user.full_name,
+        detail: user.email,
+        apply: () => {
+          const head = `${text.slice(0, start)}${start > 0 ? ' ' : ''}${user.email}, `;
+          return { text: `${head}${text.slice(caret).replace(/^[^,]*,?\s*/, '')}`, caret: head.length };
+        },
+      }));
+  };
+}
+
+/** Replaces the typed token (from `start` to the caret) with `insert`. */
+function replaceToken(text: string, start: number, caret: number, insert: string): { text: string; caret: number } {
+  return { text: `${text.slice(0, start)}${insert}${text.slice(caret)}`, caret: start + insert.length };
+}
+
+/**
+ * In the message: `@name` suggests people (`@**Full Name**`), `#name` channels (`#**channel**`),
+ * `:name` (two letters or more) emoji (`:name:`), as upstream's compose box does.
+ */
+export function contentSuggestions(sources: { users(): User[]; channels(): Channel[]; customEmoji(): string[] }): SuggestionSource {
+  return (text, caret) => {
+    const before = text.slice(0, caret);
+    const mention = /(?:^|\s)@(?:\*\*)?([^\s@*]*)$/.exec(before);
+    if (mention) {
+      const query = mention[1].toLowerCase();
+      const start = caret - mention[0].trimStart().length;
+      return sources
+        .users()
+        .filter((user) => matches(user.full_name, query))
+        .map<Suggestion>((user) => ({
+          key: `u${user.user_id}`,
+          label: user.full_name,
+          detail: user.email,
+          apply: () => replaceToken(text, start, caret, `@**${user.full_name}** `),
+        }));
+    }
+    const channel = /(?:^|\s)#(?:\*\*)?([^\s#*]*)$/.exec(before);
+    if (channel) {
+      const query = channel[1].toLowerCase();
+      const start = caret - channel[0].trimStart().length;
+      return sources
+        .channels()
+        .filter((c) => matches(c.name, query))
+        .map<Suggestion>((c) => ({ key: `c${c.stream_id}`, label: `#${c.name}`, apply: () => replaceToken(text, start, caret, `#**${c.name}** `) }));
+    }
+    const emoji = /(?:^|\s):([a-z0-9_+-]{2,})$/.exec(before);
+    if (emoji) {
+      const query = emoji[1];
+      const start = caret - query.length - 1;
+      const names = [...sources.customEmoji(), ...POPULAR_EMOJI.map((e) => e.name)];
+      return names
+        .filter((name) => name.includes(query))
+        .map<Suggestion>((name) => ({ key: `e${name}`, label: `:${name}:`, apply: () => replaceToken(text, start, caret, `:${name}: `) }));
+    }
+    return [];
+  };
+}

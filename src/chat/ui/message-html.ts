@@ -1,0 +1,47 @@
+import DOMPurify from 'dompurify';
+import { emojiCharacter } from './emoji.ts';
+
+/** Rendered message HTML, sanitised once per distinct content (the engine escapes; we do not rely on it). */
+const cache = new Map<string, string>();
+const CACHE_LIMIT = 5000;
+
+DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+  if (node instanceof HTMLAnchorElement) {
+    const href = node.getAttribute('href') ?? '';
+    // Links into the app stay in the tab; everything else opens beside it.
+    if (!href.startsWith('#')) {
+      node.target = '_blank';
+      node.rel = 'noopener noreferrer';
+    }
+  }
+});
+
+/**
+ * The message's HTML made safe and ready to show: sanitised, Unicode emoji spans
+ * (`<span class="emoji emoji-1f44d">:+1:</span>`) given their character, and server-relative
+ * URLs resolved against the server the app talks to.
+ */
+export function messageHtml(html: string, server: string): string {
+  const key = `${server}\n${html}`;
+  const known = cache.get(key);
+  if (known !== undefined) return known;
+  const fragment = DOMPurify.sanitize(html, { RETURN_DOM_FRAGMENT: true });
+  for (const span of fragment.querySelectorAll<HTMLElement>('span.emoji')) {
+    const code = [...span.classList].find((name) => name.startsWith('emoji-'))?.slice('emoji-'.length);
+    if (code && /^[0-9a-f-]+$/.test(code)) span.textContent = emojiCharacter(code);
+  }
+  if (server) {
+    for (const element of fragment.querySelectorAll<HTMLElement>('[src^="/"], [href^="/"]')) {
+      for (const attribute of ['src', 'href']) {
+        const value = element.getAttribute(attribute);
+        if (value?.startsWith('/') && !value.startsWith('//')) element.setAttribute(attribute, `${server}${value}`);
+      }
+    }
+  }
+  const holder = document.createElement('div');
+  holder.append(fragment);
+  const safe = holder.innerHTML;
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  cache.set(key, safe);
+  return safe;
+}

@@ -1,0 +1,57 @@
+import { useSignal } from '@preact/signals';
+import type { Message } from '../../api/wire-types.ts';
+import { useChat } from '../chat-context.ts';
+import { canEditContent, copyLink, editing, markUnread, messageDialog, quoteReply, toggleStar } from './message-operations.ts';
+
+/** The buttons on a message (shown on hover, focus or selection); the rarer ones behind "More actions". */
+export function MessageActions({ message }: { message: Message }) {
+  const { session, composer } = useChat();
+  const menuOpen = useSignal(false);
+  const starred = message.flags.includes('starred');
+  const own = message.sender_id === session.me;
+  const close = () => (menuOpen.value = false);
+  return (
+    <div class="message-actions" onKeyDown={(event) => event.key === 'Escape' && menuOpen.value && (event.stopPropagation(), close())}>
+      <button type="button" class="icon-button" aria-label="Add reaction" title="Add reaction" onClick={() => (messageDialog.value = { kind: 'react', message })}>
+        ☺
+      </button>
+      <button type="button" class="icon-button" aria-label="Quote and reply" title="Quote and reply (>)" onClick={() => void quoteReply(session, composer, message)}>
+        ❝
+      </button>
+      <button type="button" class="icon-button" aria-label={starred ? 'Unstar' : 'Star'} aria-pressed={starred} title={starred ? 'Unstar (*)' : 'Star (*)'} onClick={() => void toggleStar(session, message)}>
+        {starred ? '★' : '☆'}
+      </button>
+      {canEditContent(session, message) && (
+        <button type="button" class="icon-button" aria-label="Edit" title="Edit (e)" onClick={() => (editing.value = message.id)}>
+          ✎
+        </button>
+      )}
+      <button type="button" class="icon-button" aria-label="More actions" aria-haspopup="menu" aria-expanded={menuOpen.value} onClick={() => (menuOpen.value = !menuOpen.value)}>
+        ⋯
+      </button>
+      {menuOpen.value && (
+        <div class="menu" role="menu" onClick={close}>
+          <button type="button" role="menuitem" onClick={() => void copyLink(session, message)}>
+            Copy link to message
+          </button>
+          <button type="button" role="menuitem" onClick={() => void markUnread(session, message)}>
+            Mark as unread from here
+          </button>
+          <button type="button" role="menuitem" onClick={() => (messageDialog.value = { kind: 'history', message })}>
+            View edit history
+          </button>
+          {message.type === 'stream' && (
+            <button type="button" role="menuitem" onClick={() => (messageDialog.value = { kind: 'move', message })}>
+              Move message
+            </button>
+          )}
+          {(own || session.realm.permissions.value.isAdmin) && (
+            <button type="button" role="menuitem" class="danger" onClick={() => (messageDialog.value = { kind: 'delete', message })}>
+              Delete message
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+import { useSignal } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
+import type { Message } from '../../api/wire-types.ts';
+import { useChat } from '../chat-context.ts';
+import { Dialog } from '../dialog.tsx';
+import { EmojiPicker } from '../emoji-picker.tsx';
+import { messageHtml } from '../message-html.ts';
+import { attempt } from '../notices.ts';
+import { timeFormatter } from '../time-format.ts';
+import { messageDialog, toggleReaction } from './message-operations.ts';
+
+/** Whichever message dialog is open. */
+export function MessageDialogs() {
+  const dialog = messageDialog.value;
+  const close = () => (messageDialog.value = null);
+  if (!dialog) return null;
+  switch (dialog.kind) {
+    case 'history':
+      return <EditHistory message={dialog.message} onClose={close} />;
+    case 'move':
+      return <MoveMessage message={dialog.message} onClose={close} />;
+    case 'delete':
+      return <DeleteMessage message={dialog.message} onClose={close} />;
+    case 'react':
+      return <ReactionPicker message={dialog.message} onClose={close} />;
+  }
+}
+
+interface Snapshot {
+  timestamp: number;
+  user_id: number | null;
+  topic: string;
+  rendered_content?: string;
+  prev_topic?: string;
+  prev_stream?: number;
+  stream?: number;
+}
+
+function EditHistory({ message, onClose }: { message: Message; onClose(): void }) {
+  const { session } = useChat();
+  const history = useSignal<Snapshot[] | null>(null);
+  const error = useSignal<string | null>(null);
+  const settings = session.realm.settings.value;
+  const format = timeFormatter(settings.timezone, settings.twenty_four_hour_time);
+  useEffect(() => {
+    session.api.get<{ message_history: Snapshot[] }>(`/messages/${message.id}/history`).then(
+      (answer) => (history.value = answer.message_history),
+      (failure: unknown) => (error.value = failure instanceof Error ? failure.message : String(failure)),
+    );
+  }, [message.id]);
+  return (
+    <Dialog title="Message edit history" onClose={onClose} wide>
+      {error.value && <p class="form-error" role="alert">{error.value}</p>}
+      {!history.value && !error.value && <p role="status">Loading…</p>}
+      <ol class="edit-history">
+        {history.value?.map((snapshot, index) => (
+          <li key={index}>
+            <p class="history-meta">
+              {index === 0 ? 'Posted' : 'Edited'} by {snapshot.user_id === null ? 'someone' : session.realm.userName(snapshot.user_id)},{' '}
+              <time>{format.full(snapshot.timestamp)}</time>
+              {snapshot.prev_topic !== undefined && ` — topic was “${snapshot.prev_topic}”, now “${snapshot.topic}”`}
+            </p>
+            {snapshot.rendered_content !== undefined && (
+              <div class="rendered" dangerouslySetInnerHTML={{ __html: messageHtml(snapshot.rendered_content, session.api.server) }} />
+            )}
+          </li>
+        ))}
+      </ol>
+    </Dialog>
+  );
+}
+
+function MoveMessage({ message, onClose }: { message: Message; onClose(): void }) {
+  const { session } = useChat();
+  const channels = [...session.realm.subscriptions.value.values()].filter((sub) => !sub.is_archived).sort((a, b) => a.name.localeCompare(b.name));
+  const channelId = useSignal(message.stream_id ?? 0);
+  const topic = useSignal(message.subject);
+  const mode = useSignal('change_all');
+  const busy = useSignal(false);
+  async function move(): Promise<void> {
+    busy.value = true;
+    const params: Record<string, unknown> = { topic: topic.value, propagate_mode: mode.value };
+    if (channelId.value !== message.stream_id) params.stream_id = channelId.value;
+    const moved = await attempt('Could not move the message', () => session.api.patch(`/messages/${message.id}`, params as Record<string, string>));
+    busy.value = false;
+    if (moved) onClose();
+  }
+  return (
+    <Dialog title="Move messages" onClose={onClose}>
+      <form
+        class="stacked-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void move();
+        }}
+      >
+        <label>
+          Destination channel
+          <select value={channelId.value} onChange={(event) => (channelId.value = Number(event.currentTarget.value))}>
+            {channels.map((channel) => (
+              <option key={channel.stream_id} value={channel.stream_id}>
+                #{channel.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          New topic
+          <input value={topic.value} maxLength={session.realm.maxTopicLength.value} onInput={(event) => (topic.value = event.currentTarget.value)} />
+        </label>
+        <label>
+          Which messages
+          <select value={mode.value} onChange={(event) => (mode.value = event.currentTarget.value)}>
+            <option value="change_one">Only this message</option>
+            <option value="change_later">This and all following messages in the topic</option>
+            <option value="change_all">All messages in the topic</option>
+          </select>
+        </label>
+        <div class="form-buttons">
+          <button type="submit" class="primary" disabled={busy.value}>
+            Move
+          </button>
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function DeleteMessage({ message, onClose }: { message: Message; onClose(): void }) {
+  const { session } = useChat();
+  return (
+    <Dialog title="Delete message?" onClose={onClose}>
+      <p>Deleting a message removes it for everyone. This cannot be undone.</p>
+      <div class="form-buttons">
+        <button
+          type="button"
+          class="danger primary"
+          onClick={() => void attempt('Could not delete the message', () => session.api.delete(`/messages/${message.id}`)).then((done) => done && onClose())}
+        >
+          Delete
+        </button>
+        <button type="button" onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+function ReactionPicker({ message, onClose }: { message: Message; onClose(): void }) {
+  const { session } = useChat();
+  return (
+    <Dialog title="Add reaction" onClose={onClose}>
+      <EmojiPicker
+        onPick={(emoji) => {
+          onClose();
+          void toggleReaction(session, message, emoji);
+        }}
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,85 @@
+import { signal } from '@preact/signals';
+import type { Message } from '../../api/wire-types.ts';
+import { narrowHash } from '../../narrow/narrow-url.ts';
+import { dmKeyOf } from '../../state/unread-index.ts';
+import type { ChatSession } from '../../state/session.ts';
+import { slugNames } from '../chat-view.tsx';
+import { attempt, notify } from '../notices.ts';
+import type { ComposerState } from '../compose/composer-state.ts';
+
+/** The message whose content is being edited in place, if any. */
+export const editing = signal<number | null>(null);
+
+/** The open message dialog: edit history, move, delete confirmation, or the emoji picker for a reaction. */
+export type MessageDialog =
+  | { kind: 'history'; message: Message }
+  | { kind: 'move'; message: Message }
+  | { kind: 'delete'; message: Message }
+  | { kind: 'react'; message: Message };
+
+export const messageDialog = signal<MessageDialog | null>(null);
+
+/** The message's Markdown source, as its author wrote it. */
+export async function rawContent(session: ChatSession, id: number): Promise<string> {
+  const answer = await session.api.get<{ message: { content: string } }>(`/messages/${id}`, { apply_markdown: false });
+  return answer.message.content;
+}
+
+export function toggleStar(session: ChatSession, message: Message): Promise<boolean> {
+  const op = message.flags.includes('starred') ? 'remove' : 'add';
+  return attempt(op === 'add' ? 'Could not star the message' : 'Could not unstar the message', () =>
+    session.api.post('/messages/flags', { messages: [message.id], op, flag: 'starred' }),
+  );
+}
+
+export function markUnread(session: ChatSession, message: Message): Promise<boolean> {
+  return attempt('Could not mark as unread', () => session.api.post('/messages/flags', { messages: [message.id], op: 'remove', flag: 'read' }));
+}
+
+/** Adds the reaction, or takes mine back when I already reacted with it. */
+export function toggleReaction(session: ChatSession, message: Message, emoji: { name: string; code?: string; type?: string }): Promise<boolean> {
+  const mine = message.reactions.find((r) => r.user_id === session.me && (r.emoji_name === emoji.name || (emoji.code !== undefined && r.emoji_code === emoji.code)));
+  const params = mine
+    ? { emoji_name: mine.emoji_name, emoji_code: mine.emoji_code, reaction_type: mine.reaction_type }
+    : { emoji_name: emoji.name, ...(emoji.code ? { emoji_code: emoji.code } : {}), ...(emoji.type ? { reaction_type: emoji.type } : {}) };
+  return attempt('Could not react', () =>
+    mine ? session.api.delete(`/messages/${message.id}/reactions`, params) : session.api.post(`/messages/${message.id}/reactions`, params),
+  );
+}
+
+/** The message's permanent link: its conversation's narrow, near it. */
+export function messageLink(session: ChatSession, message: Message): string {
+  const narrow =
+    message.type === 'stream'
+      ? { kind: 'channel' as const, channelId: message.stream_id ?? 0, topic: message.subject }
+      : { kind: 'dm' as const, userIds: dmKeyOf(message, session.me).split(',').map(Number) };
+  return `${location.origin}${location.pathname}${narrowHash(narrow, slugNames(session), message.id)}`;
+}
+
+export async function copyLink(session: ChatSession, message: Message): Promise<void> {
+  const link = messageLink(session, message);
+  try {
+    await navigator.clipboard.writeText(link);
+    notify('Link copied.');
+  } catch {
+    // Without clipboard permission: show it, so it can be copied by hand.
+    notify(`Link: ${link}`);
+  }
+}
+
+/** Quote and reply, as upstream writes it: a mention of the author, a link to the message, the quoted source. */
+export async function quoteReply(session: ChatSession, composer: ComposerState, message: Message): Promise<void> {
+  composer.replyTo(message);
+  await attempt('Could not quote the message', async () => {
+    const source = await rawContent(session, message.id);
+    const fence = source.includes('```') ? '````' : '```';
+    composer.insert(`@_**${message.sender_full_name}|${message.sender_id}** [said](${messageLink(session, message)}):\n${fence}quote\n${source}\n${fence}\n`);
+  });
+}
+
+/** Whether I may edit the content: my own message, editing allowed, within the time limit. */
+export function canEditContent(session: ChatSession, message: Message): boolean {
+  const { allowEditing, editSeconds } = session.realm.limits.value;
+  if (message.sender_id !== session.me || !allowEditing) return false;
+  return editSeconds === null || editSeconds === 0 || Date.now() / 1000 - message.timestamp < editSeconds;
+}

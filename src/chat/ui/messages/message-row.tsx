@@ -1,0 +1,60 @@
+import type { Message } from '../../api/wire-types.ts';
+import { useChat } from '../chat-context.ts';
+import { messageHtml } from '../message-html.ts';
+import type { timeFormatter } from '../time-format.ts';
+import { MessageActions } from './message-actions.tsx';
+import { MessageEditor } from './message-editor.tsx';
+import { Reactions } from './reactions.tsx';
+import { editing } from './message-operations.ts';
+
+interface Props {
+  message: Message;
+  showSender: boolean;
+  format: ReturnType<typeof timeFormatter>;
+}
+
+/** One message: sender (visible on the first of a run, always there for readers), time, content, reactions, actions. */
+export function MessageRow({ message, showSender, format }: Props) {
+  const { session, selectedId } = useChat();
+  const realm = session.realm;
+  const unread = realm.unread.value.has(message.id);
+  const starred = message.flags.includes('starred');
+  const mentioned = message.flags.includes('mentioned') || message.flags.includes('wildcard_mentioned');
+  const selected = selectedId.value === message.id;
+  const sender = realm.users.value.get(message.sender_id);
+  const avatar = sender?.avatar_url ?? message.avatar_url;
+  const isEditing = editing.value === message.id;
+  return (
+    <article
+      class={`message ${showSender ? 'with-sender' : 'continued'} ${unread ? 'unread' : ''} ${selected ? 'selected' : ''} ${mentioned ? 'mentioned' : ''}`}
+      data-message-id={message.id}
+      aria-label={`${message.sender_full_name}, ${format.time(message.timestamp)}`}
+      onClick={() => (selectedId.value = message.id)}
+    >
+      {showSender ? (
+        avatar ? <img class="avatar" src={session.api.resolve(avatar)} alt="" width={36} height={36} loading="lazy" /> : <span class="avatar" />
+      ) : (
+        <span class="avatar-gap" />
+      )}
+      <div class="message-body">
+        <div class={`message-meta ${showSender ? '' : 'visually-hidden'}`}>
+          <span class="sender-name">{message.sender_full_name}</span>
+          {sender?.is_bot && <span class="bot-badge">bot</span>}
+          {sender?.is_guest && <span class="guest-badge">(guest)</span>}
+        </div>
+        <time class="message-time" dateTime={new Date(message.timestamp * 1000).toISOString()} title={format.full(message.timestamp)}>
+          {format.time(message.timestamp)}
+        </time>
+        {isEditing ? (
+          <MessageEditor message={message} />
+        ) : (
+          <div class="message-content rendered" dangerouslySetInnerHTML={{ __html: messageHtml(message.content, session.api.server) }} />
+        )}
+        {message.last_edit_timestamp !== undefined && !isEditing && <span class="edited-marker">(edited)</span>}
+        {starred && <span class="star-marker" title="Starred" aria-label="Starred">★</span>}
+        <Reactions message={message} />
+      </div>
+      <MessageActions message={message} />
+    </article>
+  );
+}

@@ -1,0 +1,39 @@
+import type { Message } from '../../api/wire-types.ts';
+import { narrowHash } from '../../narrow/narrow-url.ts';
+import { dmKeyOf } from '../../state/unread-index.ts';
+import { useChat } from '../chat-context.ts';
+import { slugNames } from '../chat-view.tsx';
+
+/** The conversation a run of messages belongs to: `#channel > topic`, or the DM's people; each part a link to its narrow. */
+export function RecipientHeader({ message }: { message: Message }) {
+  const { session } = useChat();
+  const realm = session.realm;
+  const names = slugNames(session);
+  if (message.type === 'stream') {
+    const channelId = message.stream_id ?? 0;
+    const sub = realm.subscriptions.value.get(channelId);
+    const channel = realm.channels.value.get(channelId);
+    const name = channel?.name ?? String(message.display_recipient);
+    const topic = message.subject;
+    return (
+      <div class="recipient-header" style={{ '--channel-color': sub?.color ?? '#c2c2c2' }}>
+        <a class="recipient-channel" href={narrowHash({ kind: 'channel', channelId }, names)}>
+          {channel?.invite_only ? '🔒' : '#'} {name}
+        </a>
+        <span aria-hidden="true" class="recipient-separator">›</span>
+        <a class={`recipient-topic ${topic === '' ? 'empty-topic' : ''}`} href={narrowHash({ kind: 'channel', channelId, topic }, names)}>
+          {topic === '' ? realm.emptyTopicName.value : topic}
+        </a>
+      </div>
+    );
+  }
+  const userIds = dmKeyOf(message, session.me).split(',').map(Number);
+  const people = userIds.map((id) => (id === session.me && userIds.length === 1 ? 'Yourself' : realm.userName(id)));
+  return (
+    <div class="recipient-header dm">
+      <a class="recipient-dm" href={narrowHash({ kind: 'dm', userIds }, names)}>
+        {userIds.length === 1 && userIds[0] === session.me ? 'Messages with yourself' : `You and ${people.join(', ')}`}
+      </a>
+    </div>
+  );
+}

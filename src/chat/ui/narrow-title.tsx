@@ -1,0 +1,56 @@
+import type { Narrow } from '../narrow/narrow.ts';
+import { TOPIC_MUTED } from '../state/realm-state.ts';
+import { useChat } from './chat-context.ts';
+import { attempt } from './notices.ts';
+
+/** The heading above the messages: what is being read, with the open topic's mute toggle and the channel's description. */
+export function NarrowTitle({ narrow }: { narrow: Narrow }) {
+  const { session } = useChat();
+  const realm = session.realm;
+  let title: string;
+  let detail: string | null = null;
+  switch (narrow.kind) {
+    case 'all':
+      title = 'Combined feed';
+      break;
+    case 'starred':
+      title = 'Starred messages';
+      break;
+    case 'mentioned':
+      title = 'Mentions';
+      break;
+    case 'search':
+      title = `Search: ${narrow.query}`;
+      break;
+    case 'dm':
+      title = narrow.userIds.length === 1 && narrow.userIds[0] === session.me ? 'Messages with yourself' : `You and ${narrow.userIds.map((id) => realm.userName(id)).join(', ')}`;
+      break;
+    case 'channel': {
+      const channel = realm.channels.value.get(narrow.channelId);
+      title = `#${channel?.name ?? narrow.channelId}`;
+      if (narrow.topic !== undefined) title += ` › ${narrow.topic === '' ? realm.emptyTopicName.value : narrow.topic}`;
+      else detail = channel?.description ?? null;
+    }
+  }
+  const topicMuted = narrow.kind === 'channel' && narrow.topic !== undefined && realm.topicPolicy(narrow.channelId, narrow.topic) === TOPIC_MUTED;
+  return (
+    <header class="narrow-title">
+      <h1>{title}</h1>
+      {detail && <p class="narrow-detail">{detail}</p>}
+      {narrow.kind === 'channel' && narrow.topic !== undefined && (
+        <button
+          type="button"
+          class="small"
+          aria-pressed={topicMuted}
+          onClick={() =>
+            void attempt('Could not change the topic', () =>
+              session.api.post('/user_topics', { stream_id: narrow.channelId, topic: narrow.topic, visibility_policy: topicMuted ? 0 : TOPIC_MUTED }),
+            )
+          }
+        >
+          {topicMuted ? 'Unmute topic' : 'Mute topic'}
+        </button>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,50 @@
+import { useChat } from '../chat-context.ts';
+import { messageHtml } from '../message-html.ts';
+import { attempt } from '../notices.ts';
+import { timeFormatter } from '../time-format.ts';
+
+/** My scheduled messages: where and when each goes; delete one, or take it back into the compose box to edit. */
+export function ScheduledPanel() {
+  const { session, composer } = useChat();
+  const realm = session.realm;
+  const settings = realm.settings.value;
+  const format = timeFormatter(settings.timezone, settings.twenty_four_hour_time);
+  const scheduled = [...realm.scheduledMessages.value].sort((a, b) => a.scheduled_delivery_timestamp - b.scheduled_delivery_timestamp);
+  if (scheduled.length === 0) return <p class="hint">No scheduled messages.</p>;
+  return (
+    <ul class="scheduled-list">
+      {scheduled.map((message) => {
+        const where =
+          message.type === 'stream'
+            ? `#${realm.channelName(message.to as number) ?? message.to} › ${message.topic || realm.emptyTopicName.value}`
+            : (message.to as number[]).map((id) => realm.userName(id)).join(', ');
+        return (
+          <li key={message.scheduled_message_id} class={message.failed ? 'failed' : ''}>
+            <p class="scheduled-meta">
+              {where} — <time>{format.full(message.scheduled_delivery_timestamp)}</time>
+              {message.failed && ' (failed)'}
+            </p>
+            <div class="rendered" dangerouslySetInnerHTML={{ __html: messageHtml(message.rendered_content, session.api.server) }} />
+            <div class="form-buttons">
+              <button
+                type="button"
+                onClick={() => {
+                  composer.editScheduled(message);
+                }}
+              >
+                Edit
+              </button>
+              <button
+                type="button"
+                class="danger"
+                onClick={() => void attempt('Could not delete the scheduled message', () => session.api.delete(`/scheduled_messages/${message.scheduled_message_id}`))}
+              >
+                Delete
+              </button>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,134 @@
+import { useSignal } from '@preact/signals';
+import type { Subscription } from '../../api/wire-types.ts';
+import { useChat } from '../chat-context.ts';
+import { attempt, notify } from '../notices.ts';
+
+const COLOR_SCHEMES = [
+  { value: 1, label: 'Automatic (follow the system)' },
+  { value: 3, label: 'Light' },
+  { value: 2, label: 'Dark' },
+];
+
+/** My settings that the server keeps (name, timezone, theme, keys, time format) and each subscription's. */
+export function SettingsPanel() {
+  return (
+    <div class="settings">
+      <PersonalSettings />
+      <SubscriptionSettings />
+    </div>
+  );
+}
+
+function PersonalSettings() {
+  const { session } = useChat();
+  const realm = session.realm;
+  const settings = realm.settings.value;
+  const fullName = useSignal(realm.meUser.value?.full_name ?? '');
+  const timezone = useSignal(settings.timezone);
+  const save = (property: string, value: unknown) =>
+    attempt('Could not save the setting', () => session.api.patch('/settings', { [property]: value } as Record<string, string>));
+  const zones = Intl.supportedValuesOf('timeZone');
+  return (
+    <section aria-labelledby="personal-settings">
+      <h3 id="personal-settings">Profile and preferences</h3>
+      <form
+        class="stacked-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save('full_name', fullName.value.trim()).then((done) => done && notify('Name saved.'));
+        }}
+      >
+        <label>
+          Display name
+          <input value={fullName.value} onInput={(event) => (fullName.value = event.currentTarget.value)} />
+        </label>
+        <button type="submit">Save name</button>
+      </form>
+      <label class="stacked">
+        Time zone
+        <select
+          value={timezone.value}
+          onChange={(event) => {
+            timezone.value = event.currentTarget.value;
+            void save('timezone', timezone.value);
+          }}
+        >
+          {!zones.includes(timezone.value) && <option value={timezone.value}>{timezone.value || '(not set)'}</option>}
+          {zones.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label class="stacked">
+        Theme
+        <select value={settings.color_scheme} onChange={(event) => void save('color_scheme', Number(event.currentTarget.value))}>
+          {COLOR_SCHEMES.map((scheme) => (
+            <option key={scheme.value} value={scheme.value}>
+              {scheme.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label class="checkbox">
+        <input type="checkbox" checked={settings.enter_sends} onChange={(event) => void save('enter_sends', event.currentTarget.checked)} />
+        Enter sends the message (Shift+Enter for a new line)
+      </label>
+      <label class="checkbox">
+        <input type="checkbox" checked={settings.twenty_four_hour_time} onChange={(event) => void save('twenty_four_hour_time', event.currentTarget.checked)} />
+        24-hour time
+      </label>
+    </section>
+  );
+}
+
+function SubscriptionSettings() {
+  const { session } = useChat();
+  const subs = [...session.realm.subscriptions.value.values()].sort((a, b) => a.name.localeCompare(b.name));
+  return (
+    <section aria-labelledby="subscription-settings">
+      <h3 id="subscription-settings">Channels</h3>
+      <ul class="subscription-settings">
+        {subs.map((sub) => (
+          <SubscriptionRow key={sub.stream_id} sub={sub} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function SubscriptionRow({ sub }: { sub: Subscription }) {
+  const { session } = useChat();
+  const set = (property: string, value: unknown) =>
+    attempt(`Could not change #${sub.name}`, () =>
+      session.api.post('/users/me/subscriptions/properties', { subscription_data: [{ stream_id: sub.stream_id, property, value }] }),
+    );
+  return (
+    <li>
+      <fieldset>
+        <legend>#{sub.name}</legend>
+        <label class="inline">
+          Color
+          <input type="color" value={sub.color} onChange={(event) => void set('color', event.currentTarget.value)} />
+        </label>
+        <label class="checkbox">
+          <input type="checkbox" checked={sub.is_muted} onChange={(event) => void set('is_muted', event.currentTarget.checked)} />
+          Muted
+        </label>
+        <label class="checkbox">
+          <input type="checkbox" checked={sub.pin_to_top} onChange={(event) => void set('pin_to_top', event.currentTarget.checked)} />
+          Pinned
+        </label>
+        <label class="checkbox">
+          <input type="checkbox" checked={sub.desktop_notifications ?? false} onChange={(event) => void set('desktop_notifications', event.currentTarget.checked)} />
+          Desktop notifications
+        </label>
+        <label class="checkbox">
+          <input type="checkbox" checked={sub.email_notifications ?? false} onChange={(event) => void set('email_notifications', event.currentTarget.checked)} />
+          Email notifications
+        </label>
+      </fieldset>
+    </li>
+  );
+}

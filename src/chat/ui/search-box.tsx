@@ -1,0 +1,44 @@
+import { useSignal, useSignalEffect } from '@preact/signals';
+import { useRef } from 'preact/hooks';
+import { useChat } from './chat-context.ts';
+import { slugNames } from './chat-view.tsx';
+import { navigate, route } from './navigation.ts';
+
+/** Focuses the search box from anywhere (the `/` key). */
+export const searchFocus = { request: () => {} };
+
+/** Upstream's search syntax (`channel:NAME topic:NAME sender:EMAIL is:starred has:link` and words) as a search narrow. */
+export function SearchBox() {
+  const { session } = useChat();
+  const query = useSignal('');
+  const input = useRef<HTMLInputElement>(null);
+  searchFocus.request = () => input.current?.focus();
+  useSignalEffect(() => {
+    const narrow = route.value.narrow;
+    query.value = narrow.kind === 'search' ? narrow.query : '';
+  });
+  return (
+    <form
+      class="search"
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const text = query.value.trim();
+        navigate(text ? { kind: 'search', query: text } : { kind: 'all' }, slugNames(session));
+        input.current?.blur();
+      }}
+    >
+      <input
+        ref={input}
+        type="search"
+        aria-label="Search"
+        placeholder="Search"
+        value={query.value}
+        onInput={(event) => (query.value = event.currentTarget.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') input.current?.blur();
+        }}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,110 @@
+import { useSignal } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
+import type { Subscription } from '../../api/wire-types.ts';
+import { narrowHash } from '../../narrow/narrow-url.ts';
+import { TOPIC_MUTED } from '../../state/realm-state.ts';
+import { useChat } from '../chat-context.ts';
+import { slugNames } from '../chat-view.tsx';
+import { route } from '../navigation.ts';
+
+interface FolderGroup {
+  key: string;
+  title: string;
+  channels: Subscription[];
+}
+
+/** Subscribed channels: pinned first, then by channel folder, each with its unread count; the open channel lists its topics. */
+export function ChannelSection() {
+  const { session } = useChat();
+  const realm = session.realm;
+  const subs = [...realm.subscriptions.value.values()].filter((sub) => !sub.is_archived).sort((a, b) => a.name.localeCompare(b.name));
+  const groups: FolderGroup[] = [];
+  const pinned = subs.filter((sub) => sub.pin_to_top);
+  if (pinned.length > 0) groups.push({ key: 'pinned', title: 'Pinned', channels: pinned });
+  for (const folder of realm.folders.value.filter((f) => !f.is_archived)) {
+    const channels = subs.filter((sub) => !sub.pin_to_top && sub.folder_id === folder.id);
+    if (channels.length > 0) groups.push({ key: `folder-${folder.id}`, title: folder.name, channels });
+  }
+  const folderIds = new Set(realm.folders.value.filter((f) => !f.is_archived).map((f) => f.id));
+  const rest = subs.filter((sub) => !sub.pin_to_top && (sub.folder_id === null || !folderIds.has(sub.folder_id)));
+  if (rest.length > 0) groups.push({ key: 'other', title: groups.length > 0 ? 'Other channels' : 'Channels', channels: rest });
+  const current = route.value.narrow;
+  const openChannel = current.kind === 'channel' ? current.channelId : null;
+
+  return (
+    <div class="channel-section">
+      {groups.map((group) => (
+        <section key={group.key} class="channel-folder" aria-label={group.title}>
+          <h3>{group.title}</h3>
+          <ul>
+            {group.channels.map((sub) => (
+              <ChannelItem key={sub.stream_id} sub={sub} open={openChannel === sub.stream_id} />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+function ChannelItem({ sub, open }: { sub: Subscription; open: boolean }) {
+  const { session } = useChat();
+  const realm = session.realm;
+  const names = slugNames(session);
+  const count = realm.unread.value.countWhere((entry) => entry.channelId === sub.stream_id && realm.topicPolicy(sub.stream_id, entry.topicKey ?? '') !== TOPIC_MUTED);
+  const current = route.value.narrow;
+  const selected = current.kind === 'channel' && current.channelId === sub.stream_id && current.topic === undefined;
+  return (
+    <li class={`channel-item ${sub.is_muted ? 'muted' : ''}`}>
+      <a href={narrowHash({ kind: 'channel', channelId: sub.stream_id }, names)} aria-current={selected ? 'page' : undefined}>
+        <span class="channel-swatch" style={{ background: sub.color }} aria-hidden="true">
+          {sub.invite_only ? '🔒' : '#'}
+        </span>
+        <span class="label">{sub.name}</span>
+        {sub.is_muted && <span class="visually-hidden">(muted)</span>}
+        {count > 0 && <span class="count" aria-label={`${count} unread`}>{count}</span>}
+      </a>
+      {open && <TopicList channelId={sub.stream_id} />}
+    </li>
+  );
+}
+
+interface Topic {
+  name: string;
+  max_id: number;
+}
+
+/** The open channel's topics, newest first, with unread counts; refetched as its unread messages change. */
+function TopicList({ channelId }: { channelId: number }) {
+  const { session } = useChat();
+  const realm = session.realm;
+  const names = slugNames(session);
+  const topics = useSignal<Topic[]>([]);
+  const unreadIds = realm.unread.value.idsWhere((entry) => entry.channelId === channelId);
+  const newestUnread = unreadIds.length > 0 ? Math.max(...unreadIds) : 0;
+  useEffect(() => {
+    session.api.get<{ topics: Topic[] }>(`/users/me/${channelId}/topics`).then(
+      (answer) => (topics.value = answer.topics),
+      () => undefined,
+    );
+  }, [channelId, newestUnread, session.generation.value]);
+  const current = route.value.narrow;
+  const openTopic = current.kind === 'channel' && current.channelId === channelId ? current.topic?.toLowerCase() : undefined;
+  return (
+    <ul class="topic-list" aria-label="Topics">
+      {topics.value.map((topic) => {
+        const key = topic.name.toLowerCase();
+        const count = realm.unread.value.countWhere((entry) => entry.channelId === channelId && entry.topicKey === key);
+        const muted = realm.topicPolicy(channelId, topic.name) === TOPIC_MUTED;
+        return (
+          <li key={key} class={muted ? 'muted' : ''}>
+            <a href={narrowHash({ kind: 'channel', channelId, topic: topic.name }, names)} aria-current={openTopic === key ? 'page' : undefined}>
+              <span class={`label ${topic.name === '' ? 'empty-topic' : ''}`}>{topic.name === '' ? realm.emptyTopicName.value : topic.name}</span>
+              {count > 0 && <span class="count" aria-label={`${count} unread`}>{count}</span>}
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,33 @@
+import { narrowHash } from '../../narrow/narrow-url.ts';
+import { useChat } from '../chat-context.ts';
+import { slugNames } from '../chat-view.tsx';
+import { route } from '../navigation.ts';
+
+/** Recent direct message conversations, newest first, with unread counts. */
+export function DirectMessagesSection() {
+  const { session } = useChat();
+  const realm = session.realm;
+  const names = slugNames(session);
+  const current = route.value.narrow;
+  const openKey = current.kind === 'dm' ? current.userIds.join(',') : null;
+  return (
+    <section class="dm-section" aria-label="Direct messages">
+      <h3>Direct messages</h3>
+      <ul>
+        {realm.recentDms.value.slice(0, 20).map((dm) => {
+          const key = dm.userIds.join(',');
+          const count = realm.unread.value.countWhere((entry) => entry.dmKey === key);
+          const label = key === String(session.me) ? `${realm.userName(session.me)} (you)` : dm.userIds.map((id) => realm.userName(id)).join(', ');
+          return (
+            <li key={key}>
+              <a href={narrowHash({ kind: 'dm', userIds: dm.userIds }, names)} aria-current={openKey === key ? 'page' : undefined}>
+                <span class="label">{label}</span>
+                {count > 0 && <span class="count" aria-label={`${count} unread`}>{count}</span>}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

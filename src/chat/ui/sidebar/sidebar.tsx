@@ -1,0 +1,57 @@
+import type { Narrow } from '../../narrow/narrow.ts';
+import { narrowHash } from '../../narrow/narrow-url.ts';
+import { useChat } from '../chat-context.ts';
+import { slugNames } from '../chat-view.tsx';
+import { route } from '../navigation.ts';
+import { ChannelSection } from './channel-section.tsx';
+import { DirectMessagesSection } from './direct-messages-section.tsx';
+
+function isCurrent(narrow: Narrow): boolean {
+  const current = route.value.narrow;
+  if (narrow.kind === 'channel' || current.kind === 'channel') return false;
+  return narrow.kind === current.kind && (narrow.kind !== 'search' || (current.kind === 'search' && narrow.query === current.query));
+}
+
+/** Views, channels by folder (with the selected channel's topics), direct messages. A drawer on narrow screens. */
+export function Sidebar() {
+  const { session, panel } = useChat();
+  const realm = session.realm;
+  const names = slugNames(session);
+  const unread = realm.unread.value;
+  const views: { narrow: Narrow; label: string; count: number }[] = [
+    { narrow: { kind: 'all' }, label: 'Combined feed', count: unread.count },
+    { narrow: { kind: 'mentioned' }, label: 'Mentions', count: unread.countWhere((entry) => entry.mentioned) },
+    { narrow: { kind: 'starred' }, label: 'Starred messages', count: realm.starred.value.size },
+  ];
+  return (
+    <nav class="sidebar" aria-label="Channels and conversations">
+      <ul class="sidebar-views">
+        {views.map((view) => (
+          <li key={view.label}>
+            <a
+              href={narrowHash(view.narrow, names) || '#'}
+              aria-current={isCurrent(view.narrow) ? 'page' : undefined}
+            >
+              <span class="label">{view.label}</span>
+              {view.count > 0 && <span class="count">{view.count}</span>}
+            </a>
+          </li>
+        ))}
+        {realm.navigationViews.value
+          .filter((view) => view.is_pinned && view.name)
+          .map((view) => (
+            <li key={view.fragment}>
+              <a href={`#${view.fragment}`} aria-current={route.value && location.hash === `#${view.fragment}` ? 'page' : undefined}>
+                <span class="label">{view.name}</span>
+              </a>
+            </li>
+          ))}
+      </ul>
+      <ChannelSection />
+      <button type="button" class="sidebar-action" onClick={() => (panel.value = 'channels')}>
+        Browse channels
+      </button>
+      <DirectMessagesSection />
+    </nav>
+  );
+}

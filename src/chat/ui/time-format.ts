@@ -1,0 +1,22 @@
+/** Message times in the user's own timezone (their setting, else the browser's), 12 or 24 hours as they chose. */
+export function timeFormatter(timezone: string, twentyFourHour: boolean): { time(ts: number): string; full(ts: number): string; day(ts: number): string } {
+  const timeZone = validZone(timezone);
+  const time = new Intl.DateTimeFormat(undefined, { timeZone, hour: 'numeric', minute: '2-digit', hour12: !twentyFourHour });
+  const full = new Intl.DateTimeFormat(undefined, { timeZone, dateStyle: 'full', timeStyle: 'long', hour12: !twentyFourHour });
+  const day = new Intl.DateTimeFormat(undefined, { timeZone, weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' });
+  return {
+    time: (ts) => time.format(ts * 1000),
+    full: (ts) => full.format(ts * 1000),
+    day: (ts) => day.format(ts * 1000),
+  };
+}
+
+function validZone(timezone: string): string | undefined {
+  if (!timezone) return undefined;
+  try {
+    new Intl.DateTimeFormat(undefined, { timeZone: timezone });
+    return timezone;
+  } catch {
+    return undefined;
+  }
+}

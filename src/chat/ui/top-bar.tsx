@@ -1,0 +1,65 @@
+import { useSignal } from '@preact/signals';
+import type { SavedLogin } from '../login/saved-logins.ts';
+import { useChat } from './chat-context.ts';
+import { SearchBox } from './search-box.tsx';
+import { ServerIndicator } from './server-indicator.tsx';
+
+interface Props {
+  login: SavedLogin;
+  onLogout(): Promise<void>;
+}
+
+/** Menu toggle (phones), realm name, search, where the server runs, and the user's menu. */
+export function TopBar({ login, onLogout }: Props) {
+  const { session, panel, drawerOpen, local } = useChat();
+  const realm = session.realm;
+  const menuOpen = useSignal(false);
+  const open = (which: typeof panel.value) => {
+    panel.value = panel.value === which ? 'none' : which;
+    menuOpen.value = false;
+  };
+  return (
+    <header class="top-bar">
+      <button type="button" class="icon-button drawer-toggle" aria-label="Channels and conversations" aria-expanded={drawerOpen.value} onClick={() => (drawerOpen.value = !drawerOpen.value)}>
+        ☰
+      </button>
+      <a class="realm-name" href="#">
+        {realm.realmName.value}
+      </a>
+      <SearchBox />
+      <ServerIndicator server={login.server} />
+      <div class="user-menu" onKeyDown={(event) => event.key === 'Escape' && (menuOpen.value = false)}>
+        <button type="button" class="user-button" aria-haspopup="menu" aria-expanded={menuOpen.value} onClick={() => (menuOpen.value = !menuOpen.value)}>
+          <span class="visually-hidden">Menu for </span>
+          {realm.meUser.value?.full_name ?? login.fullName}
+        </button>
+        {menuOpen.value && (
+          <div class="menu" role="menu">
+            <button type="button" role="menuitem" onClick={() => open('settings')}>
+              Settings
+            </button>
+            <button type="button" role="menuitem" onClick={() => open('scheduled')}>
+              Scheduled messages
+            </button>
+            {realm.permissions.value.isAdmin && (
+              <button type="button" role="menuitem" onClick={() => open('admin')}>
+                Organization administration
+              </button>
+            )}
+            <button type="button" role="menuitem" onClick={() => open('api-log')}>
+              API log
+            </button>
+            {local && (
+              <a role="menuitem" href="/console.html" target="_blank" rel="noopener">
+                Server console
+              </a>
+            )}
+          </div>
+        )}
+      </div>
+      <button type="button" class="logout-button" onClick={() => void onLogout()}>
+        Log out
+      </button>
+    </header>
+  );
+}

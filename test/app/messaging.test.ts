@@ -1,0 +1,166 @@
+import type { Browser, BrowserContext, Page } from 'playwright';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  api,
+  goTo,
+  HANNAH,
+  launchBrowser,
+  logInAs,
+  logOut,
+  messageAction,
+  messageElement,
+  messageWithText,
+  newProfile,
+  OLIVIA,
+  openChat,
+  send,
+  shownMessageIds,
+} from './chat-browser.ts';
+
+/** #general, a fresh topic per run of this file: only this file's messages are in it. */
+const TOPIC_HASH = '#narrow/channel/2-general/topic/app.20test';
+
+let browser: Browser;
+let profile: BrowserContext;
+/** Olivia's tab and Marcus's tab, in one browser: two people side by side. */
+let olivia: Page;
+let marcus: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  profile = await newProfile(browser);
+  olivia = await openChat(profile);
+  await logInAs(olivia, 'Olivia Park');
+  marcus = await openChat(profile);
+  await logOut(marcus);
+  await logInAs(marcus, 'Marcus Reed');
+  await goTo(olivia, TOPIC_HASH);
+  await goTo(marcus, TOPIC_HASH);
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** The id of the newest message whose text is `text`, as the server has it. */
+async function idOf(text: string): Promise<number> {
+  const answer = await api(olivia, OLIVIA, 'GET', '/messages', {
+    anchor: 'newest',
+    num_before: 20,
+    num_after: 0,
+    narrow: [{ operator: 'search', operand: text }],
+    apply_markdown: false,
+  });
+  const found = (answer.messages as { id: number; content: string }[]).filter((m) => m.content === text);
+  expect(found).toHaveLength(1);
+  return found[0].id;
+}
+
+describe('chatting between two people in two tabs', () => {
+  test('a message sent in a topic narrow goes to that topic and appears live in the other tab', async () => {
+    await expect(olivia.getByLabel('Channel', { exact: true }).inputValue()).resolves.toBe('2');
+    await expect(olivia.getByRole('textbox', { name: 'Topic' }).inputValue()).resolves.toBe('app test');
+
+    await send(olivia, 'hello from the compose box');
+
+    await messageWithText(marcus, 'hello from the compose box').waitFor();
+    const id = await idOf('hello from the compose box');
+    await expect(messageElement(marcus, id).textContent()).resolves.toContain('Olivia Park');
+    const stored = await api(olivia, OLIVIA, 'GET', `/messages/${id}`, { apply_markdown: false });
+    expect(stored.message).toMatchObject({ display_recipient: 'general', subject: 'app test', content: 'hello from the compose box' });
+  });
+
+  test('a reaction added in one tab shows in the other, naming who reacted', async () => {
+    const id = await idOf('hello from the compose box');
+    await messageAction(marcus, id, 'Add reaction');
+    await marcus.getByRole('dialog', { name: 'Add reaction' }).getByRole('button', { name: 'tada' }).click();
+
+    const reaction = messageElement(olivia, id).getByRole('button', { name: 'tada: Marcus Reed' });
+    await reaction.waitFor();
+    await expect(reaction.getAttribute('aria-pressed')).resolves.toBe('false');
+    await expect(messageElement(marcus, id).getByRole('button', { name: 'tada: You' }).getAttribute('aria-pressed')).resolves.toBe('true');
+  });
+
+  test('an edit shows the new content in the other tab, marked edited, with its history', async () => {
+    const id = await idOf('hello from the compose box');
+    await messageAction(olivia, id, 'Edit');
+    const editor = olivia.getByRole('textbox', { name: 'Edit message' });
+    await olivia.waitForFunction(() => (document.querySelector('textarea[aria-label="Edit message"]') as HTMLTextAreaElement)?.value === 'hello from the compose box');
+    await editor.fill('hello, edited');
+    await olivia.getByRole('button', { name: 'Save' }).click();
+
+    await messageElement(marcus, id).getByText('hello, edited').waitFor();
+    await expect(messageElement(marcus, id).textContent()).resolves.toContain('(edited)');
+
+    await messageAction(marcus, id, 'More actions');
+    await marcus.getByRole('menuitem', { name: 'View edit history' }).click();
+    const history = marcus.getByRole('dialog', { name: 'Message edit history' });
+    await history.getByText('hello from the compose box').waitFor();
+    await expect(history.textContent()).resolves.toContain('hello, edited');
+    await history.getByRole('button', { name: 'Close' }).click();
+  });
+
+  test('starring puts the message in the starred view', async () => {
+    const id = await idOf('hello, edited');
+    await messageAction(marcus, id, 'Star');
+    await messageElement(marcus, id).getByRole('button', { name: 'Unstar' }).waitFor();
+
+    await goTo(marcus, '#narrow/is/starred');
+    await messageElement(marcus, id).waitFor();
+    await goTo(marcus, TOPIC_HASH);
+    await messageElement(marcus, id).waitFor();
+  });
+
+  test('deleting removes the message from both tabs', async () => {
+    await send(olivia, 'this one goes away');
+    const id = await idOf('this one goes away');
+    await messageElement(marcus, id).waitFor();
+
+    await messageAction(olivia, id, 'More actions');
+    await olivia.getByRole('menuitem', { name: 'Delete message' }).click();
+    await olivia.getByRole('dialog', { name: 'Delete message?' }).getByRole('button', { name: 'Delete' }).click();
+
+    await messageElement(marcus, id).waitFor({ state: 'detached' });
+    await messageElement(olivia, id).waitFor({ state: 'detached' });
+  });
+
+  test('a direct message typed with To reaches the other person’s DM narrow', async () => {
+    await goTo(marcus, '#narrow/dm/8-Olivia-Park');
+    await olivia.bringToFront();
+    await olivia.getByRole('radio', { name: 'Direct message' }).check();
+    await olivia.getByRole('textbox', { name: 'To' }).fill('marcus@lakeside.test');
+    await send(olivia, 'a private word');
+
+    await messageWithText(marcus, 'a private word').waitFor();
+    await expect(marcus.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('You and Olivia Park');
+  });
+
+  test('a refused send keeps the text in the composer and shows the server’s message', async () => {
+    // Hannah is a member; only administrators may post in #announcements.
+    const hannah = await openChat(profile);
+    await logOut(hannah);
+    await logInAs(hannah, 'Hannah Kim');
+    await goTo(hannah, '#narrow/channel/1-announcements/topic/news');
+    await hannah.bringToFront();
+    const box = hannah.getByRole('textbox', { name: 'Message', exact: true });
+    await box.fill('members cannot post here');
+    await hannah.getByRole('button', { name: 'Send', exact: true }).click();
+
+    await expect(hannah.getByRole('alert').textContent()).resolves.toMatch(/permission|not allowed|cannot/i);
+    await expect(box.inputValue()).resolves.toBe('members cannot post here');
+    const answer = await api(hannah, HANNAH, 'GET', '/messages', { anchor: 'newest', num_before: 5, num_after: 0, narrow: [{ operator: 'channel', operand: 'announcements' }], apply_markdown: false });
+    expect((answer.messages as { content: string }[]).map((m) => m.content)).not.toContain('members cannot post here');
+    await hannah.close();
+  });
+
+  test('the search box shows the messages that match upstream’s search syntax', async () => {
+    await olivia.bringToFront();
+    const search = olivia.getByRole('searchbox', { name: 'Search' });
+    await search.fill('channel:general topic:"app test" edited');
+    await search.press('Enter');
+
+    await olivia.getByRole('heading', { name: 'Search: channel:general topic:"app test" edited' }).waitFor();
+    const id = await idOf('hello, edited');
+    await expect.poll(() => shownMessageIds(olivia), { timeout: 20_000 }).toEqual([id]);
+    expect(await olivia.evaluate(() => location.hash)).toBe('#narrow/search/channel.3Ageneral.20topic.3A.22app.20test.22.20edited');
+  });
+});

@@ -1,0 +1,76 @@
+import { describe, expect, test } from 'vitest';
+import { decodeHashComponent, encodeHashComponent } from '../../src/chat/narrow/hash-encoding.ts';
+import { narrowHash, parseNarrowHash } from '../../src/chat/narrow/narrow-url.ts';
+import { parseSearch } from '../../src/chat/narrow/narrow.ts';
+
+const names = {
+  channelName: (id: number) => ({ 5: 'engineering', 7: 'beta feedback' })[id],
+  userName: (id: number) => ({ 9: 'Marcus Reed', 15: 'Tomás Silva' })[id],
+};
+
+describe('hash components are encoded as upstream web app encodes them', () => {
+  test('the runtime contract example round-trips', () => {
+    expect(encodeHashComponent('v2.4 (beta)')).toBe('v2.2E4.20.28beta.29');
+    expect(decodeHashComponent('v2.2E4.20.28beta.29')).toBe('v2.4 (beta)');
+  });
+
+  test('percent signs and non-ASCII characters survive the dot encoding', () => {
+    for (const text of ['100% done', 'São Paulo', 'a.b/c?d#e', '日本語']) {
+      expect(decodeHashComponent(encodeHashComponent(text))).toBe(text);
+    }
+    expect(encodeHashComponent('100%')).toBe('100.25');
+  });
+});
+
+describe('narrow URLs', () => {
+  test('a channel, a topic, a DM, is:starred, is:mentioned and a search each have upstream form', () => {
+    expect(narrowHash({ kind: 'channel', channelId: 7 }, names)).toBe('#narrow/channel/7-beta-feedback');
+    expect(narrowHash({ kind: 'channel', channelId: 5, topic: 'Release 2.4' }, names)).toBe('#narrow/channel/5-engineering/topic/Release.202.2E4');
+    expect(narrowHash({ kind: 'dm', userIds: [9] }, names)).toBe('#narrow/dm/9-Marcus-Reed');
+    expect(narrowHash({ kind: 'dm', userIds: [9, 15] }, names)).toBe('#narrow/dm/9,15-group');
+    expect(narrowHash({ kind: 'starred' }, names)).toBe('#narrow/is/starred');
+    expect(narrowHash({ kind: 'mentioned' }, names)).toBe('#narrow/is/mentioned');
+    expect(narrowHash({ kind: 'search', query: 'sync bug' }, names)).toBe('#narrow/search/sync.20bug');
+    expect(narrowHash({ kind: 'all' }, names)).toBe('');
+  });
+
+  test('a message link carries /near/{id}', () => {
+    expect(narrowHash({ kind: 'channel', channelId: 5, topic: 'CI' }, names, 260)).toBe('#narrow/channel/5-engineering/topic/CI/near/260');
+  });
+
+  test('the id decides: a bare id, a stale slug and the legacy stream operator all parse', () => {
+    expect(parseNarrowHash('#narrow/channel/5').narrow).toEqual({ kind: 'channel', channelId: 5, topic: undefined });
+    expect(parseNarrowHash('#narrow/channel/5-old-name/topic/v2.2E4.20.28beta.29').narrow).toEqual({ kind: 'channel', channelId: 5, topic: 'v2.4 (beta)' });
+    expect(parseNarrowHash('#narrow/stream/5-engineering').narrow).toEqual({ kind: 'channel', channelId: 5, topic: undefined });
+    expect(parseNarrowHash('#narrow/dm/15,9-group').narrow).toEqual({ kind: 'dm', userIds: [9, 15] });
+    expect(parseNarrowHash('#narrow/dm/9-Marcus-Reed/near/362')).toEqual({ narrow: { kind: 'dm', userIds: [9] }, nearMessageId: 362 });
+    expect(parseNarrowHash('#narrow/search/sync.20bug').narrow).toEqual({ kind: 'search', query: 'sync bug' });
+  });
+
+  test('anything else is the combined feed', () => {
+    for (const hash of ['', '#', '#settings', '#narrow/channel/abc', '#narrow/is/unknown']) {
+      expect(parseNarrowHash(hash).narrow).toEqual({ kind: 'all' });
+    }
+  });
+});
+
+describe('the search box syntax', () => {
+  test('operators become narrow terms and the other words one search term', () => {
+    expect(parseSearch('channel:engineering topic:"Release 2.4" sender:sam@lakeside.test is:starred has:link sync bug')).toEqual([
+      { operator: 'channel', operand: 'engineering', negated: false },
+      { operator: 'topic', operand: 'Release 2.4', negated: false },
+      { operator: 'sender', operand: 'sam@lakeside.test', negated: false },
+      { operator: 'is', operand: 'starred', negated: false },
+      { operator: 'has', operand: 'link', negated: false },
+      { operator: 'search', operand: 'sync bug' },
+    ]);
+  });
+
+  test('a leading minus negates, stream is channel, unknown operators are words', () => {
+    expect(parseSearch('-is:starred stream:design foo:bar')).toEqual([
+      { operator: 'is', operand: 'starred', negated: true },
+      { operator: 'channel', operand: 'design', negated: false },
+      { operator: 'search', operand: 'foo:bar' },
+    ]);
+  });
+});
