@@ -32,6 +32,8 @@ export class ChatSession {
   readonly api: ApiClient;
   readonly realm: RealmState;
   readonly connection = signal<Connection>('connected');
+  /** The server no longer knows this login (the realm was replaced, the user deactivated): log in again. */
+  readonly expired = signal(false);
   /** Bumps at each re-registration: views refetch what they show. */
   readonly generation = signal(0);
   readonly #lists = new Map<string, MessageList>();
@@ -118,6 +120,10 @@ export class ChatSession {
           await this.#reregister();
           continue;
         }
+        if (error instanceof ApiFailure && error.status === 401) {
+          this.expired.value = true;
+          return;
+        }
         this.connection.value = 'reconnecting';
         await delay(RETRY_MS[Math.min(failures, RETRY_MS.length - 1)]);
         failures += 1;
@@ -135,7 +141,12 @@ export class ChatSession {
         this.generation.value += 1;
         this.connection.value = 'connected';
       });
-    } catch {
+    } catch (error) {
+      if (error instanceof ApiFailure && error.status === 401) {
+        this.expired.value = true;
+        this.#abort.abort();
+        return;
+      }
       this.connection.value = 'reconnecting';
       await delay(RETRY_MS.at(-1) ?? 10000);
     }

@@ -12,6 +12,8 @@ type Screen =
   | { kind: 'login'; server: string; notice?: string }
   | { kind: 'chat'; login: SavedLogin; session: ChatSession };
 
+const EXPIRED = 'Your login is no longer valid on this server (the realm may have been replaced); please log in again.';
+
 /** Marks the page for people's scripts and tests (runtime contract 5). */
 function markApp(state: 'starting' | 'ready'): void {
   document.documentElement.dataset.app = state;
@@ -34,7 +36,7 @@ export function App({ local }: { local: LocalServer | null }) {
       setScreen({ kind: 'chat', login, session });
     } catch (error) {
       // A key the server no longer knows (the realm was replaced): log in again.
-      const notice = error instanceof ApiFailure && error.status === 401 ? 'Your login is no longer valid on this server; please log in again.' : String(error instanceof Error ? error.message : error);
+      const notice = error instanceof ApiFailure && error.status === 401 ? EXPIRED : String(error instanceof Error ? error.message : error);
       if (error instanceof ApiFailure && error.status === 401) await forgetLogin(login);
       setScreen({ kind: 'login', server: login.server, notice });
     }
@@ -47,6 +49,17 @@ export function App({ local }: { local: LocalServer | null }) {
       setScreen({ kind: 'login', server: '', notice: `The server in this browser could not start: ${error instanceof Error ? error.message : String(error)}` }),
     );
   }, []);
+
+  useEffect(() => {
+    if (screen.kind !== 'chat') return;
+    const { session, login } = screen;
+    // Checked on each change of the session's `expired` signal.
+    return session.expired.subscribe((expired) => {
+      if (!expired) return;
+      session.stop();
+      void forgetLogin(login).then(() => setScreen({ kind: 'login', server: login.server, notice: EXPIRED }));
+    });
+  }, [screen]);
 
   useEffect(() => {
     if (screen.kind !== 'login') return;

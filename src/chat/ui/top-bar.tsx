@@ -50,9 +50,9 @@ export function TopBar({ login, onLogout }: Props) {
               API log
             </button>
             {local && (
-              <a role="menuitem" href="/console.html" target="_blank" rel="noopener">
-                Server console
-              </a>
+              <button type="button" role="menuitem" onClick={() => open('realm')}>
+                Realm tools (reset, scenarios, export)
+              </button>
             )}
           </div>
         )}

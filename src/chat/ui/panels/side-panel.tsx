@@ -3,6 +3,7 @@ import { ApiLogPanel } from './api-log-panel.tsx';
 import { ChannelBrowser } from './channel-browser.tsx';
 import { SettingsPanel } from './settings-panel.tsx';
 import { AdminPanel } from './admin-panel.tsx';
+import { RealmToolsPanel } from './realm-tools-panel.tsx';
 import { ScheduledPanel } from './scheduled-panel.tsx';
 
 const TITLES = {
@@ -11,6 +12,7 @@ const TITLES = {
   settings: 'Settings',
   admin: 'Organization administration',
   scheduled: 'Scheduled messages',
+  realm: 'Realm in this browser',
 } as const;
 
 /** The panel beside the messages (over them on phones): settings, administration, channel browser, API log. */
@@ -32,6 +34,7 @@ export function SidePanel() {
         {which === 'settings' && <SettingsPanel />}
         {which === 'admin' && <AdminPanel />}
         {which === 'scheduled' && <ScheduledPanel />}
+        {which === 'realm' && <RealmToolsPanel />}
       </div>
     </aside>
   );

@@ -1,0 +1,140 @@
+import type { Browser, BrowserContext, Page } from 'playwright';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { api, goTo, launchBrowser, logInAs, MARCUS, messageWithText, newProfile, OLIVIA, openChat, send, waitAppReady, WAIT_MS } from './chat-browser.ts';
+
+const TOPIC = '#narrow/channel/2-general/topic/offline.20room';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** The sidebar's unread count for a channel (0 when none is shown). */
+async function channelUnread(page: Page, name: string): Promise<number> {
+  const link = page.locator('.channel-item > a', { has: page.locator('.label', { hasText: new RegExp(`^${name}$`) }) });
+  const count = link.locator('.count');
+  return (await count.count()) === 0 ? 0 : Number(await count.textContent());
+}
+
+describe('the chat with the network off', () => {
+  let profile: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    profile = await newProfile(browser);
+    page = await openChat(profile, `/${TOPIC}`);
+    await logInAs(page, 'Olivia Park');
+  });
+  afterAll(async () => {
+    await profile.close();
+  });
+
+  test('keeps chatting offline, and a reload offline finds everything where it was', async () => {
+    await profile.setOffline(true);
+    await send(page, 'written with the network off');
+    await messageWithText(page, 'written with the network off').waitFor();
+    await expect(page.locator('.server-indicator').getAttribute('data-state')).resolves.toBe('offline');
+
+    await page.reload();
+    await waitAppReady(page);
+    await messageWithText(page, 'written with the network off').waitFor();
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('#general › offline room');
+    await profile.setOffline(false);
+  });
+
+  test('after the realm is reset from the realm tools, the chat registers again by itself and keeps its view', async () => {
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Menu for Olivia Park' }).click();
+    await page.getByRole('menuitem', { name: /Realm tools/ }).click();
+    await page.getByRole('button', { name: 'Reset to “demo”' }).click();
+    await page.getByRole('status').filter({ hasText: 'Loaded the scenario “demo”.' }).waitFor();
+
+    // The fresh realm has no message in this topic: the view is refetched for the new queue.
+    await page.getByText('No messages here yet.').waitFor();
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('#general › offline room');
+    // Live again: a message sent by someone else arrives without a reload.
+    const sent = await api(page, MARCUS, 'POST', '/messages', { type: 'stream', to: 'general', topic: 'offline room', content: 'after the reset' });
+    expect(sent.result).toBe('success');
+    await messageWithText(page, 'after the reset').waitFor();
+  });
+});
+
+describe('live unread counts', () => {
+  test('a message from someone else raises the channel’s count; reading it clears the count and the server marks it read', async () => {
+    const profile = await newProfile(browser);
+    const page = await openChat(profile, '/#narrow/channel/8-support');
+    await logInAs(page, 'Olivia Park');
+    const before = await channelUnread(page, 'general');
+
+    const sent = await api(page, MARCUS, 'POST', '/messages', { type: 'stream', to: 'general', topic: 'count me', content: 'an unread one' });
+    await expect.poll(() => channelUnread(page, 'general'), { timeout: WAIT_MS }).toBe(before + 1);
+
+    await goTo(page, '#narrow/channel/2-general/topic/count.20me');
+    await messageWithText(page, 'an unread one').waitFor();
+    await expect.poll(() => channelUnread(page, 'general'), { timeout: WAIT_MS }).toBe(before);
+    await expect
+      .poll(async () => ((await api(page, OLIVIA, 'GET', `/messages/${sent.id}`)).message.flags as string[]).includes('read'), { timeout: WAIT_MS })
+      .toBe(true);
+    await profile.close();
+  });
+});
+
+describe('the API log panel', () => {
+  test('shows this tab’s requests and the events its queue received', async () => {
+    const profile = await newProfile(browser);
+    const page = await openChat(profile, `/${TOPIC}`);
+    await logInAs(page, 'Olivia Park');
+    await send(page, 'watch the traffic');
+    await page.getByRole('button', { name: 'Menu for Olivia Park' }).click();
+    await page.getByRole('menuitem', { name: 'API log' }).click();
+
+    const log = page.getByRole('complementary', { name: 'API log' });
+    await log.locator('.log-line.app', { hasText: 'POST /messages' }).first().waitFor();
+    await log.locator('.log-line.server', { hasText: 'POST /api/v1/messages' }).first().waitFor();
+    await log.locator('.log-line.event', { hasText: 'message' }).first().waitFor();
+    await profile.close();
+  });
+});
+
+describe('keyboard and phone use', () => {
+  test('j and k move the selection, c opens the compose box, Esc leaves it', async () => {
+    const profile = await newProfile(browser);
+    const page = await openChat(profile, '/#narrow/channel/5-engineering/topic/CI');
+    await logInAs(page, 'Sam Okafor');
+    await page.locator('[data-message-id]').first().waitFor();
+    await page.locator('body').click({ position: { x: 700, y: 70 } });
+
+    await page.keyboard.press('j');
+    const first = await page.locator('.message.selected').getAttribute('data-message-id');
+    await page.keyboard.press('j');
+    const second = await page.locator('.message.selected').getAttribute('data-message-id');
+    expect(Number(second)).toBeGreaterThan(Number(first));
+    await page.keyboard.press('k');
+    await expect(page.locator('.message.selected').getAttribute('data-message-id')).resolves.toBe(first);
+
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    await page.keyboard.press('c');
+    await expect.poll(focused, { timeout: WAIT_MS }).toBe('Message');
+    await page.keyboard.press('Escape');
+    await expect.poll(focused, { timeout: WAIT_MS }).not.toBe('Message');
+    await profile.close();
+  });
+
+  test('at 390 px the sidebar is a drawer: it opens from its button and closes on choosing a channel', async () => {
+    const profile = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    profile.setDefaultTimeout(WAIT_MS);
+    const page = await openChat(profile);
+    await logInAs(page, 'Olivia Park');
+    const sidebar = page.getByRole('navigation', { name: 'Channels and conversations' });
+    await expect(sidebar.isVisible()).resolves.toBe(false);
+
+    await page.getByRole('button', { name: 'Channels and conversations' }).click();
+    await sidebar.getByRole('link', { name: /engineering/ }).click();
+
+    await page.getByRole('heading', { name: '#engineering' }).waitFor();
+    await sidebar.waitFor({ state: 'hidden' });
+    await profile.close();
+  });
+});
