@@ -11,6 +11,8 @@ import { preview } from 'vite';
 export interface ServedBuild {
   /** e.g. http://127.0.0.1:41234 */
   origin: string;
+  /** Where the build was written (for its file sizes). */
+  outDir: string;
   close(): Promise<void>;
 }
 
@@ -37,6 +39,7 @@ export async function serveBuild({ configFile, headers }: BuildOptions = {}): Pr
   const { port } = server.httpServer.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
+    outDir,
     close: async () => {
       await server.close();
       await rm(outDir, { recursive: true, force: true });

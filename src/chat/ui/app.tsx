@@ -61,16 +61,6 @@ export function App({ local }: { local: LocalServer | null }) {
     });
   }, [screen]);
 
-  useEffect(() => {
-    if (screen.kind !== 'login') return;
-    // Nobody logged in: ready once the form can log someone in.
-    let current = true;
-    void (screen.server || !local ? Promise.resolve() : local.ready).then(() => current && markApp('ready'));
-    return () => {
-      current = false;
-    };
-  }, [screen]);
-
   if (screen.kind === 'starting') return <p class="app-starting" role="status">Starting…</p>;
   if (screen.kind === 'login') {
     return (
@@ -80,7 +70,7 @@ export function App({ local }: { local: LocalServer | null }) {
             {screen.notice}
           </p>
         )}
-        <LoginScreen local={local} initialServer={screen.server} onLogin={(login) => void open(login)} />
+        <LoginScreen local={local} initialServer={screen.server} onLogin={(login) => void open(login)} onReady={() => markApp('ready')} />
       </>
     );
   }

@@ -8,13 +8,15 @@ interface Props {
   /** The server the last login used: '' is this browser's. */
   initialServer: string;
   onLogin(login: SavedLogin): void;
+  /** Called once the form can log someone in, demo accounts shown (the page's readiness). */
+  onReady(): void;
 }
 
 /**
  * Email + password (checked with POST /fetch_api_key), or one click per demo account of the
  * realm's scenario. The server field points the app at another server of this API.
  */
-export function LoginScreen({ local, initialServer, onLogin }: Props) {
+export function LoginScreen({ local, initialServer, onLogin, onReady }: Props) {
   const [server, setServer] = useState(initialServer);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -26,10 +28,19 @@ export function LoginScreen({ local, initialServer, onLogin }: Props) {
   useEffect(() => {
     if (!local || !onThisBrowser) {
       setAccounts([]);
+      onReady();
       return;
     }
     let current = true;
-    void local.ready.then(() => local.demoAccounts()).then((found) => current && setAccounts(found));
+    void local.ready
+      .then(() => local.demoAccounts())
+      .then((found) => {
+        if (!current) return;
+        setAccounts(found);
+        onReady();
+      })
+      // A server that failed to start is reported by the app; the form stays usable for another server.
+      .catch(() => current && onReady());
     return () => {
       current = false;
     };
