@@ -22,6 +22,8 @@ export class MessageList {
   readonly error = signal<string | null>(null);
   /** The message the view opens at: the anchor's answer (first unread, a linked message). */
   readonly anchorId = signal<number | null>(null);
+  /** Messages that were unread when this list showed them: their marker fades instead of vanishing. */
+  readonly readHere = signal<ReadonlySet<number>>(new Set());
   /** Messages may have moved in without an event we can match: fetch anew when shown. */
   stale = false;
   readonly #api: ApiClient;

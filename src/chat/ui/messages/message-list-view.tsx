@@ -70,11 +70,14 @@ export function MessageListView({ list, nearMessageId, onFirstDraw }: Props) {
     if (range.startIndex < FETCH_MARGIN) void list.loadOlder();
     if (range.endIndex > rows.length - FETCH_MARGIN) void list.loadNewer();
     if (document.visibilityState !== 'visible') return;
+    const unread = session.realm.unread.value;
     const seen: number[] = [];
     for (let index = range.startIndex; index <= range.endIndex; index += 1) {
       const row = rows[index];
-      if (row?.kind === 'message') seen.push(row.message.id);
+      if (row?.kind === 'message' && unread.has(row.message.id)) seen.push(row.message.id);
     }
+    if (seen.length === 0) return;
+    list.readHere.value = new Set([...list.readHere.value, ...seen]);
     session.markRead(seen);
   }, [range?.startIndex, range?.endIndex, rows]);
 
@@ -99,7 +102,9 @@ export function MessageListView({ list, nearMessageId, onFirstDraw }: Props) {
             <div key={item.key} class="row" data-index={item.index} ref={virtualizer.measureElement} style={{ transform: `translateY(${item.start}px)` }}>
               {row.kind === 'recipient' && <RecipientHeader message={row.message} />}
               {row.kind === 'date' && <p class="date-divider">{format.day(row.timestamp)}</p>}
-              {row.kind === 'message' && <MessageRow message={row.message} showSender={row.showSender} format={format} />}
+              {row.kind === 'message' && (
+                <MessageRow message={row.message} showSender={row.showSender} format={format} readHere={list.readHere.value.has(row.message.id)} />
+              )}
             </div>
           );
         })}

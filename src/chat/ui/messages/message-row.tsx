@@ -11,10 +11,12 @@ interface Props {
   message: Message;
   showSender: boolean;
   format: ReturnType<typeof timeFormatter>;
+  /** Unread when this view showed it, read since: the unread marker fades out. */
+  readHere: boolean;
 }
 
 /** One message: sender (visible on the first of a run, always there for readers), time, content, reactions, actions. */
-export function MessageRow({ message, showSender, format }: Props) {
+export function MessageRow({ message, showSender, format, readHere }: Props) {
   const { session, selectedId } = useChat();
   const realm = session.realm;
   const unread = realm.unread.value.has(message.id);
@@ -26,7 +28,7 @@ export function MessageRow({ message, showSender, format }: Props) {
   const isEditing = editing.value === message.id;
   return (
     <article
-      class={`message ${showSender ? 'with-sender' : 'continued'} ${unread ? 'unread' : ''} ${selected ? 'selected' : ''} ${mentioned ? 'mentioned' : ''}`}
+      class={`message ${showSender ? 'with-sender' : 'continued'} ${unread ? 'unread' : readHere ? 'was-unread' : ''} ${selected ? 'selected' : ''} ${mentioned ? 'mentioned' : ''}`}
       data-message-id={message.id}
       aria-label={`${message.sender_full_name}, ${format.time(message.timestamp)}`}
       onClick={() => (selectedId.value = message.id)}
