@@ -1,0 +1,103 @@
+import type { Browser, BrowserContext, Page } from 'playwright';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { api, goTo, launchBrowser, logInAs, messageElement, newProfile, OLIVIA, openChat, shownMessageIds, WAIT_MS } from './chat-browser.ts';
+
+let browser: Browser;
+let profile: BrowserContext;
+let page: Page;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  profile = await newProfile(browser);
+  page = await openChat(profile, '/#narrow/channel/5-engineering/topic/Release.202.2E4');
+  await logInAs(page, 'Olivia Park');
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** The ids the server gives for a narrow (all of them: the demo's narrows are small). */
+async function serverIds(narrow: unknown[]): Promise<number[]> {
+  const answer = await api(page, OLIVIA, 'GET', '/messages', { anchor: 'newest', num_before: 1000, num_after: 0, narrow });
+  return (answer.messages as { id: number }[]).map((message) => message.id);
+}
+
+/** Waits until the drawn messages are exactly what the server says the narrow holds (after scrolling to load them all if needed). */
+async function expectShown(narrow: unknown[]): Promise<number[]> {
+  const expected = await serverIds(narrow);
+  expect(expected.length).toBeGreaterThan(0);
+  await expect.poll(async () => (await shownMessageIds(page)).every((id) => expected.includes(id)) && (await shownMessageIds(page)).length > 0, { timeout: WAIT_MS }).toBe(true);
+  return expected;
+}
+
+describe('reading by URL', () => {
+  test('a topic URL opened directly shows that topic, under its channel › topic header, each message with its sender', async () => {
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('#engineering › Release 2.4');
+    const expected = await expectShown([
+      { operator: 'channel', operand: 'engineering' },
+      { operator: 'topic', operand: 'Release 2.4' },
+    ]);
+    const first = await api(page, OLIVIA, 'GET', `/messages/${expected[expected.length - 1]}`);
+    await expect(messageElement(page, first.message.id).textContent()).resolves.toContain(first.message.sender_full_name);
+    await expect(page.locator('.recipient-header').first().textContent()).resolves.toMatch(/engineering\s*›\s*Release 2\.4/);
+  });
+
+  test('the starred view shows the starred messages, and a DM URL the conversation with that person', async () => {
+    await goTo(page, '#narrow/is/starred');
+    await page.getByRole('heading', { name: 'Starred messages' }).waitFor();
+    const starred = await expectShown([{ operator: 'is', operand: 'starred' }]);
+    // Only rows near the viewport are drawn: the oldest starred message comes into view at the top.
+    await page.locator('.message-scroller').evaluate((scroller) => scroller.scrollTo(0, 0));
+    await messageElement(page, starred[0]).waitFor();
+
+    await goTo(page, '#narrow/dm/9-Marcus-Reed');
+    await page.getByRole('heading', { name: 'You and Marcus Reed' }).waitFor();
+    await expectShown([{ operator: 'dm', operand: [9] }]);
+    // Composing in a DM narrow is addressed to it.
+    await expect(page.getByRole('textbox', { name: 'To' }).inputValue()).resolves.toBe('marcus@lakeside.test');
+  });
+
+  test('a link into the app (a message’s channel link) changes the view like any narrow', async () => {
+    await goTo(page, '#narrow/channel/5-engineering/topic/Release.202.2E4');
+    await page.getByRole('heading', { name: '#engineering › Release 2.4' }).waitFor();
+    await page.locator('.recipient-header').first().getByRole('link', { name: /engineering/ }).click();
+    await page.getByRole('heading', { name: '#engineering' }).waitFor();
+    expect(await page.evaluate(() => location.hash)).toBe('#narrow/channel/5-engineering');
+  });
+});
+
+describe('settings', () => {
+  test('the theme setting is kept by the server and applied to the page', async () => {
+    await page.getByRole('button', { name: 'Menu for Olivia Park' }).click();
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    await page.getByLabel('Theme').selectOption({ label: 'Dark' });
+
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme), { timeout: WAIT_MS }).toBe('dark');
+    const settings = await api(page, OLIVIA, 'POST', '/register', { fetch_event_types: ['user_settings'] });
+    expect(settings.user_settings.color_scheme).toBe(2);
+    await page.getByLabel('Theme').selectOption({ label: 'Automatic (follow the system)' });
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme ?? 'none'), { timeout: WAIT_MS }).toBe('none');
+  });
+
+  test('a channel muted in its settings is shown muted in the sidebar', async () => {
+    await page.getByRole('group', { name: '#random' }).getByLabel('Muted').check();
+    await page.locator('.channel-item.muted', { hasText: 'random' }).waitFor();
+    const subs = await api(page, OLIVIA, 'GET', '/users/me/subscriptions');
+    expect((subs.subscriptions as { name: string; is_muted: boolean }[]).find((sub) => sub.name === 'random')?.is_muted).toBe(true);
+    await page.getByRole('group', { name: '#random' }).getByLabel('Muted').uncheck();
+    await page.locator('.channel-item:not(.muted)', { hasText: 'random' }).waitFor();
+  });
+});
+
+describe('typing', () => {
+  test('typing in a topic shows “… is typing” to the other person in that topic', async () => {
+    const other = await openChat(profile, '/#narrow/channel/2-general/topic/typing.20test');
+    await other.getByRole('button', { name: 'Log out' }).click();
+    await logInAs(other, 'Marcus Reed');
+    await goTo(page, '#narrow/channel/2-general/topic/typing.20test');
+    await page.bringToFront();
+    await page.getByRole('textbox', { name: 'Message', exact: true }).pressSequentially('hel');
+
+    await other.getByText('Olivia Park is typing…').waitFor();
+    await other.close();
+  });
+});
