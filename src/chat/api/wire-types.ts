@@ -41,25 +41,6 @@ export interface Message {
   is_me_message: boolean;
 }
 
-export interface Subscription {
-  stream_id: number;
-  name: string;
-  description: string;
-  rendered_description: string;
-  invite_only: boolean;
-  is_archived: boolean;
-  color: string;
-  is_muted: boolean;
-  pin_to_top: boolean;
-  desktop_notifications: boolean | null;
-  audible_notifications: boolean | null;
-  push_notifications: boolean | null;
-  email_notifications: boolean | null;
-  folder_id: number | null;
-  subscriber_count?: number;
-  can_send_message_group?: number | { direct_members: number[]; direct_subgroups: number[] };
-}
-
 /** A channel the user may see, subscribed or not. */
 export interface Channel {
   stream_id: number;
@@ -70,6 +51,17 @@ export interface Channel {
   is_archived: boolean;
   folder_id: number | null;
   subscriber_count?: number;
+}
+
+/** A channel as a subscriber sees it: the channel plus their own settings for it. */
+export interface Subscription extends Channel {
+  color: string;
+  is_muted: boolean;
+  pin_to_top: boolean;
+  desktop_notifications: boolean | null;
+  audible_notifications: boolean | null;
+  push_notifications: boolean | null;
+  email_notifications: boolean | null;
 }
 
 export interface ChannelFolder {
