@@ -80,6 +80,18 @@ describe('chatting between two people in two tabs', () => {
     await expect(messageElement(marcus, id).getByRole('button', { name: 'tada: You' }).getAttribute('aria-pressed')).resolves.toBe('true');
   });
 
+  test('the emoji picker searches every emoji the server accepts, beyond the popular ones', async () => {
+    const id = await idOf('hello from the compose box');
+    await messageAction(marcus, id, 'Add reaction');
+    const picker = marcus.getByRole('dialog', { name: 'Add reaction' });
+    await picker.getByRole('searchbox', { name: 'Search emoji' }).fill('cano');
+    await picker.getByRole('button', { name: 'canoe' }).click();
+
+    await messageElement(olivia, id).getByRole('button', { name: 'canoe: Marcus Reed' }).waitFor();
+    const stored = await api(olivia, OLIVIA, 'GET', `/messages/${id}`);
+    expect(stored.message.reactions).toContainEqual(expect.objectContaining({ emoji_name: 'canoe', emoji_code: '1f6f6', reaction_type: 'unicode_emoji', user_id: 9 }));
+  });
+
   test('an edit shows the new content in the other tab, marked edited, with its history', async () => {
     const id = await idOf('hello from the compose box');
     await messageAction(olivia, id, 'Edit');

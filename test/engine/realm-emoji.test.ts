@@ -34,3 +34,30 @@ describe('GET /realm/emoji', () => {
     expect(body.realm_emoji).toEqual(EMOJI);
   });
 });
+
+describe('the server emoji data (register server_emoji_data_url)', () => {
+  it('register names the file, and it maps every Unicode emoji code to its names, canonical first, to anyone', async () => {
+    const registered = await realm.as('mark').post('/register', { fetch_event_types: ['realm'] });
+    expect(registered.body.server_emoji_data_url).toBe('/api/v1/server_emoji_data');
+
+    const { status, body } = await realm.anonymous().get('/server_emoji_data');
+    expect(status).toBe(200);
+    const codeToNames = body.code_to_names as Record<string, string[]>;
+    expect(codeToNames['2764'][0]).toBe('heart');
+    expect(codeToNames['1f44d']).toContain('+1');
+    expect(codeToNames['1f6e0']).toContain('working_on_it');
+    expect(Object.keys(codeToNames).length).toBeGreaterThan(1800);
+    // Skin-tone modifiers are not emoji of their own.
+    expect(codeToNames['1f3fb']).toBeUndefined();
+  });
+
+  it('every name it lists is one a reaction accepts', async () => {
+    const { body } = await realm.anonymous().get('/server_emoji_data');
+    const [code, names] = Object.entries(body.code_to_names as Record<string, string[]>)[100];
+    const sent = await realm.as('mark').post('/messages', { type: 'stream', to: 'general', topic: 'emoji', content: 'react to me' });
+    const reacted = await realm.as('mark').post(`/messages/${sent.body.id}/reactions`, { emoji_name: names.at(-1) });
+    expect(reacted.status).toBe(200);
+    const message = await realm.as('mark').get(`/messages/${sent.body.id}`);
+    expect(message.body.message.reactions[0]).toMatchObject({ emoji_code: code, reaction_type: 'unicode_emoji' });
+  });
+});

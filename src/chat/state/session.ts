@@ -4,6 +4,7 @@ import type { InitialState, Message, Reaction, ServerEvent } from '../api/wire-t
 import { type Narrow, narrowKey } from '../narrow/narrow.ts';
 import { MessageList } from './message-list.ts';
 import { RealmState } from './realm-state.ts';
+import { ServerEmojiData } from './server-emoji.ts';
 import { dmKeyOf, type UnreadEntry } from './unread-index.ts';
 
 /** What the app tells the server it understands (upstream's client capabilities). */
@@ -31,6 +32,7 @@ export type Connection = 'connected' | 'reconnecting';
 export class ChatSession {
   readonly api: ApiClient;
   readonly realm: RealmState;
+  readonly emoji: ServerEmojiData;
   readonly connection = signal<Connection>('connected');
   /** The server no longer knows this login (the realm was replaced, the user deactivated): log in again. */
   readonly expired = signal(false);
@@ -45,6 +47,7 @@ export class ChatSession {
   private constructor(api: ApiClient, initial: InitialState) {
     this.api = api;
     this.realm = new RealmState(initial);
+    this.emoji = new ServerEmojiData(api, initial.server_emoji_data_url);
     this.#queue = { id: initial.queue_id, lastEventId: initial.last_event_id };
   }
 

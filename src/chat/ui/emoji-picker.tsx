@@ -1,4 +1,6 @@
 import { useSignal } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
+import type { ServerEmoji } from '../state/server-emoji.ts';
 import { useChat } from './chat-context.ts';
 import { emojiCharacter, POPULAR_EMOJI } from './emoji.ts';
 
@@ -8,20 +10,41 @@ export interface PickedEmoji {
   type?: string;
 }
 
+/** More would make a slow grid; a search narrows it. */
+const SHOWN = 160;
+
+interface Choice extends PickedEmoji {
+  key: string;
+  image?: string;
+  names: string[];
+}
+
 /**
- * Picks an emoji: the realm's custom emoji and the popular ones, filtered by name as you type;
- * any other name can be sent as typed (the server knows every Zulip emoji name and refuses unknown ones).
+ * Picks an emoji from the server's emoji data: the realm's custom emoji, then the popular ones,
+ * then every Unicode emoji the server accepts (fetched when the picker first opens), filtered by
+ * any of their names as you type. Enter takes the first match.
  */
 export function EmojiPicker({ onPick }: { onPick(emoji: PickedEmoji): void }) {
   const { session } = useChat();
   const query = useSignal('');
+  const all = useSignal<ServerEmoji[]>([]);
+  useEffect(() => {
+    void session.emoji.load().then((emoji) => (all.value = emoji));
+  }, []);
+
   const wanted = query.value.trim().toLowerCase().replace(/^:|:$/g, '');
-  const custom = Object.values(session.realm.realmEmoji.value).filter((emoji) => !emoji.deactivated);
-  const choices = [
-    ...custom.map((emoji) => ({ name: emoji.name, code: emoji.id, type: 'realm_emoji', image: session.api.resolve(emoji.source_url) })),
-    ...POPULAR_EMOJI.map((emoji) => ({ ...emoji, type: 'unicode_emoji', image: undefined })),
-  ].filter((emoji) => emoji.name.includes(wanted));
-  const exact = choices.some((emoji) => emoji.name === wanted);
+  const popular = new Set(POPULAR_EMOJI.map((emoji) => emoji.code));
+  const choices: Choice[] = [
+    ...Object.values(session.realm.realmEmoji.value)
+      .filter((emoji) => !emoji.deactivated)
+      .map((emoji) => ({ key: `realm:${emoji.id}`, name: emoji.name, names: [emoji.name], code: emoji.id, type: 'realm_emoji', image: session.api.resolve(emoji.source_url) })),
+    ...POPULAR_EMOJI.map((emoji) => ({ key: emoji.code, name: emoji.name, names: [emoji.name], code: emoji.code, type: 'unicode_emoji' })),
+    ...all.value
+      .filter((emoji) => !popular.has(emoji.code))
+      .map((emoji) => ({ key: emoji.code, name: emoji.names[0], names: emoji.names, code: emoji.code, type: 'unicode_emoji' })),
+  ].filter((emoji) => !wanted || emoji.names.some((name) => name.includes(wanted)));
+  const exact = choices.find((emoji) => emoji.names.includes(wanted));
+  const shown = choices.slice(0, SHOWN);
   return (
     <div class="emoji-picker">
       <input
@@ -34,18 +57,18 @@ export function EmojiPicker({ onPick }: { onPick(emoji: PickedEmoji): void }) {
         onKeyDown={(event) => {
           if (event.key !== 'Enter' || !wanted) return;
           event.preventDefault();
-          const first = choices[0];
-          onPick(first && (exact || choices.length === 1) ? first : { name: wanted });
+          onPick(exact ?? choices[0] ?? { name: wanted });
         }}
       />
       <div class="emoji-grid" role="group" aria-label="Emoji">
-        {choices.map((emoji) => (
-          <button key={`${emoji.type}:${emoji.code}`} type="button" class="emoji-choice" aria-label={emoji.name} title={`:${emoji.name}:`} onClick={() => onPick(emoji)}>
-            {emoji.image ? <img src={emoji.image} alt="" class="emoji-image" /> : emojiCharacter(emoji.code)}
+        {shown.map((emoji) => (
+          <button key={emoji.key} type="button" class="emoji-choice" aria-label={emoji.name} title={emoji.names.map((name) => `:${name}:`).join(' ')} onClick={() => onPick(emoji)}>
+            {emoji.image ? <img src={emoji.image} alt="" class="emoji-image" /> : emojiCharacter(emoji.code ?? '')}
           </button>
         ))}
       </div>
-      {wanted && !exact && (
+      {choices.length > SHOWN && <p class="hint">{choices.length - SHOWN} more: type to narrow the list.</p>}
+      {wanted && choices.length === 0 && (
         <button type="button" class="emoji-by-name" onClick={() => onPick({ name: wanted })}>
           Use :{wanted}:
         </button>

@@ -66,6 +66,19 @@ export function unicodeEmojiByCode(code: string): UnicodeEmoji | undefined {
   return loadCatalog().byCode.get(normaliseCode(code));
 }
 
+let codeToNames: Record<string, string[]> | undefined;
+
+/**
+ * Every Unicode emoji the server accepts, as upstream's `server_emoji_data_url` file describes
+ * them: code -> names, the canonical name first.
+ */
+export function emojiCodeToNames(): Record<string, string[]> {
+  if (codeToNames) return codeToNames;
+  codeToNames = {};
+  for (const emoji of new Set(loadCatalog().byCode.values())) codeToNames[emoji.code] = [emoji.name, ...emoji.aliases];
+  return codeToNames;
+}
+
 /** The hex code of an emoji as typed, in the catalogue's form: "👍" -> "1f44d". */
 export function codeOfEmojiText(text: string): string {
   return normaliseCode(Array.from(text, (char) => char.codePointAt(0)!.toString(16).padStart(4, '0')).join('-'));

@@ -1,2 +1,5 @@
 /** Every API path lives below this prefix. */
 export const API_PREFIX = '/api/v1';
+
+/** Where register's `server_emoji_data_url` points: under the prefix, which every host serves. */
+export const SERVER_EMOJI_DATA_PATH = '/server_emoji_data';

@@ -11,6 +11,7 @@ import {
   MAX_TOPIC_LENGTH,
 } from '../lib/message-limits.ts';
 import type { RealmRow } from '../storage/rows.ts';
+import { API_PREFIX, SERVER_EMOJI_DATA_PATH } from '../http/paths.ts';
 import { configuredAnnouncementChannelId, webPublicChannelsEnabled } from '../lib/realm-channel-settings.ts';
 
 /** How long a client should wait on GET /events before retrying (upstream's production value). */
@@ -119,6 +120,7 @@ export function realmSection(realm: RealmRow): Record<string, unknown> {
     server_needs_upgrade: false,
     server_web_public_streams_enabled: webPublicChannelsEnabled(realm),
     server_jitsi_server_url: null,
+    server_emoji_data_url: `${API_PREFIX}${SERVER_EMOJI_DATA_PATH}`,
     server_presence_ping_interval_seconds: 60,
     server_presence_offline_threshold_seconds: 140,
     server_typing_started_expiry_period_milliseconds: 15000,

@@ -1,9 +1,11 @@
 import { readSnapshot } from '../actions/run-action.ts';
+import { emojiCodeToNames } from '../emoji/emoji-catalog.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
+import { SERVER_EMOJI_DATA_PATH } from '../http/paths.ts';
 import { realmEmojiToWire } from '../initial-state/realm-objects.ts';
 import { RealmDirectory } from '../lib/realm-directory.ts';
 
-/** The realm's custom emoji, in the shape of the register `realm_emoji` section. */
+/** The realm's custom emoji, in the shape of the register `realm_emoji` section; and the server's Unicode emoji data. */
 export const realmEmojiEndpoints = [
   defineEndpoint({
     method: 'GET',
@@ -13,5 +15,13 @@ export const realmEmojiEndpoints = [
       const directory = await readSnapshot(ctx.engine, (db) => RealmDirectory.load(db));
       return { emoji: realmEmojiToWire(directory.emoji) };
     },
+  }),
+  defineEndpoint({
+    method: 'GET',
+    path: SERVER_EMOJI_DATA_PATH,
+    auth: 'none',
+    params: {},
+    // Upstream serves this file statically to anyone; clients read `code_to_names` (the envelope's other keys are extra).
+    handler: async () => ({ code_to_names: emojiCodeToNames() }),
   }),
 ];
