@@ -39,7 +39,7 @@ export function startElectedEngine(): EngineConnection {
 
   const lead = () => {
     // The options must stay a literal: the bundler reads them to build the worker.
-    engineWorker = new Worker(new URL('../../worker/engine-dedicated-worker.ts', import.meta.url), {
+    engineWorker = new Worker(new URL('../../worker/engine-worker.ts', import.meta.url), {
       type: 'module',
       name: 'offline-realm-engine',
     });
