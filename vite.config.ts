@@ -1,6 +1,7 @@
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import { appShellManifest } from './build/app-shell-manifest.ts';
+import { emojiTable } from './build/emoji-table.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from './scripts/chromium-flags.ts';
 import { tabCommands } from './test/browser/tab-commands.ts';
 
@@ -18,7 +19,8 @@ export default defineConfig({
       },
     },
   },
-  worker: { format: 'es' },
+  // The engine runs in the worker bundle: its emoji table is trimmed there.
+  worker: { format: 'es', plugins: () => [emojiTable()] },
   // The chat app's JSX is Preact's.
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   // A module Service Worker served from source (vite dev) needs leave to control the whole site.
