@@ -1,7 +1,10 @@
 import { useSignal, useSignalEffect } from '@preact/signals';
-import { useEffect, useMemo, useRef } from 'preact/hooks';
+import { useEffect, useId, useMemo, useRef } from 'preact/hooks';
 import type { ChatSession } from '../../state/session.ts';
 import { useChat } from '../chat-context.ts';
+import { ComposePreview, PreviewToggle } from './compose-preview.tsx';
+import { ScheduledEditNote, ScheduleFields, ScheduleToggle } from './schedule-control.tsx';
+import { SnippetMenu } from './snippet-menu.tsx';
 import { contentSuggestions, recipientSuggestions, topicSuggestions } from './suggestion-sources.ts';
 import { useTypeahead } from './typeahead.tsx';
 import { TypingSender } from './typing-sender.ts';
@@ -10,6 +13,7 @@ import { TypingSender } from './typing-sender.ts';
  * The compose box: channel + topic or DM recipients, the message, Send. Enter and Ctrl+Enter
  * follow the user's `enter_sends` setting as upstream's do; a refused send keeps the text and
  * shows the server's message. Topic, recipients and the message offer suggestions as you type.
+ * Under the message: Preview (the server's rendering), saved snippets, and scheduling for later.
  */
 export function ComposeBox() {
   const { session, composer } = useChat();
@@ -17,6 +21,9 @@ export function ComposeBox() {
   const textarea = useRef<HTMLTextAreaElement>(null);
   const topicField = useRef<HTMLInputElement>(null);
   const toField = useRef<HTMLInputElement>(null);
+  const previewing = useSignal(false);
+  const scheduling = useSignal(false);
+  const scheduleFieldsId = useId();
   const typing = useMemo(() => new TypingSender(session, composer), [session]);
   const enterSends = realm.settings.value.enter_sends;
   const channels = [...realm.subscriptions.value.values()].filter((sub) => !sub.is_archived).sort((a, b) => a.name.localeCompare(b.name));
@@ -40,12 +47,19 @@ export function ComposeBox() {
   );
 
   useSignalEffect(() => {
-    if (composer.focusRequest.value > 0) textarea.current?.focus();
+    if (composer.focusRequest.value === 0) return;
+    if (!previewing.peek()) {
+      textarea.current?.focus();
+      return;
+    }
+    // The text is wanted again: back from the preview, focused once the box is shown.
+    previewing.value = false;
+    requestAnimationFrame(() => textarea.current?.focus());
   });
 
   async function send(): Promise<void> {
     typing.stop();
-    await composer.send();
+    if (await composer.send()) previewing.value = false;
   }
 
   const mode = composer.mode.value;
@@ -131,6 +145,7 @@ export function ComposeBox() {
           placeholder={enterSends ? 'Message (Enter sends, Shift+Enter for a new line)' : 'Message (Ctrl+Enter sends)'}
           maxLength={realm.maxMessageLength.value}
           value={composer.content.value}
+          hidden={previewing.value}
           {...contentTypeahead.fieldProps}
           onInput={(event) => {
             composer.setContent(event.currentTarget.value);
@@ -149,15 +164,20 @@ export function ComposeBox() {
             }
           }}
         />
-        {contentTypeahead.list}
+        {previewing.value ? <ComposePreview content={composer.content.value} /> : contentTypeahead.list}
       </div>
+      <ScheduledEditNote />
       {composer.error.value && (
         <p class="form-error" role="alert">
           {composer.error.value}
         </p>
       )}
+      <ScheduleFields open={scheduling} fieldsId={scheduleFieldsId} />
       <div class="compose-buttons">
-        <button type="submit" class="primary" disabled={composer.sending.value}>
+        <PreviewToggle previewing={previewing} />
+        <SnippetMenu textarea={textarea} />
+        <ScheduleToggle open={scheduling} fieldsId={scheduleFieldsId} />
+        <button type="submit" class="primary compose-send" disabled={composer.sending.value}>
           Send
         </button>
       </div>

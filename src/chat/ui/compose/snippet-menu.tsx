@@ -1,0 +1,202 @@
+import { useSignal } from '@preact/signals';
+import type { RefObject } from 'preact';
+import { useEffect, useId, useRef } from 'preact/hooks';
+import { ApiFailure } from '../../api/api-client.ts';
+import type { SavedSnippet } from '../../api/wire-types.ts';
+import { useChat } from '../chat-context.ts';
+
+function failureText(error: unknown): string {
+  return error instanceof ApiFailure || error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * My saved snippets (`saved_snippets`, kept current by events) under a `Snippets` button:
+ * choosing one puts its text at the message's caret; the message so far can be saved as a new
+ * one under a title; each can be deleted. Arrow keys move between the choices, Esc closes.
+ */
+export function SnippetMenu({ textarea }: { textarea: RefObject<HTMLTextAreaElement | null> }) {
+  const { session, composer } = useChat();
+  const open = useSignal(false);
+  const naming = useSignal(false);
+  const title = useSignal('');
+  const error = useSignal<string | null>(null);
+  const saved = useSignal<string | null>(null);
+  const saving = useSignal(false);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const titleField = useRef<HTMLInputElement>(null);
+  const panelId = useId();
+  const snippets = [...session.realm.savedSnippets.value].sort((a, b) => a.title.localeCompare(b.title));
+
+  function close(returnFocus: boolean): void {
+    open.value = false;
+    naming.value = false;
+    title.value = '';
+    error.value = null;
+    saved.value = null;
+    if (returnFocus) toggle.current?.focus();
+  }
+
+  function focusFirstChoice(): void {
+    wrapper.current?.querySelector<HTMLElement>('.compose-popover button')?.focus();
+  }
+
+  // Opening moves focus into the list; a press anywhere else closes it.
+  useEffect(() => {
+    if (!open.value) return;
+    focusFirstChoice();
+    const outside = (event: PointerEvent) => {
+      if (!wrapper.current?.contains(event.target as Node)) close(false);
+    };
+    document.addEventListener('pointerdown', outside);
+    return () => document.removeEventListener('pointerdown', outside);
+  }, [open.value]);
+
+  // The title field takes the focus while it is shown, and gives it back to its opener after.
+  useEffect(() => {
+    if (naming.value) titleField.current?.focus();
+    else wrapper.current?.querySelector<HTMLElement>('.snippet-save-start')?.focus();
+  }, [naming.value]);
+
+  function insert(snippet: SavedSnippet): void {
+    const element = textarea.current;
+    const text = composer.content.value;
+    const start = element?.selectionStart ?? text.length;
+    const end = element?.selectionEnd ?? text.length;
+    composer.setContent(`${text.slice(0, start)}${snippet.content}${text.slice(end)}`);
+    close(false);
+    composer.focusRequest.value += 1;
+    const caret = start + snippet.content.length;
+    // After the box has redrawn with the new text (which puts the caret at its end).
+    requestAnimationFrame(() => {
+      element?.focus();
+      element?.setSelectionRange(caret, caret);
+    });
+  }
+
+  async function save(): Promise<void> {
+    saving.value = true;
+    error.value = null;
+    saved.value = null;
+    try {
+      await session.api.post('/saved_snippets', { title: title.value, content: composer.content.value });
+      // The list stays open: the new snippet showing up in it is the confirmation.
+      saved.value = `Saved “${title.value.trim()}”.`;
+      title.value = '';
+      naming.value = false;
+    } catch (failure) {
+      error.value = failureText(failure);
+    } finally {
+      saving.value = false;
+    }
+  }
+
+  async function remove(snippet: SavedSnippet): Promise<void> {
+    error.value = null;
+    saved.value = null;
+    try {
+      await session.api.delete(`/saved_snippets/${snippet.id}`);
+      // Its buttons go when the event comes back; the focus waits on one that stays.
+      wrapper.current?.querySelector<HTMLElement>('.snippet-save-start')?.focus();
+    } catch (failure) {
+      error.value = failureText(failure);
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent): void {
+    if (event.key === 'Escape' && open.value) {
+      event.preventDefault();
+      event.stopPropagation();
+      close(true);
+      return;
+    }
+    if ((event.key !== 'ArrowDown' && event.key !== 'ArrowUp') || !(event.target instanceof HTMLButtonElement)) return;
+    const choices = [...(wrapper.current?.querySelectorAll<HTMLButtonElement>('.compose-popover button:not(:disabled)') ?? [])];
+    const index = choices.indexOf(event.target);
+    if (index < 0) return;
+    event.preventDefault();
+    choices[(index + (event.key === 'ArrowDown' ? 1 : choices.length - 1)) % choices.length].focus();
+  }
+
+  return (
+    <div class="compose-tool-holder" ref={wrapper} onKeyDown={onKeyDown}>
+      <button
+        ref={toggle}
+        type="button"
+        class="compose-tool"
+        aria-expanded={open.value}
+        aria-controls={open.value ? panelId : undefined}
+        onClick={() => (open.value ? close(false) : (open.value = true))}
+      >
+        Snippets
+      </button>
+      {open.value && (
+        <div id={panelId} class="compose-popover snippet-menu" role="group" aria-label="Saved snippets">
+          {snippets.length === 0 ? (
+            <p class="hint">No saved snippets yet.</p>
+          ) : (
+            <ul class="snippet-list">
+              {snippets.map((snippet) => (
+                <li key={snippet.id}>
+                  <button type="button" class="snippet-insert" title={snippet.content} onClick={() => insert(snippet)}>
+                    {snippet.title}
+                  </button>
+                  <button type="button" class="icon-button danger" aria-label={`Delete snippet ${snippet.title}`} title="Delete" onClick={() => void remove(snippet)}>
+                    ✕
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {naming.value ? (
+            <div class="snippet-save">
+              <label>
+                Snippet title
+                <input
+                  ref={titleField}
+                  value={title.value}
+                  onInput={(event) => (title.value = event.currentTarget.value)}
+                  onKeyDown={(event) => {
+                    // Enter saves the snippet; left alone it would submit (send) the message.
+                    if (event.key !== 'Enter') return;
+                    event.preventDefault();
+                    void save();
+                  }}
+                />
+              </label>
+              <div class="form-buttons">
+                <button type="button" class="primary" disabled={saving.value} onClick={() => void save()}>
+                  Save
+                </button>
+                <button type="button" onClick={() => (naming.value = false)}>
+                  Cancel
+                </button>
+              </div>
+            </div>
+          ) : (
+            <button
+              type="button"
+              class="snippet-save-start"
+              onClick={() => {
+                saved.value = null;
+                naming.value = true;
+              }}
+            >
+              Save as snippet
+            </button>
+          )}
+          {saved.value && (
+            <p class="hint" role="status">
+              {saved.value}
+            </p>
+          )}
+          {error.value && (
+            <p class="form-error" role="alert">
+              {error.value}
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { readSnapshot } from '../actions/run-action.ts';
+import { defineEndpoint } from '../http/endpoint.ts';
+import { str } from '../http/param-types.ts';
+import { MAX_MESSAGE_LENGTH } from '../lib/message-limits.ts';
+import { RealmDirectory } from '../lib/realm-directory.ts';
+import { renderMessage } from '../markdown/render-message.ts';
+
+/**
+ * Markdown rendered as a sent message's would be (mentions, channel links, emoji, linkifiers),
+ * stored nowhere: compose previews. As upstream, content past the limit is refused here rather
+ * than truncated as a send does, and the content is rendered as given.
+ */
+export const messageRenderEndpoints = [
+  defineEndpoint({
+    method: 'POST',
+    path: '/messages/render',
+    params: { content: str().max(MAX_MESSAGE_LENGTH) },
+    async handler(ctx, params) {
+      const directory = await readSnapshot(ctx.engine, (db) => RealmDirectory.load(db));
+      return { rendered: renderMessage(params.content, directory.markdownRealm()).html };
+    },
+  }),
+];

@@ -1,0 +1,171 @@
+import type { Browser, Locator, Page } from 'playwright';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { api, goTo, launchBrowser, logInAs, newProfile, OLIVIA, openChat, WAIT_MS, waitAppReady } from './chat-browser.ts';
+
+/** #general, a topic of this file's own: its draft is the only one there. */
+const TOPIC_HASH = '#narrow/channel/2-general/topic/compose.20tools';
+
+let browser: Browser;
+let page: Page;
+let compose: Locator;
+let box: Locator;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const profile = await newProfile(browser);
+  page = await openChat(profile);
+  await logInAs(page, 'Olivia Park');
+  await goTo(page, TOPIC_HASH);
+  compose = page.getByRole('form', { name: 'Compose' });
+  box = compose.getByRole('textbox', { name: 'Message', exact: true });
+  await page.waitForFunction(() => (document.querySelector('input[aria-label="Topic"]') as HTMLInputElement | null)?.value === 'compose tools', undefined, {
+    timeout: WAIT_MS,
+  });
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+async function boxHolds(text: string): Promise<void> {
+  await page.waitForFunction((expected) => (document.querySelector('textarea[aria-label="Message"]') as HTMLTextAreaElement | null)?.value === expected, text, {
+    timeout: WAIT_MS,
+  });
+}
+
+/** Whether some draft kept in IndexedDB (idb-keyval's store, which the login already created) holds `text`. */
+function draftStored(text: string): Promise<boolean> {
+  return page.evaluate(async (expected) => {
+    if (!(await indexedDB.databases()).some((db) => db.name === 'keyval-store')) return false;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('keyval-store');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      if (!db.objectStoreNames.contains('keyval')) return false;
+      const values = await new Promise<unknown[]>((resolve, reject) => {
+        const request = db.transaction('keyval').objectStore('keyval').getAll();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      return values.includes(expected);
+    } finally {
+      db.close();
+    }
+  }, text);
+}
+
+describe('the compose box', () => {
+  test('Preview shows the server’s rendering in place of the text, and Edit brings the text back', async () => {
+    await page.bringToFront();
+    await box.fill('Some **bold** words');
+    const preview = compose.getByRole('button', { name: 'Preview', exact: true });
+    await expect(preview.getAttribute('aria-pressed')).resolves.toBe('false');
+    await preview.click();
+
+    const rendered = compose.getByRole('region', { name: 'Preview' });
+    await expect(rendered.locator('strong').textContent()).resolves.toBe('bold');
+    await box.waitFor({ state: 'hidden' });
+    const edit = compose.getByRole('button', { name: 'Edit', exact: true });
+    await expect(edit.getAttribute('aria-pressed')).resolves.toBe('true');
+
+    await edit.click();
+    await box.waitFor();
+    await expect(box.inputValue()).resolves.toBe('Some **bold** words');
+    await rendered.waitFor({ state: 'detached' });
+    await box.fill('');
+  });
+
+  test('typing @hann offers Hannah Kim, and Enter puts in her mention', async () => {
+    await page.bringToFront();
+    await box.click();
+    await box.pressSequentially('Hi @hann');
+    await compose.getByRole('option', { name: /^Hannah Kim/ }).waitFor();
+    await box.press('Enter');
+    await boxHolds('Hi @**Hannah Kim** ');
+    await box.fill('');
+  });
+
+  test('a draft typed in a topic is there again after the tab reloads', async () => {
+    await page.bringToFront();
+    await box.fill('a draft that outlives the tab');
+    await expect.poll(() => draftStored('a draft that outlives the tab'), { timeout: WAIT_MS }).toBe(true);
+
+    await page.reload();
+    await waitAppReady(page);
+    await boxHolds('a draft that outlives the tab');
+    await box.fill('');
+    await expect.poll(() => draftStored('a draft that outlives the tab'), { timeout: WAIT_MS }).toBe(false);
+  });
+
+  test('the message so far saved as a snippet goes into an empty box, and can be deleted', async () => {
+    await page.bringToFront();
+    await box.fill('Thanks, I will look into it.');
+    const snippets = compose.getByRole('button', { name: 'Snippets', exact: true });
+    const menu = compose.getByRole('group', { name: 'Saved snippets' });
+    await snippets.click();
+    await menu.getByRole('button', { name: 'Save as snippet' }).click();
+    await menu.getByRole('textbox', { name: 'Snippet title' }).fill('Looking into it');
+    await menu.getByRole('button', { name: 'Save', exact: true }).click();
+    await menu.getByRole('button', { name: 'Looking into it', exact: true }).waitFor();
+    await expect(menu.getByRole('status').textContent()).resolves.toBe('Saved “Looking into it”.');
+    // Esc closes the list and gives the focus back to its button.
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    await expect(snippets.evaluate((button) => button === document.activeElement)).resolves.toBe(true);
+    const saved = await api(page, OLIVIA, 'GET', '/saved_snippets');
+    expect(saved.saved_snippets).toContainEqual(expect.objectContaining({ title: 'Looking into it', content: 'Thanks, I will look into it.' }));
+
+    await box.fill('');
+    await snippets.click();
+    await menu.getByRole('button', { name: 'Looking into it', exact: true }).click();
+    await boxHolds('Thanks, I will look into it.');
+    await menu.waitFor({ state: 'detached' });
+
+    await snippets.click();
+    await menu.getByRole('button', { name: 'Delete snippet Looking into it' }).click();
+    await menu.getByRole('button', { name: 'Looking into it', exact: true }).waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    const left = await api(page, OLIVIA, 'GET', '/saved_snippets');
+    expect((left.saved_snippets as { title: string }[]).map((s) => s.title)).not.toContain('Looking into it');
+    await box.fill('');
+  });
+
+  test('a message scheduled for later is listed in the Scheduled messages panel, and deleting it there removes it', async () => {
+    await page.bringToFront();
+    const text = 'the weekly summary, an hour from now';
+    await box.fill(text);
+    await compose.getByRole('button', { name: 'Schedule', exact: true }).click();
+    const sendAt = compose.getByLabel('Send at');
+    await expect(sendAt.inputValue()).resolves.toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    await compose.getByRole('button', { name: 'Schedule message' }).click();
+    await boxHolds('');
+    await sendAt.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Menu for Olivia Park' }).click();
+    await page.getByRole('menuitem', { name: 'Scheduled messages' }).click();
+    const panel = page.getByRole('complementary', { name: 'Scheduled messages' });
+    const entry = panel.getByRole('listitem').filter({ hasText: text });
+    await entry.waitFor();
+
+    // Edit takes it back into the box; Cancel leaves it scheduled as it was.
+    await entry.getByRole('button', { name: 'Edit' }).click();
+    await boxHolds(text);
+    const note = compose.getByText('Editing a scheduled message');
+    await note.waitFor();
+    await compose.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await note.waitFor({ state: 'detached' });
+    await boxHolds('');
+
+    // The field started an hour from now (to the minute, on the user's clock).
+    const scheduled = await api(page, OLIVIA, 'GET', '/scheduled_messages');
+    const mine = (scheduled.scheduled_messages as { content: string; scheduled_delivery_timestamp: number }[]).find((m) => m.content === text);
+    expect(Math.abs(mine!.scheduled_delivery_timestamp - (Date.now() / 1000 + 3600))).toBeLessThan(180);
+    await entry.getByRole('button', { name: 'Delete' }).click();
+    await entry.waitFor({ state: 'detached' });
+    const after = await api(page, OLIVIA, 'GET', '/scheduled_messages');
+    expect(after.result).toBe('success');
+    expect((after.scheduled_messages as { content: string }[]).map((m) => m.content)).not.toContain(text);
+  });
+});
