@@ -152,6 +152,9 @@ export class ComposerState {
     this.error.value = null;
     try {
       await this.#session.api.call(method, path, { ...recipient, content: this.content.value, ...extra });
+      // Sent now instead of later: the scheduled copy goes, as upstream's "Send now" does.
+      const replaced = path === '/messages' ? this.scheduledId.value : null;
+      if (replaced !== null) await this.#session.api.delete(`/scheduled_messages/${replaced}`).catch(() => undefined);
       const key = this.#draftKey();
       batch(() => {
         this.content.value = '';
