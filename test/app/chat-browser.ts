@@ -35,8 +35,17 @@ export async function openChat(context: BrowserContext, path = '/'): Promise<Pag
   return page;
 }
 
-/** One click on the demo account's button; resolves once the chat is ready for that person. */
+/**
+ * One click on the demo account's button; resolves once the chat is ready for that person.
+ * A tab already logged in (a new tab opens as the browser's last login) logs out first,
+ * unless it is already that person.
+ */
 export async function logInAs(page: Page, fullName: string): Promise<void> {
+  const logout = page.getByRole('button', { name: 'Log out' });
+  if (await logout.isVisible()) {
+    if (await page.getByRole('button', { name: `Menu for ${fullName}` }).isVisible()) return;
+    await logOut(page);
+  }
   await page.getByRole('button', { name: `Log in as ${fullName}` }).click();
   await page.getByRole('button', { name: 'Log out' }).waitFor();
   await waitAppReady(page);

@@ -4,9 +4,12 @@ import { api, goTo, launchBrowser, logInAs, MARCUS, messageWithText, newProfile,
 
 const TOPIC = '#narrow/channel/2-general/topic/offline.20room';
 
+// One browser profile for the file: after its first visit, each new tab starts in a moment.
 let browser: Browser;
+let profile: BrowserContext;
 beforeAll(async () => {
   browser = await launchBrowser();
+  profile = await newProfile(browser);
 });
 afterAll(async () => {
   await browser.close();
@@ -20,15 +23,13 @@ async function channelUnread(page: Page, name: string): Promise<number> {
 }
 
 describe('the chat with the network off', () => {
-  let profile: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    profile = await newProfile(browser);
     page = await openChat(profile, `/${TOPIC}`);
     await logInAs(page, 'Olivia Park');
   });
   afterAll(async () => {
-    await profile.close();
+    await page.close();
   });
 
   test('keeps chatting offline, and a reload offline finds everything where it was', async () => {
@@ -63,7 +64,6 @@ describe('the chat with the network off', () => {
 
 describe('live unread counts', () => {
   test('a message from someone else raises the channel’s count; reading it clears the count and the server marks it read', async () => {
-    const profile = await newProfile(browser);
     const page = await openChat(profile, '/#narrow/channel/8-support');
     await logInAs(page, 'Olivia Park');
     const before = await channelUnread(page, 'general');
@@ -77,13 +77,12 @@ describe('live unread counts', () => {
     await expect
       .poll(async () => ((await api(page, OLIVIA, 'GET', `/messages/${sent.id}`)).message.flags as string[]).includes('read'), { timeout: WAIT_MS })
       .toBe(true);
-    await profile.close();
+    await page.close();
   });
 });
 
 describe('the API log panel', () => {
   test('shows this tab’s requests and the events its queue received', async () => {
-    const profile = await newProfile(browser);
     const page = await openChat(profile, `/${TOPIC}`);
     await logInAs(page, 'Olivia Park');
     await send(page, 'watch the traffic');
@@ -94,13 +93,12 @@ describe('the API log panel', () => {
     await log.locator('.log-line.app', { hasText: 'POST /messages' }).first().waitFor();
     await log.locator('.log-line.server', { hasText: 'POST /api/v1/messages' }).first().waitFor();
     await log.locator('.log-line.event', { hasText: 'message' }).first().waitFor();
-    await profile.close();
+    await page.close();
   });
 });
 
 describe('keyboard and phone use', () => {
   test('j and k move the selection, c opens the compose box, Esc leaves it', async () => {
-    const profile = await newProfile(browser);
     const page = await openChat(profile, '/#narrow/channel/5-engineering/topic/CI');
     await logInAs(page, 'Sam Okafor');
     await page.locator('[data-message-id]').first().waitFor();
@@ -119,13 +117,12 @@ describe('keyboard and phone use', () => {
     await expect.poll(focused, { timeout: WAIT_MS }).toBe('Message');
     await page.keyboard.press('Escape');
     await expect.poll(focused, { timeout: WAIT_MS }).not.toBe('Message');
-    await profile.close();
+    await page.close();
   });
 
   test('at 390 px the sidebar is a drawer: it opens from its button and closes on choosing a channel', async () => {
-    const profile = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    profile.setDefaultTimeout(WAIT_MS);
     const page = await openChat(profile);
+    await page.setViewportSize({ width: 390, height: 844 });
     await logInAs(page, 'Olivia Park');
     const sidebar = page.getByRole('navigation', { name: 'Channels and conversations' });
     await expect(sidebar.isVisible()).resolves.toBe(false);
@@ -135,6 +132,6 @@ describe('keyboard and phone use', () => {
 
     await page.getByRole('heading', { name: '#engineering' }).waitFor();
     await sidebar.waitFor({ state: 'hidden' });
-    await profile.close();
+    await page.close();
   });
 });
