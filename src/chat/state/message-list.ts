@@ -125,7 +125,11 @@ export class MessageList {
         .catch(() => ({ messages: {} }));
       matches = String(message.id) in answer.messages;
     }
-    if (matches) this.messages.value = mergeById(this.messages.value, [message]);
+    if (!matches) return;
+    const current = this.messages.value;
+    // New messages come last: append without re-sorting a long list.
+    const last = current.at(-1);
+    this.messages.value = !last || last.id < message.id ? [...current, message] : mergeById(current, [message]);
   }
 
   /** Changes messages in place; drops those that no longer belong (moved out, unstarred). */
