@@ -67,6 +67,8 @@ describe('chatting between two people in two tabs', () => {
     await expect(messageElement(marcus, id).textContent()).resolves.toContain('Olivia Park');
     const stored = await api(olivia, OLIVIA, 'GET', `/messages/${id}`, { apply_markdown: false });
     expect(stored.message).toMatchObject({ display_recipient: 'general', subject: 'app test', content: 'hello from the compose box' });
+    // The app names itself (upstream's `client`), so the server treats its sender as a person: their own message is read.
+    expect(stored.message.client).toBe('OfflineRealm');
   });
 
   test('a reaction added in one tab shows in the other, naming who reacted', async () => {

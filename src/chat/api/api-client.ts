@@ -12,6 +12,9 @@ export class ApiFailure extends Error {
   }
 }
 
+/** The name this app goes by on the server (`client` on a message), as ZulipMobile or website do. */
+export const CLIENT_NAME = 'OfflineRealm';
+
 export type ApiParams = Record<string, string | number | boolean | object | null | undefined>;
 
 /** What each call reports to whoever watches the traffic (the app's API log panel). */
@@ -67,8 +70,10 @@ export class ApiClient {
   }
 
   async call<T>(method: string, path: string, params?: ApiParams, signal?: AbortSignal): Promise<T> {
-    const form = encodeParams(params);
     const hasBody = method !== 'GET';
+    // Upstream's global `client` parameter names this app where a User-Agent cannot (browsers
+    // send their own): servers record it, and treat a person's own message as read.
+    const form = encodeParams(hasBody ? { client: CLIENT_NAME, ...params } : params);
     const query = !hasBody && form.size > 0 ? `?${form}` : '';
     const headers: Record<string, string> = {};
     if (this.#authorization) headers.Authorization = this.#authorization;
