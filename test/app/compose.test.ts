@@ -86,6 +86,16 @@ describe('the compose box', () => {
     await box.fill('');
   });
 
+  test('typing :cano offers :canoe: from the server’s emoji data, and Enter puts it in', async () => {
+    await page.bringToFront();
+    await box.click();
+    await box.pressSequentially('Off we go :cano');
+    await compose.getByRole('option', { name: ':canoe:' }).waitFor();
+    await box.press('Enter');
+    await boxHolds('Off we go :canoe: ');
+    await box.fill('');
+  });
+
   test('a draft typed in a topic is there again after the tab reloads', async () => {
     await page.bringToFront();
     await box.fill('a draft that outlives the tab');

@@ -1,4 +1,4 @@
-import { useSignal, useSignalEffect } from '@preact/signals';
+import { untracked, useSignal, useSignalEffect } from '@preact/signals';
 import { useEffect, useId, useMemo, useRef } from 'preact/hooks';
 import type { ChatSession } from '../../state/session.ts';
 import { useChat } from '../chat-context.ts';
@@ -28,6 +28,7 @@ export function ComposeBox() {
   const enterSends = realm.settings.value.enter_sends;
   const channels = [...realm.subscriptions.value.values()].filter((sub) => !sub.is_archived).sort((a, b) => a.name.localeCompare(b.name));
   const topics = useTopics(session, composer.channelId.value);
+  const serverEmojiNames = useServerEmojiNames(session);
   const activeUsers = () => [...realm.users.value.values()].filter((user) => user.is_active);
 
   const topicTypeahead = useTypeahead(topicField, topicSuggestions(() => topics), (text) => (composer.topic.value = text));
@@ -42,9 +43,15 @@ export function ComposeBox() {
       users: activeUsers,
       channels: () => [...realm.channels.value.values()].filter((channel) => !channel.is_archived),
       customEmoji: () => Object.values(realm.realmEmoji.value).filter((emoji) => !emoji.deactivated).map((emoji) => emoji.name),
+      serverEmoji: () => serverEmojiNames.value,
     }),
     (text) => composer.setContent(text),
   );
+
+  // The server's emoji names arrive after the box is up: offer them to a `:` already typed.
+  useSignalEffect(() => {
+    if (serverEmojiNames.value.length > 0) untracked(() => contentTypeahead.refresh());
+  });
 
   useSignalEffect(() => {
     if (composer.focusRequest.value === 0) return;
@@ -196,4 +203,14 @@ function useTopics(session: ChatSession, channelId: number | null): string[] {
     );
   }, [channelId]);
   return topics.value;
+}
+
+/** Every emoji name the server accepts, fetched once the first view has had its turn. */
+function useServerEmojiNames(session: ChatSession) {
+  const names = useSignal<string[]>([]);
+  useEffect(() => {
+    const timer = setTimeout(() => void session.emoji.load().then((emoji) => (names.value = emoji.flatMap((entry) => entry.names))), 2000);
+    return () => clearTimeout(timer);
+  }, [session]);
+  return names;
 }

@@ -48,7 +48,7 @@ function replaceToken(text: string, start: number, caret: number, insert: string
  * In the message: `@name` suggests people (`@**Full Name**`), `#name` channels (`#**channel**`),
  * `:name` (two letters or more) emoji (`:name:`), as upstream's compose box does.
  */
-export function contentSuggestions(sources: { users(): User[]; channels(): Channel[]; customEmoji(): string[] }): SuggestionSource {
+export function contentSuggestions(sources: { users(): User[]; channels(): Channel[]; customEmoji(): string[]; serverEmoji(): string[] }): SuggestionSource {
   return (text, caret) => {
     const before = text.slice(0, caret);
     const mention = /(?:^|\s)@(?:\*\*)?([^\s@*]*)$/.exec(before);
@@ -78,9 +78,10 @@ export function contentSuggestions(sources: { users(): User[]; channels(): Chann
     if (emoji) {
       const query = emoji[1];
       const start = caret - query.length - 1;
-      const names = [...sources.customEmoji(), ...POPULAR_EMOJI.map((e) => e.name)];
+      // Custom and popular emoji first, then every other name the server accepts.
+      const names = [...new Set([...sources.customEmoji(), ...POPULAR_EMOJI.map((e) => e.name), ...sources.serverEmoji()])];
       return names
-        .filter((name) => name.includes(query))
+        .filter((name) => matches(name, query))
         .map<Suggestion>((name) => ({ key: `e${name}`, label: `:${name}:`, apply: () => replaceToken(text, start, caret, `:${name}: `) }));
     }
     return [];
