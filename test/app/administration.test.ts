@@ -1,0 +1,87 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { api, launchBrowser, logInAs, logOut, newProfile, OLIVIA, openChat, waitAppReady, WAIT_MS } from './chat-browser.ts';
+
+const BEN = 17;
+const LENA = 14;
+
+let browser: Browser;
+let profile: BrowserContext;
+let page: Page;
+let panel: Locator;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  profile = await newProfile(browser);
+  page = await openChat(profile);
+  await logInAs(page, 'Olivia Park');
+  await page.getByRole('button', { name: 'Menu for Olivia Park' }).click();
+  await page.getByRole('menuitem', { name: 'Organization administration' }).click();
+  panel = page.getByRole('complementary', { name: 'Organization administration' });
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('organization administration, as the owner', () => {
+  test('a channel created here appears in the sidebar, and a folder in the folder list', async () => {
+    const create = panel.locator('section', { has: page.getByRole('heading', { name: 'Create a channel' }) });
+    await create.getByLabel('Channel name').fill('field-trips');
+    await create.getByRole('button', { name: 'Create channel' }).click();
+    await page.getByRole('navigation', { name: 'Channels and conversations' }).getByRole('link', { name: /field-trips/ }).waitFor();
+
+    await panel.getByLabel('Folder name').fill('Outdoors');
+    await panel.getByRole('button', { name: 'Create folder' }).click();
+    await panel.getByRole('list', { name: 'Channel folders' }).getByText('Outdoors').waitFor();
+    const folders = await api(page, OLIVIA, 'GET', '/channel_folders');
+    expect((folders.channel_folders as { name: string }[]).map((folder) => folder.name)).toContain('Outdoors');
+  });
+
+  test('an invitation’s recorded mail can be accepted in the app, and the new person logs in by the form', async () => {
+    await panel.getByLabel('Email addresses').fill('new.hire@lakeside.test');
+    await panel.getByRole('button', { name: 'Send invitation' }).click();
+    const accept = panel.getByRole('form', { name: 'Accept the invitation for new.hire@lakeside.test' });
+    await accept.waitFor();
+    await accept.getByLabel('Full name').fill('New Hire');
+    await accept.getByLabel('Password').fill('new-hire-pass');
+    await accept.getByRole('button', { name: 'Accept invitation' }).click();
+    await panel.getByRole('status').filter({ hasText: 'Account created for new.hire@lakeside.test' }).waitFor();
+
+    const other = await openChat(profile);
+    await logOut(other);
+    await other.getByLabel('Email').fill('new.hire@lakeside.test');
+    await other.getByLabel('Password').fill('new-hire-pass');
+    await other.getByRole('button', { name: 'Log in', exact: true }).click();
+    await other.getByRole('button', { name: 'Menu for New Hire' }).waitFor();
+    await waitAppReady(other);
+    await other.close();
+  });
+
+  test('a role changed here is the user’s role on the server', async () => {
+    await page.bringToFront();
+    await panel.getByLabel('Role of Ben Carter').selectOption({ label: 'Moderator' });
+    await expect.poll(async () => (await api(page, OLIVIA, 'GET', `/users/${BEN}`)).user.role, { timeout: WAIT_MS }).toBe(300);
+  });
+
+  test('deactivating asks first, then the server has the user inactive; reactivating brings them back', async () => {
+    await panel.getByRole('button', { name: 'Deactivate Lena Fischer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Deactivate Lena Fischer?' });
+    await dialog.getByRole('button', { name: 'Deactivate' }).click();
+    await expect.poll(async () => (await api(page, OLIVIA, 'GET', `/users/${LENA}`)).user.is_active, { timeout: WAIT_MS }).toBe(false);
+
+    await panel.getByRole('button', { name: 'Reactivate Lena Fischer' }).click();
+    await expect.poll(async () => (await api(page, OLIVIA, 'GET', `/users/${LENA}`)).user.is_active, { timeout: WAIT_MS }).toBe(true);
+  });
+
+  test('a linkifier and a custom profile field added here are listed', async () => {
+    await panel.getByLabel('Pattern').fill('#(?P<id>[0-9]+)');
+    await panel.getByLabel('URL template').fill('https://tracker.lakeside.test/issue/{id}');
+    await panel.getByRole('button', { name: 'Add linkifier' }).click();
+    await panel.getByRole('list', { name: 'Linkifiers' }).getByText('#(?P<id>[0-9]+)').waitFor();
+
+    await panel.getByLabel('Field label').fill('Favourite trail');
+    await panel.getByRole('button', { name: 'Add field' }).click();
+    await panel.getByRole('list', { name: 'Custom profile fields' }).getByText('Favourite trail').waitFor();
+    const fields = await api(page, OLIVIA, 'GET', '/realm/profile_fields');
+    expect((fields.custom_fields as { name: string }[]).map((field) => field.name)).toContain('Favourite trail');
+  });
+});
