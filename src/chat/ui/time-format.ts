@@ -1,6 +1,6 @@
 /** Message times in the user's own timezone (their setting, else the browser's), 12 or 24 hours as they chose. */
 export function timeFormatter(timezone: string, twentyFourHour: boolean): { time(ts: number): string; full(ts: number): string; day(ts: number): string } {
-  const timeZone = validZone(timezone);
+  const timeZone = zoneOf(timezone);
   const time = new Intl.DateTimeFormat(undefined, { timeZone, hour: 'numeric', minute: '2-digit', hour12: !twentyFourHour });
   const full = new Intl.DateTimeFormat(undefined, { timeZone, dateStyle: 'full', timeStyle: 'long', hour12: !twentyFourHour });
   const day = new Intl.DateTimeFormat(undefined, { timeZone, weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' });
@@ -11,7 +11,8 @@ export function timeFormatter(timezone: string, twentyFourHour: boolean): { time
   };
 }
 
-function validZone(timezone: string): string | undefined {
+/** The setting's zone when the platform knows it, else undefined: the browser's own. */
+export function zoneOf(timezone: string): string | undefined {
   if (!timezone) return undefined;
   try {
     new Intl.DateTimeFormat(undefined, { timeZone: timezone });

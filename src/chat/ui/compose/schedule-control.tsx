@@ -3,7 +3,8 @@ import { useEffect, useId, useRef } from 'preact/hooks';
 import { useChat } from '../chat-context.ts';
 import { notify } from '../notices.ts';
 import { timeFormatter } from '../time-format.ts';
-import { fromInputValue, toInputValue, zoneName, zoneOf } from './zoned-time.ts';
+import { zoneOf } from '../time-format.ts';
+import { fromInputValue, toInputValue, zoneName } from './zoned-time.ts';
 
 const HOUR_MS = 3600_000;
 

@@ -3,17 +3,6 @@
  * the user's `timezone` setting, the zone every other time in the app is shown in.
  */
 
-/** The setting's zone when the platform knows it, else undefined: the browser's own. */
-export function zoneOf(timezone: string): string | undefined {
-  if (!timezone) return undefined;
-  try {
-    new Intl.DateTimeFormat(undefined, { timeZone: timezone });
-    return timezone;
-  } catch {
-    return undefined;
-  }
-}
-
 /** The zone's short name at that instant (e.g. "CST"), for the field's hint. */
 export function zoneName(ms: number, timeZone: string | undefined): string {
   const parts = new Intl.DateTimeFormat(undefined, { timeZone, timeZoneName: 'short' }).formatToParts(ms);
