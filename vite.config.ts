@@ -2,6 +2,7 @@ import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import { appShellManifest } from './build/app-shell-manifest.ts';
 import { emojiTable } from './build/emoji-table.ts';
+import { prebuiltRealms } from './build/prebuilt-realms.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from './scripts/chromium-flags.ts';
 import { tabCommands } from './test/browser/tab-commands.ts';
 
@@ -9,8 +10,9 @@ import { tabCommands } from './test/browser/tab-commands.ts';
 // site; `vite preview` serves the build (npm start). Tests: the engine in Node, and the browser
 // host end to end in real Chromium against a build served by `vite preview`.
 export default defineConfig({
-  // Lists the built app in /sw.js for precaching (worker/app-shell.ts).
-  plugins: [appShellManifest()],
+  // Lists the built app in /sw.js for precaching (worker/app-shell.ts); writes each scenario's
+  // realm beside it for a fast first visit (build/prebuilt-realms.ts).
+  plugins: [prebuiltRealms(), appShellManifest()],
   build: {
     rolldownOptions: {
       input: { index: 'index.html', console: 'console.html', sw: 'worker/service-worker.ts' },

@@ -34,10 +34,14 @@ function startEngine(): EngineConnection {
   // Chrome on Android has no SharedWorker: one tab hosts the engine for all (elected-engine.ts).
   if (typeof SharedWorker !== 'function') return startElectedEngine();
   // The options must stay a literal: the bundler reads them to build the worker.
+  // `extendedLifetime` (newer Chromium; ignored elsewhere) keeps the engine alive for a moment
+  // after its last tab unloads, so a reload of the only tab finds it warm instead of starting it
+  // again (module code, database, caches: ~350 ms measured).
   const worker = new SharedWorker(new URL('../../worker/engine-worker.ts', import.meta.url), {
     type: 'module',
     name: 'offline-realm-engine',
-  });
+    extendedLifetime: true,
+  } as WorkerOptions & { extendedLifetime: boolean });
   return new EngineConnection(worker.port);
 }
 

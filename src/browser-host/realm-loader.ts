@@ -1,4 +1,5 @@
 import type { Engine } from '../engine/engine.ts';
+import { importRealm } from '../engine/realm-archive.ts';
 
 /** The realm a fresh browser database starts with (public/scenarios/demo.json). */
 export const DEFAULT_SCENARIO = 'demo';
@@ -9,23 +10,35 @@ const SCENARIO_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 /** Loads the default scenario when the database holds no realm yet (the first visit). */
 export async function ensureRealm(engine: Engine, origin: string): Promise<void> {
   if (await engine.db.realm.get(1)) return;
-  await engine.loadScenario(await fetchScenario(DEFAULT_SCENARIO, origin));
+  await replaceRealm(engine, DEFAULT_SCENARIO, origin);
 }
 
-/** Replaces the realm with /scenarios/NAME.json; a missing or faulty file changes nothing. */
+/**
+ * Replaces the realm with scenario NAME; a missing or faulty file changes nothing. The build
+ * writes each scenario's realm beside it (/scenarios/NAME.realm.json, build/prebuilt-realms.ts),
+ * imported in one transaction; without it (`vite dev`) the scenario itself is loaded.
+ */
 export async function replaceRealm(engine: Engine, name: string, origin: string): Promise<void> {
-  await engine.loadScenario(await fetchScenario(name, origin));
+  if (!SCENARIO_NAME.test(name)) throw new Error(`"${name}" is not a scenario name (letters, digits, - and _)`);
+  const prebuilt = await fetchJson(new URL(`/scenarios/${name}.realm.json`, origin));
+  if (prebuilt !== undefined) {
+    await importRealm(engine, prebuilt);
+    return;
+  }
+  const scenario = await fetchJson(new URL(`/scenarios/${name}.json`, origin));
+  if (scenario === undefined) throw new Error(`scenario "${name}" not found at /scenarios/${name}.json`);
+  await engine.loadScenario(scenario);
 }
 
-async function fetchScenario(name: string, origin: string): Promise<unknown> {
-  if (!SCENARIO_NAME.test(name)) throw new Error(`"${name}" is not a scenario name (letters, digits, - and _)`);
-  const response = await fetch(new URL(`/scenarios/${name}.json`, origin));
+/** The file's JSON, or undefined when there is no such file. */
+async function fetchJson(url: URL): Promise<unknown> {
+  const response = await fetch(url);
   // A dev or preview server answers an unknown path with the app's index.html, status 200.
   const isJson = response.headers.get('content-type')?.includes('json') ?? false;
-  if (!response.ok || !isJson) throw new Error(`scenario "${name}" not found at /scenarios/${name}.json`);
+  if (!response.ok || !isJson) return undefined;
   try {
     return await response.json();
   } catch {
-    throw new Error(`scenario "${name}" is not valid JSON`);
+    throw new Error(`${url.pathname} is not valid JSON`);
   }
 }

@@ -145,8 +145,10 @@ describe('a new version of the app shell', () => {
       await caches.open('some-other-library');
       await (await navigator.serviceWorker.ready).unregister();
     }, null);
-    // With its last page gone, the unregistered Service Worker goes; the next visit installs anew.
+    // With its last client gone (the page, then the engine's worker, which outlives it for a
+    // while), the unregistered Service Worker goes; the next visit installs anew.
     await commands.closeTab(first);
+    await commands.endSharedWorkers(profile);
 
     const second = await commands.openTab(profile, `${origin}/console.html`);
     const names = Object.keys(await shellCaches(second)).sort();

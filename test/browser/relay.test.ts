@@ -109,6 +109,8 @@ describe('the relay between tabs, the Service Worker and the engine', () => {
 
     await commands.closeTab(tabA);
     await commands.closeTab(tabB);
+    // The engine outlives its last tab for a while; the browser ends it then, as here.
+    await commands.endSharedWorkers(profile);
     tabA = await commands.openTab(profile, `${origin}/`);
     const lost = await poll(tabA, OLIVIA, queueId);
 

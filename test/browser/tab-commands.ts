@@ -35,6 +35,11 @@ declare module 'vitest/browser' {
     runInTab: (tab: string, source: string, arg: unknown) => Promise<unknown>;
     /** Stops every Service Worker of the tab's profile (DevTools protocol), as the browser may at any time. */
     stopServiceWorkers: (tab: string) => Promise<void>;
+    /**
+     * Ends the profile's SharedWorkers (DevTools protocol), as the browser does a while after
+     * their last tab closed (the engine's worker outlives its tabs for a moment).
+     */
+    endSharedWorkers: (profile: string) => Promise<void>;
     /** Cuts (or restores) the network of every tab and worker of the profile. */
     setOffline: (profile: string, offline: boolean) => Promise<void>;
     /** From now on, answers every `confirm()` of the tab with OK (Playwright would dismiss it). */
@@ -53,6 +58,8 @@ declare module 'vitest/browser' {
 const READY_TIMEOUT_MS = 20_000;
 const profiles = new Map<string, BrowserContext>();
 const tabs = new Map<string, Page>();
+/** Each profile's id in the DevTools protocol, learnt from its first tab. */
+const browserContextIds = new Map<string, string>();
 let nextId = 1;
 
 function playwrightContext(ctx: BrowserCommandContext): BrowserContext {
@@ -69,6 +76,12 @@ async function newTab(profile: string, url: string): Promise<{ id: string; page:
   const context = profiles.get(profile);
   if (!context) throw new Error(`no profile ${profile}`);
   const page = await context.newPage();
+  if (!browserContextIds.has(profile)) {
+    const cdp = await context.newCDPSession(page);
+    const { targetInfo } = await cdp.send('Target.getTargetInfo');
+    browserContextIds.set(profile, targetInfo.browserContextId ?? '');
+    await cdp.detach();
+  }
   const id = `tab-${nextId++}`;
   tabs.set(id, page);
   page.on('close', () => tabs.delete(id));
@@ -149,6 +162,17 @@ export const tabCommands: Record<string, BrowserCommand<any[]>> = {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('ServiceWorker.enable');
     await cdp.send('ServiceWorker.stopAllWorkers');
+    await cdp.detach();
+  },
+  endSharedWorkers: async (_ctx, profile: string) => {
+    const browser = profiles.get(profile)?.browser();
+    const contextId = browserContextIds.get(profile);
+    if (!browser || !contextId) throw new Error(`no profile ${profile} with a tab opened`);
+    const cdp = await browser.newBrowserCDPSession();
+    const { targetInfos } = await cdp.send('Target.getTargets');
+    for (const target of targetInfos) {
+      if (target.type === 'shared_worker' && target.browserContextId === contextId) await cdp.send('Target.closeTarget', { targetId: target.targetId });
+    }
     await cdp.detach();
   },
   setOffline: async (_ctx, profile: string, offline: boolean) => {

@@ -1,0 +1,86 @@
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import type { Plugin, ResolvedConfig } from 'vite';
+import { afterEach, describe, expect, test } from 'vitest';
+import { prebuiltRealms } from '../../build/prebuilt-realms.ts';
+import { Engine } from '../../src/engine/engine.ts';
+import { importRealm } from '../../src/engine/realm-archive.ts';
+import { TestClient } from '../support/test-realm.ts';
+
+const DEMO = 'public/scenarios/demo.json';
+
+async function engineNamed(name: string): Promise<Engine> {
+  return Engine.create({ name, indexedDB: new IDBFactory(), IDBKeyRange, passwordIterations: 1 });
+}
+
+/** What a person of the realm sees through the API: the whole history, users, unread state. */
+async function seenBy(engine: Engine, email: string, apiKey: string): Promise<unknown> {
+  const client = new TestClient(engine, email, apiKey);
+  const messages = await client.get('/messages', { anchor: 'newest', num_before: 1000, num_after: 0, apply_markdown: true });
+  const users = await client.get('/users');
+  const state = await client.post('/register', { fetch_event_types: JSON.stringify(['message', 'subscription', 'update_message_flags', 'realm']) });
+  const { queue_id: _queue, last_event_id: _last, ...initial } = state.body;
+  return withoutSetupTimes({ messages: messages.body, users: users.body, initial });
+}
+
+/** When the realm, its users and channels were set up: the build's time in one, the load's in the other. */
+const SETUP_TIMES = new Set(['date_created', 'date_joined', 'realm_date_created']);
+
+function withoutSetupTimes(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSetupTimes);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).filter(([key]) => !SETUP_TIMES.has(key)).map(([key, inner]) => [key, withoutSetupTimes(inner)]));
+}
+
+describe('the realm the build writes beside a scenario', () => {
+  const engines: Engine[] = [];
+  afterEach(() => {
+    for (const engine of engines.splice(0)) engine.close();
+  });
+
+  test('shows every demo user the same realm as loading the scenario itself, but for when it was set up', { timeout: 60_000 }, async () => {
+    const scenario = JSON.parse(await readFile(DEMO, 'utf8')) as { users: { email: string; api_key: string }[] };
+    const { stdout } = await promisify(execFile)(process.execPath, ['build/prebuilt-realm-cli.ts', DEMO], { maxBuffer: 64 * 2 ** 20 });
+    const imported = await engineNamed('prebuilt');
+    const loaded = await engineNamed('scenario');
+    engines.push(imported, loaded);
+    await importRealm(imported, JSON.parse(stdout));
+    await loaded.loadScenario(scenario);
+
+    for (const user of scenario.users.filter((u) => u.api_key)) {
+      expect(await seenBy(imported, user.email, user.api_key), user.email).toEqual(await seenBy(loaded, user.email, user.api_key));
+    }
+  });
+});
+
+describe('the build plugin', () => {
+  let folder: string;
+  afterEach(async () => {
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  test('writes NAME.realm.json only for scenarios whose messages carry their own timestamps', { timeout: 30_000 }, async () => {
+    folder = await mkdtemp(join(tmpdir(), 'prebuilt-realms-'));
+    await mkdir(join(folder, 'scenarios'));
+    const user = { email: 'ann@example.test', full_name: 'Ann' };
+    const message = { sender: user.email, channel: 'lobby', topic: 'hi', content: 'hello' };
+    const scenario = (timestamp?: number) => ({ users: [user], channels: [{ name: 'lobby', subscribers: [user.email] }], messages: [{ ...message, timestamp }] });
+    await writeFile(join(folder, 'scenarios', 'fixed.json'), JSON.stringify(scenario(1_700_000_000)));
+    // Its message is dated "now" at load: a realm made at build time would be stale.
+    await writeFile(join(folder, 'scenarios', 'relative.json'), JSON.stringify(scenario()));
+
+    const emitted: { fileName: string; source: string }[] = [];
+    const plugin = prebuiltRealms() as Plugin & { configResolved(config: ResolvedConfig): void; generateBundle(this: unknown): Promise<void> };
+    plugin.configResolved({ publicDir: folder, build: { copyPublicDir: true } } as ResolvedConfig);
+    await plugin.generateBundle.call({ emitFile: (file: { fileName: string; source: string }) => emitted.push(file) });
+
+    expect(emitted.map((file) => file.fileName)).toEqual(['scenarios/fixed.realm.json']);
+    const archive = JSON.parse(emitted[0].source) as { format: string; tables: { messages: { content: string; timestamp: number }[] } };
+    expect(archive.format).toBe('offline-realm-archive');
+    expect(archive.tables.messages.map((m) => [m.content, m.timestamp])).toEqual([['hello', 1_700_000_000]]);
+  });
+});
