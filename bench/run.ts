@@ -10,13 +10,17 @@ if (typeof (globalThis as { gc?: unknown }).gc !== 'function') {
   process.exit(child.status ?? 1);
 }
 
-// Measured before any engine module is loaded, so the heap figures can tell code from data.
-const { settledHeap } = await import('./heap.ts');
-const processStart = await settledHeap();
-const { runSuite } = await import('./suite.ts');
-await runSuite(processStart);
+// `npm run bench -- --app-only`: the chat app's figures alone (a few minutes instead of the whole run).
+const appOnly = process.argv.includes('--app-only');
+if (!appOnly) {
+  // Measured before any engine module is loaded, so the heap figures can tell code from data.
+  const { settledHeap } = await import('./heap.ts');
+  const processStart = await settledHeap();
+  const { runSuite } = await import('./suite.ts');
+  await runSuite(processStart);
+}
 // The browser host's figures, in headless Chromium (bench/browser/).
 const { runBrowserBench } = await import('./browser/browser-suite.ts');
-await runBrowserBench();
+await runBrowserBench(appOnly);
 // Ends the run even if a library left a handle open (the database, a queue's timer).
 process.exit(0);

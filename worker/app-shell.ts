@@ -1,8 +1,10 @@
 /**
- * The app shell in the Service Worker: the built app is precached at install and served
- * cache-first, so the app opens with the network off. Other requests are not touched.
+ * The app shell in the Service Worker: the built app is cached (an update's at install, a
+ * first install's when its page asks) and served cache-first, so the app opens with the network
+ * off. Other requests are not touched.
  */
 import type { AppShellManifest } from '../build/app-shell-manifest.ts';
+import type { CacheShellMessage } from '../src/browser-host/relay-protocol.ts';
 
 /** Every shell cache of this origin starts so; older versions are deleted on activate. */
 const CACHE_PREFIX = 'offline-realm-shell-';
@@ -19,7 +21,17 @@ export function serveAppShell(sw: ServiceWorkerGlobalScope, manifest: AppShellMa
   const root = new URL(sw.registration.scope).pathname;
   const shellUrls = new Set(manifest.urls);
 
-  sw.addEventListener('install', (event) => event.waitUntil(precache(cacheName, manifest.urls, sw.registration.active !== null)));
+  sw.addEventListener('install', (event) => {
+    // An update takes over only with its whole shell cached. A first install takes over at
+    // once and caches when its page asks (`cache-shell`): the download would compete with the
+    // first visit's start for the network and the CPU.
+    if (sw.registration.active) event.waitUntil(precache(cacheName, manifest.urls, true));
+  });
+  sw.addEventListener('message', (event: ExtendableMessageEvent) => {
+    const reply = event.ports[0];
+    if ((event.data as CacheShellMessage | null)?.type !== 'cache-shell' || !reply) return;
+    event.waitUntil(precache(cacheName, manifest.urls, false).then((complete) => reply.postMessage(complete)));
+  });
   sw.addEventListener('activate', (event) => event.waitUntil(deleteOlderShells(cacheName)));
   sw.addEventListener('fetch', (event) => {
     const url = shellUrl(event.request, sw.location.origin, root, shellUrls);
@@ -38,21 +50,23 @@ function shellUrl(request: Request, origin: string, root: string, shellUrls: Set
 }
 
 /**
- * Fetches what the cache of this version lacks. The version names the content, so an entry
- * present is current: a new Service Worker with an unchanged shell downloads nothing.
- * An update that cannot cache everything fails, and the working version stays; a first
- * install goes on without the missing files (fetched later), since it also brings the relay.
+ * Fetches what the cache of this version lacks; true when the whole shell is then cached. The
+ * version names the content, so an entry present is current: a new Service Worker with an
+ * unchanged shell downloads nothing. An update that cannot cache everything fails, and the
+ * working version stays; a first install goes on without the missing files (fetched later),
+ * since it also brings the relay.
  */
-async function precache(cacheName: string, urls: string[], isUpdate: boolean): Promise<void> {
+async function precache(cacheName: string, urls: string[], isUpdate: boolean): Promise<boolean> {
   const cache = await caches.open(cacheName);
   const cached = new Set((await cache.keys()).map((request) => new URL(request.url).pathname));
   const missing = urls.filter((url) => !cached.has(url));
   // Past the HTTP cache: unhashed files (index.html, scenarios) may be stale there.
   const results = await Promise.allSettled(missing.map((url) => cache.add(new Request(url, { cache: 'reload' }))));
   const failed = missing.filter((_url, i) => results[i].status === 'rejected');
-  if (failed.length === 0) return;
+  if (failed.length === 0) return true;
   if (isUpdate) throw new Error(`app shell: could not cache ${failed.join(', ')}`);
   console.warn(`app shell: not cached yet: ${failed.join(', ')}`);
+  return false;
 }
 
 async function deleteOlderShells(current: string): Promise<void> {

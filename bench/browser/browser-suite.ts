@@ -4,9 +4,9 @@ import { median, percentile } from '../stats.ts';
 import { fixed, markdownTable, type Row } from '../table.ts';
 import { serveBuild } from './app-server.ts';
 import { chromiumMissing } from './chromium.ts';
-import { measureChatApp } from './chat-app.ts';
-import { measureColdStart } from './cold-start.ts';
-import { measureHostFigures } from './host-figures.ts';
+import { type ChatAppFigures, measureChatApp } from './chat-app.ts';
+import { type ColdStart, measureColdStart } from './cold-start.ts';
+import { type HostFigures, measureHostFigures } from './host-figures.ts';
 
 const PAGE_RATIO_TARGET = 1.5;
 /** The chat app's targets (issue 7): first visit to a usable list, reload, narrow switch. */
@@ -20,7 +20,8 @@ const BENCH_CONFIG = 'bench/browser/vite.bench.config.ts';
  */
 const ISOLATED = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
 
-export async function runBrowserBench(): Promise<void> {
+/** `appOnly`: the chat app's rows alone (cold start, first visit, reload, switch), without the host's. */
+export async function runBrowserBench(appOnly = false): Promise<void> {
   const missing = chromiumMissing();
   if (missing) {
     console.log(`\nBrowser host figures skipped: ${missing}.`);
@@ -30,100 +31,13 @@ export async function runBrowserBench(): Promise<void> {
   const app = await serveBuild();
   const bench = await serveBuild({ configFile: BENCH_CONFIG, headers: ISOLATED });
   try {
-    const host = await measureHostFigures(bench.origin, log);
+    const host = appOnly ? null : await measureHostFigures(bench.origin, log);
     const start = await measureColdStart(app.origin);
     log(`cold start measured (${start.cold.length} fresh profiles, ${start.warm.length} reloads)`);
     const chat = await measureChatApp(app.origin, app.outDir);
     log(`chat app measured (${chat.firstVisitLogin.length} fresh profiles)`);
-    const firstVisit = chat.firstVisitLogin.map((ms, i) => ms + chat.loginToList[i]);
 
-    const { smallGet, send, topicPage, event } = host;
-    const relayedRate = send.relayed.length / (sum(send.relayed) / 1000);
-    const engineRate = send.engine.length / (sum(send.engine) / 1000);
-    const engineRatio = median(topicPage.engine) / median(topicPage.bare);
-    const rows: Row[] = [
-      {
-        figure: '`GET /users/me` through fetch -> Service Worker -> SharedWorker -> engine, p50 ms',
-        measured: `${fixed(median(smallGet.relayed))} (p99 ${fixed(percentile(smallGet.relayed, 99))})`,
-        baseline: `${fixed(median(smallGet.engine))} (p99 ${fixed(percentile(smallGet.engine, 99))}) bare \`handle()\` in a SharedWorker; ` +
-          `${fixed(median(smallGet.ping))} (p99 ${fixed(percentile(smallGet.ping, 99))}) bare page <-> SharedWorker postMessage`,
-        ratio: `+${fixed(median(smallGet.relayed) - median(smallGet.engine))} ms`,
-        target: '—',
-        pass: null,
-      },
-      {
-        figure: `send through fetch (channel of ${host.realm.hot.subscribers.length} subscribers), messages/s`,
-        measured: fixed(relayedRate, 0),
-        baseline: `${fixed(engineRate, 0)} (bare \`handle()\` in a SharedWorker)`,
-        ratio: `${fixed((relayedRate / engineRate) * 100, 0)}%`,
-        target: '—',
-        pass: null,
-      },
-      {
-        figure: `\`GET /messages\` newest 100 of a ${topicPage.topicMessages}-message topic, \`handle()\` p50 ms`,
-        measured: `${fixed(median(topicPage.engine))} (p99 ${fixed(percentile(topicPage.engine, 99))})`,
-        baseline: `${fixed(median(topicPage.bare))} (p99 ${fixed(percentile(topicPage.bare, 99))}) bare index query, same 100 rows`,
-        ratio: `${fixed(engineRatio)}x`,
-        target: `p50 <= ${PAGE_RATIO_TARGET}x baseline`,
-        pass: engineRatio <= PAGE_RATIO_TARGET,
-      },
-      {
-        figure: 'the bare index query plus the viewer\'s flag rows of the same 100 messages (one transaction), p50 ms',
-        measured: `${fixed(median(topicPage.bareWithFlags))} (p99 ${fixed(percentile(topicPage.bareWithFlags, 99))})`,
-        baseline: `${fixed(median(topicPage.bare))} (bare index query)`,
-        ratio: `${fixed(median(topicPage.bareWithFlags) / median(topicPage.bare))}x`,
-        target: '—',
-        pass: null,
-      },
-      {
-        figure: '`GET /messages` newest 100 of the topic through fetch, p50 ms',
-        measured: `${fixed(median(topicPage.relayed))} (p99 ${fixed(percentile(topicPage.relayed, 99))})`,
-        baseline: `${fixed(median(topicPage.bare))} (bare index query)`,
-        ratio: `${fixed(median(topicPage.relayed) / median(topicPage.bare))}x`,
-        target: '—',
-        pass: null,
-      },
-      {
-        figure: 'send in tab A -> long-poll in tab B answered, from the send\'s start, p50 ms',
-        measured: `${fixed(median(event.toOtherTab))} (p99 ${fixed(percentile(event.toOtherTab, 99))})`,
-        baseline: `${fixed(median(event.send))} (p99 ${fixed(percentile(event.send, 99))}) the send's own fetch`,
-        ratio: `${fixed(median(event.toOtherTab) - median(event.send))} ms`,
-        target: '—',
-        pass: null,
-      },
-      {
-        figure: 'cold start, fresh profile: navigation start -> `data-server="ready"`, median ms',
-        measured: `${fixed(median(start.cold), 0)} (${fixed(Math.min(...start.cold), 0)}–${fixed(Math.max(...start.cold), 0)}, ${start.cold.length} runs)`,
-        baseline: `${fixed(median(start.warm), 0)} (${fixed(Math.min(...start.warm), 0)}–${fixed(Math.max(...start.warm), 0)}) reload of the same tab`,
-        ratio: '—',
-        target: '—',
-        pass: null,
-      },
-      {
-        figure: 'chat, fresh profile: navigation start -> login form ready, + demo login click -> first message list drawn, median ms',
-        measured: `${fixed(median(firstVisit), 0)} (${fixed(median(chat.firstVisitLogin), 0)} + ${fixed(median(chat.loginToList), 0)})`,
-        baseline: `${fixed(median(start.cold), 0)} the server alone (\`data-server="ready"\`, above)`,
-        ratio: `+${fixed(median(firstVisit) - median(start.cold), 0)} ms`,
-        target: `<= ${FIRST_VISIT_TARGET_MS} ms`,
-        pass: median(firstVisit) <= FIRST_VISIT_TARGET_MS,
-      },
-      {
-        figure: 'chat, logged in: reload -> `data-app="ready"` (message list drawn), median ms',
-        measured: `${fixed(median(chat.reload), 0)} (p90 ${fixed(percentile(chat.reload, 90), 0)})`,
-        baseline: `${fixed(median(chat.bareReload), 0)} reload of a static file of the origin (no app); ${fixed(median(start.warm), 0)} reload to \`data-server="ready"\``,
-        ratio: `+${fixed(median(chat.reload) - median(chat.bareReload), 0)} ms`,
-        target: `<= ${RELOAD_TARGET_MS} ms`,
-        pass: median(chat.reload) <= RELOAD_TARGET_MS,
-      },
-      {
-        figure: 'chat: switch to another topic (hash change -> its messages drawn), new narrow / cached narrow, median ms',
-        measured: `${fixed(median(chat.switchFresh), 0)} / ${fixed(median(chat.switchCached), 0)}`,
-        baseline: `${fixed(median(chat.apiAlone), 1)} the narrow's \`GET /messages\` alone, from the page`,
-        ratio: `+${fixed(median(chat.switchFresh) - median(chat.apiAlone), 0)} ms`,
-        target: `<= ${SWITCH_TARGET_MS} ms`,
-        pass: Math.max(median(chat.switchFresh), median(chat.switchCached)) <= SWITCH_TARGET_MS,
-      },
-    ];
+    const rows = [...(host ? hostRows(host) : []), ...appRows(start, chat)];
 
     const cpu = cpus();
     console.log();
@@ -132,15 +46,112 @@ export async function runBrowserBench(): Promise<void> {
     console.log('Built files (the Service Worker precaches all of them), bytes / gzip:');
     for (const file of chat.bundles) console.log(`  ${file.file}: ${file.bytes} / ${file.gzip}`);
     console.log(`Cold start: the first visit's page came under the Service Worker (installed, app shell precached) at ${fixed(median(start.coldControlled), 0)} ms (median).`);
-    console.log(`Browser realm: ${host.realm.messages} messages, ${host.realm.userMessages} user_messages rows, written in ${fixed(host.realmBuildSeconds, 1)} s.`);
+    if (host) console.log(`Browser realm: ${host.realm.messages} messages, ${host.realm.userMessages} user_messages rows, written in ${fixed(host.realmBuildSeconds, 1)} s.`);
     console.log(
-      `Browser: ${host.userAgent}, headless, on-disk profile, bench page cross-origin isolated: ${host.isolated}. Machine: ${cpu.length} x ${cpu[0]?.model ?? 'unknown CPU'}, ` +
+      `Browser: ${host?.userAgent ?? 'Chromium'}, headless, on-disk profile, bench page cross-origin isolated: ${host?.isolated ?? '—'}. Machine: ${cpu.length} x ${cpu[0]?.model ?? 'unknown CPU'}, ` +
         `${fixed(totalmem() / 2 ** 30, 1)} GiB. Browser run took ${fixed((performance.now() - started) / 1000, 0)} s.`,
     );
   } finally {
     await bench.close();
     await app.close();
   }
+}
+
+
+function hostRows(host: HostFigures): Row[] {
+  const { smallGet, send, topicPage, event } = host;
+  const relayedRate = send.relayed.length / (sum(send.relayed) / 1000);
+  const engineRate = send.engine.length / (sum(send.engine) / 1000);
+  const engineRatio = median(topicPage.engine) / median(topicPage.bare);
+  return [
+    {
+      figure: '`GET /users/me` through fetch -> Service Worker -> SharedWorker -> engine, p50 ms',
+      measured: `${fixed(median(smallGet.relayed))} (p99 ${fixed(percentile(smallGet.relayed, 99))})`,
+      baseline: `${fixed(median(smallGet.engine))} (p99 ${fixed(percentile(smallGet.engine, 99))}) bare \`handle()\` in a SharedWorker; ` +
+        `${fixed(median(smallGet.ping))} (p99 ${fixed(percentile(smallGet.ping, 99))}) bare page <-> SharedWorker postMessage`,
+      ratio: `+${fixed(median(smallGet.relayed) - median(smallGet.engine))} ms`,
+      target: '—',
+      pass: null,
+    },
+    {
+      figure: `send through fetch (channel of ${host.realm.hot.subscribers.length} subscribers), messages/s`,
+      measured: fixed(relayedRate, 0),
+      baseline: `${fixed(engineRate, 0)} (bare \`handle()\` in a SharedWorker)`,
+      ratio: `${fixed((relayedRate / engineRate) * 100, 0)}%`,
+      target: '—',
+      pass: null,
+    },
+    {
+      figure: `\`GET /messages\` newest 100 of a ${topicPage.topicMessages}-message topic, \`handle()\` p50 ms`,
+      measured: `${fixed(median(topicPage.engine))} (p99 ${fixed(percentile(topicPage.engine, 99))})`,
+      baseline: `${fixed(median(topicPage.bare))} (p99 ${fixed(percentile(topicPage.bare, 99))}) bare index query, same 100 rows`,
+      ratio: `${fixed(engineRatio)}x`,
+      target: `p50 <= ${PAGE_RATIO_TARGET}x baseline`,
+      pass: engineRatio <= PAGE_RATIO_TARGET,
+    },
+    {
+      figure: 'the bare index query plus the viewer\'s flag rows of the same 100 messages (one transaction), p50 ms',
+      measured: `${fixed(median(topicPage.bareWithFlags))} (p99 ${fixed(percentile(topicPage.bareWithFlags, 99))})`,
+      baseline: `${fixed(median(topicPage.bare))} (bare index query)`,
+      ratio: `${fixed(median(topicPage.bareWithFlags) / median(topicPage.bare))}x`,
+      target: '—',
+      pass: null,
+    },
+    {
+      figure: '`GET /messages` newest 100 of the topic through fetch, p50 ms',
+      measured: `${fixed(median(topicPage.relayed))} (p99 ${fixed(percentile(topicPage.relayed, 99))})`,
+      baseline: `${fixed(median(topicPage.bare))} (bare index query)`,
+      ratio: `${fixed(median(topicPage.relayed) / median(topicPage.bare))}x`,
+      target: '—',
+      pass: null,
+    },
+    {
+      figure: 'send in tab A -> long-poll in tab B answered, from the send\'s start, p50 ms',
+      measured: `${fixed(median(event.toOtherTab))} (p99 ${fixed(percentile(event.toOtherTab, 99))})`,
+      baseline: `${fixed(median(event.send))} (p99 ${fixed(percentile(event.send, 99))}) the send's own fetch`,
+      ratio: `${fixed(median(event.toOtherTab) - median(event.send))} ms`,
+      target: '—',
+      pass: null,
+    },
+  ];
+}
+
+function appRows(start: ColdStart, chat: ChatAppFigures): Row[] {
+  const firstVisit = chat.firstVisitLogin.map((ms, i) => ms + chat.loginToList[i]);
+  return [
+    {
+      figure: 'cold start, fresh profile: navigation start -> `data-server="ready"`, median ms',
+      measured: `${fixed(median(start.cold), 0)} (${fixed(Math.min(...start.cold), 0)}–${fixed(Math.max(...start.cold), 0)}, ${start.cold.length} runs)`,
+      baseline: `${fixed(median(start.warm), 0)} (${fixed(Math.min(...start.warm), 0)}–${fixed(Math.max(...start.warm), 0)}) reload of the same tab`,
+      ratio: '—',
+      target: '—',
+      pass: null,
+    },
+    {
+      figure: 'chat, fresh profile: navigation start -> login form ready, + demo login click -> first message list drawn, median ms',
+      measured: `${fixed(median(firstVisit), 0)} (${fixed(median(chat.firstVisitLogin), 0)} + ${fixed(median(chat.loginToList), 0)})`,
+      baseline: `${fixed(median(start.cold), 0)} the server alone (\`data-server="ready"\`, above)`,
+      ratio: `+${fixed(median(firstVisit) - median(start.cold), 0)} ms`,
+      target: `<= ${FIRST_VISIT_TARGET_MS} ms`,
+      pass: median(firstVisit) <= FIRST_VISIT_TARGET_MS,
+    },
+    {
+      figure: 'chat, logged in: reload -> `data-app="ready"` (message list drawn), median ms',
+      measured: `${fixed(median(chat.reload), 0)} (p90 ${fixed(percentile(chat.reload, 90), 0)})`,
+      baseline: `${fixed(median(chat.bareReload), 0)} reload of a static file of the origin (no app); ${fixed(median(start.warm), 0)} reload to \`data-server="ready"\``,
+      ratio: `+${fixed(median(chat.reload) - median(chat.bareReload), 0)} ms`,
+      target: `<= ${RELOAD_TARGET_MS} ms`,
+      pass: median(chat.reload) <= RELOAD_TARGET_MS,
+    },
+    {
+      figure: 'chat: switch to another topic (hash change -> its messages drawn), new narrow / cached narrow, median ms',
+      measured: `${fixed(median(chat.switchFresh), 0)} / ${fixed(median(chat.switchCached), 0)}`,
+      baseline: `${fixed(median(chat.apiAlone), 1)} the narrow's \`GET /messages\` alone, from the page`,
+      ratio: `+${fixed(median(chat.switchFresh) - median(chat.apiAlone), 0)} ms`,
+      target: `<= ${SWITCH_TARGET_MS} ms`,
+      pass: Math.max(median(chat.switchFresh), median(chat.switchCached)) <= SWITCH_TARGET_MS,
+    },
+  ];
 }
 
 const sum = (values: readonly number[]): number => values.reduce((total, value) => total + value, 0);

@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 import { startElectedEngine } from './elected-engine.ts';
 import { EngineConnection } from './engine-connection.ts';
-import type { ClaimMessage, EnginePortMessage, NeedPortMessage } from './relay-protocol.ts';
+import type { CacheShellMessage, ClaimMessage, EnginePortMessage, NeedPortMessage } from './relay-protocol.ts';
 
 /** Served from source by `vite dev`, built to the site root by `vite build`. */
 const SERVICE_WORKER_URL = import.meta.env.DEV ? '/worker/service-worker.ts' : '/sw.js';
@@ -11,7 +11,8 @@ const SERVICE_WORKER_URL = import.meta.env.DEV ? '/worker/service-worker.ts' : '
  * the Service Worker that relays `/api/v1/*` to it, and the ports between them. Resolves once
  * the page is controlled and the engine has a realm, and marks the page with
  * `data-server="ready"`; from then on `fetch('/api/v1/...')` is answered by the engine.
- * `/?scenario=NAME` first replaces the realm with /scenarios/NAME.json.
+ * `/?scenario=NAME` first replaces the realm with /scenarios/NAME.json. Then the Service
+ * Worker caches the app shell, and `data-shell="cached"` says the app opens offline.
  */
 export async function bootServer(): Promise<EngineConnection> {
   const root = document.documentElement;
@@ -23,6 +24,7 @@ export async function bootServer(): Promise<EngineConnection> {
     await engine.waitReady();
     await loadRequestedScenario(engine);
     root.dataset.server = 'ready';
+    cacheShell();
     return engine;
   } catch (error) {
     root.dataset.server = 'failed';
@@ -76,6 +78,16 @@ async function takeControl(): Promise<void> {
     active?.postMessage({ type: 'claim' } satisfies ClaimMessage);
   }
   await controlled;
+}
+
+/** Asks the Service Worker to cache the app shell (no answer under `vite dev`: nothing to cache). */
+function cacheShell(): void {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = ({ data: complete }: MessageEvent<boolean>) => {
+    if (complete) document.documentElement.dataset.shell = 'cached';
+    channel.port1.close();
+  };
+  navigator.serviceWorker.controller?.postMessage({ type: 'cache-shell' } satisfies CacheShellMessage, [channel.port2]);
 }
 
 async function loadRequestedScenario(engine: EngineConnection): Promise<void> {

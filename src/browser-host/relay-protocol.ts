@@ -54,6 +54,15 @@ export interface ClaimMessage {
   type: 'claim';
 }
 
+/**
+ * Page -> Service Worker, once its server is ready: cache whatever of the app shell is not
+ * cached yet. A first install does not wait for the download (it would hold the first visit
+ * back); the worker answers `true` on the port once the whole shell is cached.
+ */
+export interface CacheShellMessage {
+  type: 'cache-shell';
+}
+
 /** Page -> Service Worker, on the reply port of a `need-port`, or unasked after boot. */
 export interface EnginePortMessage {
   type: 'engine-port';

@@ -33,6 +33,8 @@ describe('the chat with the network off', () => {
   });
 
   test('keeps chatting offline, and a reload offline finds everything where it was', async () => {
+    // The page says when the Service Worker has cached the app, so that it opens offline.
+    await page.waitForFunction(() => document.documentElement.dataset.shell === 'cached');
     await profile.setOffline(true);
     await send(page, 'written with the network off');
     await messageWithText(page, 'written with the network off').waitFor();

@@ -18,6 +18,13 @@ function shellCaches(tab: string): Promise<Record<string, string[]>> {
   }, null);
 }
 
+/** Waits for the page's word that the Service Worker has cached the whole app shell. */
+function shellCached(tab: string): Promise<void> {
+  return inTab(tab, async () => {
+    while (document.documentElement.dataset.shell !== 'cached') await new Promise((resolve) => setTimeout(resolve, 20));
+  }, null);
+}
+
 // One visitor who loaded the app once, then lost the network: the tests run in order.
 describe('the app with the network off', () => {
   let profile: string;
@@ -25,12 +32,13 @@ describe('the app with the network off', () => {
   beforeAll(async () => {
     profile = await commands.openProfile();
     tab = await commands.openTab(profile, `${origin}/console.html`);
+    await shellCached(tab);
   });
   afterAll(async () => {
     await commands.closeProfile(profile);
   });
 
-  test('has the whole built app cached once the server is ready, but not the Service Worker itself', async () => {
+  test('has the whole built app cached once the page says `data-shell="cached"`, but not the Service Worker itself', async () => {
     const shells = await shellCaches(tab);
 
     expect(Object.keys(shells)).toEqual([expect.stringMatching(/^offline-realm-shell-[0-9a-f]{16}$/)]);
@@ -139,6 +147,7 @@ describe('a new version of the app shell', () => {
   test('deletes older shell caches on activate and leaves other caches of the origin alone', async () => {
     const profile = await commands.openProfile();
     const first = await commands.openTab(profile, `${origin}/console.html`);
+    await shellCached(first);
     const [current] = Object.keys(await shellCaches(first));
     await inTab(first, async () => {
       await caches.open('offline-realm-shell-0000000000000000');
@@ -151,6 +160,7 @@ describe('a new version of the app shell', () => {
     await commands.endSharedWorkers(profile);
 
     const second = await commands.openTab(profile, `${origin}/console.html`);
+    await shellCached(second);
     const names = Object.keys(await shellCaches(second)).sort();
     await commands.closeProfile(profile);
 

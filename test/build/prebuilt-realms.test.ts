@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import type { Plugin, ResolvedConfig } from 'vite';
+import type { ResolvedConfig } from 'vite';
 import { afterEach, describe, expect, test } from 'vitest';
 import { prebuiltRealms } from '../../build/prebuilt-realms.ts';
 import { Engine } from '../../src/engine/engine.ts';
@@ -74,9 +74,13 @@ describe('the build plugin', () => {
     await writeFile(join(folder, 'scenarios', 'relative.json'), JSON.stringify(scenario()));
 
     const emitted: { fileName: string; source: string }[] = [];
-    const plugin = prebuiltRealms() as Plugin & { configResolved(config: ResolvedConfig): void; generateBundle(this: unknown): Promise<void> };
-    plugin.configResolved({ publicDir: folder, build: { copyPublicDir: true } } as ResolvedConfig);
-    await plugin.generateBundle.call({ emitFile: (file: { fileName: string; source: string }) => emitted.push(file) });
+    // The two hooks the plugin has, called as Vite would at build time.
+    const plugin = prebuiltRealms() as unknown as {
+      configResolved(config: Pick<ResolvedConfig, 'publicDir' | 'build'>): void;
+      generateBundle(this: { emitFile(file: { fileName: string; source: string }): void }): Promise<void>;
+    };
+    plugin.configResolved({ publicDir: folder, build: { copyPublicDir: true } as ResolvedConfig['build'] });
+    await plugin.generateBundle.call({ emitFile: (file) => emitted.push(file) });
 
     expect(emitted.map((file) => file.fileName)).toEqual(['scenarios/fixed.realm.json']);
     const archive = JSON.parse(emitted[0].source) as { format: string; tables: { messages: { content: string; timestamp: number }[] } };

@@ -7,7 +7,31 @@ import { dmKeyOf } from './unread-index.ts';
 /** Messages fetched per request when scrolling; upstream's web app asks for a few hundred. */
 const PAGE = 100;
 
-type Anchor = number | 'first_unread' | 'newest' | 'oldest';
+export type Anchor = number | 'first_unread' | 'newest' | 'oldest';
+
+export interface MessagesPage {
+  messages: Message[];
+  anchor: number;
+  found_oldest: boolean;
+  found_newest: boolean;
+}
+
+/** The page a list opens with, around `anchor`: what {@link MessageList.load} asks for. */
+export function fetchFirstPage(api: ApiClient, narrow: Narrow, anchor: Anchor): Promise<MessagesPage> {
+  return fetchMessages(api, narrow, anchor, 50, 50, true);
+}
+
+function fetchMessages(api: ApiClient, narrow: Narrow, anchor: Anchor, before: number, after: number, includeAnchor: boolean): Promise<MessagesPage> {
+  return api.get<MessagesPage>('/messages', {
+    anchor: String(anchor),
+    num_before: before,
+    num_after: after,
+    include_anchor: includeAnchor,
+    narrow: narrowTerms(narrow),
+    apply_markdown: true,
+    client_gravatar: false,
+  });
+}
 
 /**
  * The loaded part of one narrow's history, in id order, grown both ways by scrolling
@@ -39,11 +63,16 @@ export class MessageList {
     return this.messages.value.length > 0 || this.foundOldest.value || this.foundNewest.value;
   }
 
-  async load(anchor: Anchor = 'first_unread'): Promise<void> {
+  /**
+   * Opens the list around `anchor`. `prefetched` is that page fetched beside the event queue's
+   * registration (the session's first view): a message sent between the two would be in
+   * neither, so the list then fetches once past its newest message.
+   */
+  async load(anchor: Anchor = 'first_unread', prefetched?: Promise<MessagesPage>): Promise<void> {
     this.stale = false;
     this.loading.value = 'initial';
     try {
-      const answer = await this.#fetch(anchor, 50, 50, true);
+      const answer = await (prefetched ?? fetchFirstPage(this.#api, this.narrow, anchor));
       batch(() => {
         this.messages.value = answer.messages;
         this.foundOldest.value = answer.found_oldest;
@@ -56,6 +85,17 @@ export class MessageList {
     } finally {
       this.loading.value = null;
     }
+    if (prefetched && this.foundNewest.peek()) await this.#catchUp();
+  }
+
+  async #catchUp(): Promise<void> {
+    const last = this.messages.peek().at(-1);
+    const answer = await this.#fetch(last?.id ?? 0, 0, PAGE, false).catch(() => null);
+    if (!answer) return;
+    batch(() => {
+      if (answer.messages.length > 0) this.messages.value = mergeById(this.messages.value, answer.messages);
+      if (!answer.found_newest) this.foundNewest.value = false;
+    });
   }
 
   async loadOlder(): Promise<void> {
@@ -153,16 +193,8 @@ export class MessageList {
     if (next.length !== this.messages.value.length) this.messages.value = next;
   }
 
-  #fetch(anchor: Anchor, before: number, after: number, includeAnchor: boolean) {
-    return this.#api.get<{ messages: Message[]; anchor: number; found_oldest: boolean; found_newest: boolean }>('/messages', {
-      anchor: String(anchor),
-      num_before: before,
-      num_after: after,
-      include_anchor: includeAnchor,
-      narrow: narrowTerms(this.narrow),
-      apply_markdown: true,
-      client_gravatar: false,
-    });
+  #fetch(anchor: Anchor, before: number, after: number, includeAnchor: boolean): Promise<MessagesPage> {
+    return fetchMessages(this.#api, this.narrow, anchor, before, after, includeAnchor);
   }
 }
 

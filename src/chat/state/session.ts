@@ -2,7 +2,7 @@ import { batch, signal } from '@preact/signals';
 import { type ApiClient, ApiFailure } from '../api/api-client.ts';
 import type { InitialState, Message, Reaction, ServerEvent } from '../api/wire-types.ts';
 import { type Narrow, narrowKey } from '../narrow/narrow.ts';
-import { MessageList } from './message-list.ts';
+import { type Anchor, fetchFirstPage, MessageList } from './message-list.ts';
 import { RealmState } from './realm-state.ts';
 import { ServerEmojiData } from './server-emoji.ts';
 import { dmKeyOf, type UnreadEntry } from './unread-index.ts';
@@ -54,8 +54,17 @@ export class ChatSession {
   /** Called with each event received, for the API log panel. */
   onEvent: (event: ServerEvent) => void = () => {};
 
-  static async start(api: ApiClient): Promise<ChatSession> {
-    const session = new ChatSession(api, await register(api));
+  /**
+   * Registers the event queue and, in the same moment, fetches the first view's messages
+   * (`first`): one round trip before the first draw instead of two.
+   */
+  static async start(api: ApiClient, first?: { narrow: Narrow; anchor: Anchor }): Promise<ChatSession> {
+    const registering = register(api);
+    const firstPage = first && fetchFirstPage(api, first.narrow, first.anchor);
+    // A failed page shows in its list; a failed registration is the caller's to report.
+    firstPage?.catch(() => undefined);
+    const session = new ChatSession(api, await registering);
+    if (first && firstPage) void session.list(first.narrow).load(first.anchor, firstPage);
     void session.#poll();
     return session;
   }

@@ -6,6 +6,7 @@ import { ChatSession } from '../state/session.ts';
 import { ChatView } from './chat-view.tsx';
 import { LoginScreen } from './login-screen.tsx';
 import { apiLog } from './api-log.ts';
+import { route } from './navigation.ts';
 
 type Screen =
   | { kind: 'starting' }
@@ -31,7 +32,8 @@ export function App({ local }: { local: LocalServer | null }) {
     markApp('starting');
     try {
       if (!login.server && local) await local.ready;
-      const session = await ChatSession.start(new ApiClient(login.server, login, recordCall));
+      const { narrow, nearMessageId } = route.peek();
+      const session = await ChatSession.start(new ApiClient(login.server, login, recordCall), { narrow, anchor: nearMessageId ?? 'first_unread' });
       await rememberLogin(login);
       setScreen({ kind: 'chat', login, session });
     } catch (error) {

@@ -29,6 +29,48 @@ interface Props {
  * older messages arrive above, follows new ones at the bottom, and marks what is seen as read.
  */
 export function MessageListView({ list, nearMessageId, onFirstDraw }: Props) {
+  const { session } = useChat();
+  const generation = session.generation.value;
+  // Before the paint, not after it: the messages are what the new view waits for.
+  useLayoutEffect(() => {
+    // Not while loading: the session may have started this list's first page itself.
+    if ((!list.loaded && list.loading.peek() === null) || list.stale) void list.load(nearMessageId ?? 'first_unread');
+  }, [list, generation]);
+
+  // The window opens once the first page is here, directly at its anchor.
+  if (list.loaded) return <MessageWindow list={list} nearMessageId={nearMessageId} onFirstDraw={onFirstDraw} />;
+  return (
+    <div class="message-scroller" tabIndex={-1}>
+      {list.error.value ? (
+        <p class="list-error" role="alert">
+          {list.error.value}
+        </p>
+      ) : (
+        <p class="list-loading" role="status">
+          Loading messages…
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Where the list opens: the anchor (first unread, or the linked message in the middle), else the newest. */
+function openingPlace(rows: readonly Row[], anchorId: number | null | undefined, linked: boolean): { index: number; align: 'start' | 'center' | 'end' } {
+  const index = rows.findIndex((row) => row.kind === 'message' && row.message.id === anchorId);
+  if (index < 0) return { index: rows.length - 1, align: 'end' };
+  return { index, align: linked ? 'center' : 'start' };
+}
+
+/** The opening place's scroll offset by the rows' estimated sizes, so the first render holds the right rows. */
+function estimatedOffset(rows: readonly Row[], place: ReturnType<typeof openingPlace>, height: number): number {
+  let before = 0;
+  for (let index = 0; index < place.index; index += 1) before += estimate(rows[index]);
+  const size = place.index >= 0 ? estimate(rows[place.index]) : 0;
+  const offset = place.align === 'start' ? before : place.align === 'center' ? before + size / 2 - height / 2 : before + size - height;
+  return Math.max(0, offset);
+}
+
+function MessageWindow({ list, nearMessageId, onFirstDraw }: Props) {
   const { session, selectedId } = useChat();
   const scroller = useRef<HTMLDivElement>(null);
   const settings = session.realm.settings.value;
@@ -36,7 +78,6 @@ export function MessageListView({ list, nearMessageId, onFirstDraw }: Props) {
   const messages = list.messages.value;
   const rows = useMemo(() => messageRows(messages, format.day), [messages, format]);
   const positioned = useRef(false);
-  const generation = session.generation.value;
 
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -44,22 +85,20 @@ export function MessageListView({ list, nearMessageId, onFirstDraw }: Props) {
     estimateSize: (index) => estimate(rows[index]),
     getItemKey: (index) => rows[index].key,
     overscan: 6,
+    // Until the scroller is measured: the window's height, and the opening place by estimates.
+    initialRect: { width: innerWidth, height: innerHeight },
+    initialOffset: () => estimatedOffset(rows, openingPlace(rows, nearMessageId ?? list.anchorId.peek(), nearMessageId !== undefined), innerHeight),
     anchorTo: 'end',
     followOnAppend: true,
   });
 
-  useEffect(() => {
-    if (!list.loaded || list.stale) void list.load(nearMessageId ?? 'first_unread');
-  }, [list, generation]);
-
-  // Once loaded: open at the anchor (first unread or linked message), else at the newest.
+  // Then the exact place, once the rows are measured (a reload of the list keeps its place).
   const loading = list.loading.value === 'initial';
   useLayoutEffect(() => {
-    if (positioned.current || loading || !list.loaded) return;
+    if (positioned.current || loading) return;
     positioned.current = true;
-    const anchor = nearMessageId ?? list.anchorId.value;
-    const index = rows.findIndex((row) => row.kind === 'message' && row.message.id === anchor);
-    if (rows.length > 0) virtualizer.scrollToIndex(index >= 0 ? index : rows.length - 1, { align: index >= 0 && nearMessageId ? 'center' : index >= 0 ? 'start' : 'end' });
+    const place = openingPlace(rows, nearMessageId ?? list.anchorId.value, nearMessageId !== undefined);
+    if (rows.length > 0) virtualizer.scrollToIndex(place.index, { align: place.align });
     if (nearMessageId !== undefined) selectedId.value = nearMessageId;
     requestAnimationFrame(onFirstDraw);
   });
@@ -89,12 +128,7 @@ export function MessageListView({ list, nearMessageId, onFirstDraw }: Props) {
           {list.error.value}
         </p>
       )}
-      {list.loaded && rows.length === 0 && <p class="empty-narrow">No messages here yet.</p>}
-      {list.loading.value === 'initial' && rows.length === 0 && (
-        <p class="list-loading" role="status">
-          Loading messages…
-        </p>
-      )}
+      {rows.length === 0 && <p class="empty-narrow">No messages here yet.</p>}
       <div class="message-rows" style={{ height: `${virtualizer.getTotalSize()}px` }}>
         {items.map((item) => {
           const row = rows[item.index];

@@ -1,7 +1,9 @@
+import { memo } from 'preact/compat';
 import type { Message } from '../../api/wire-types.ts';
 import { useChat } from '../chat-context.ts';
 import { messageHtml } from '../message-html.ts';
 import type { timeFormatter } from '../time-format.ts';
+import { Avatar } from './avatar.tsx';
 import { MessageActions } from './message-actions.tsx';
 import { MessageEditor } from './message-editor.tsx';
 import { Reactions } from './reactions.tsx';
@@ -15,8 +17,14 @@ interface Props {
   readHere: boolean;
 }
 
+/**
+ * One message, drawn again only when its props change or a signal it reads does: the list
+ * re-renders its window on every scroll and measurement, and most rows stay as they were.
+ */
+export const MessageRow = memo(MessageRowContent);
+
 /** One message: sender (visible on the first of a run, always there for readers), time, content, reactions, actions. */
-export function MessageRow({ message, showSender, format, readHere }: Props) {
+function MessageRowContent({ message, showSender, format, readHere }: Props) {
   const { session, selectedId } = useChat();
   const realm = session.realm;
   const unread = realm.unread.value.has(message.id);
@@ -34,7 +42,7 @@ export function MessageRow({ message, showSender, format, readHere }: Props) {
       onClick={() => (selectedId.value = message.id)}
     >
       {showSender ? (
-        avatar ? <img class="avatar" src={session.api.resolve(avatar)} alt="" width={36} height={36} loading="lazy" /> : <span class="avatar" />
+        avatar ? <Avatar url={session.api.resolve(avatar)} /> : <span class="avatar" />
       ) : (
         <span class="avatar-gap" />
       )}
