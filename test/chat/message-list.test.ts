@@ -1,0 +1,82 @@
+import { describe, expect, test } from 'vitest';
+import type { ApiClient } from '../../src/chat/api/api-client.ts';
+import type { Message } from '../../src/chat/api/wire-types.ts';
+import { MessageList, type MessagesPage } from '../../src/chat/state/message-list.ts';
+
+function message(id: number): Message {
+  return {
+    id,
+    sender_id: 8,
+    sender_full_name: 'Olivia Park',
+    sender_email: 'olivia@lakeside.test',
+    avatar_url: null,
+    content: `<p>message ${id}</p>`,
+    timestamp: 1_761_922_920 + id,
+    type: 'stream',
+    stream_id: 2,
+    display_recipient: 'general',
+    subject: 'lunch',
+    reactions: [],
+    flags: ['read'],
+  };
+}
+
+/** A server that answers `GET /messages` from the given pages, in order, and records the queries. */
+function serverAnswering(...pages: MessagesPage[]): { api: ApiClient; queries: Record<string, unknown>[] } {
+  const queries: Record<string, unknown>[] = [];
+  const api = {
+    get: async (path: string, params: Record<string, unknown>) => {
+      if (path !== '/messages') throw new Error(`unexpected GET ${path}`);
+      queries.push(params);
+      const page = pages.shift();
+      if (!page) throw new Error('no more pages');
+      return page;
+    },
+  } as unknown as ApiClient;
+  return { api, queries };
+}
+
+const page = (ids: number[], foundNewest: boolean): MessagesPage => ({ messages: ids.map(message), anchor: ids[0] ?? 0, found_oldest: true, found_newest: foundNewest });
+
+describe('a message list opened with a page fetched beside the queue registration', () => {
+  test('fetches once past its newest message and adds what arrived between the two', async () => {
+    const { api, queries } = serverAnswering(page([3], true));
+    const list = new MessageList(api, 8, { kind: 'all' });
+
+    await list.load('first_unread', Promise.resolve(page([1, 2], true)));
+
+    expect(list.messages.value.map((m) => m.id)).toEqual([1, 2, 3]);
+    expect(list.foundNewest.value).toBe(true);
+    expect(queries).toEqual([expect.objectContaining({ anchor: '2', num_before: 0, num_after: 100, include_anchor: false })]);
+  });
+
+  test('leaves the newest end open when more arrived in between than one page', async () => {
+    const { api } = serverAnswering(page([3, 4], false));
+    const list = new MessageList(api, 8, { kind: 'all' });
+
+    await list.load('first_unread', Promise.resolve(page([1, 2], true)));
+
+    expect(list.messages.value.map((m) => m.id)).toEqual([1, 2, 3, 4]);
+    expect(list.foundNewest.value).toBe(false);
+  });
+
+  test('does not fetch again when the page did not reach the newest messages', async () => {
+    const { api, queries } = serverAnswering();
+    const list = new MessageList(api, 8, { kind: 'all' });
+
+    await list.load('first_unread', Promise.resolve(page([1, 2], false)));
+
+    expect(list.messages.value.map((m) => m.id)).toEqual([1, 2]);
+    expect(queries).toEqual([]);
+  });
+
+  test('opened by itself, asks for the page around its anchor only', async () => {
+    const { api, queries } = serverAnswering(page([5, 6], true));
+    const list = new MessageList(api, 8, { kind: 'all' });
+
+    await list.load('first_unread');
+
+    expect(list.messages.value.map((m) => m.id)).toEqual([5, 6]);
+    expect(queries).toEqual([expect.objectContaining({ anchor: 'first_unread', num_before: 50, num_after: 50, include_anchor: true })]);
+  });
+});
