@@ -43,9 +43,9 @@ export async function runBrowserBench(appOnly = false): Promise<void> {
     console.log();
     console.log(markdownTable(rows));
     console.log();
-    console.log('Built files (the Service Worker precaches all of them), bytes / gzip:');
+    console.log('Built files (the Service Worker caches all of them), bytes / gzip:');
     for (const file of chat.bundles) console.log(`  ${file.file}: ${file.bytes} / ${file.gzip}`);
-    console.log(`Cold start: the first visit's page came under the Service Worker (installed, app shell precached) at ${fixed(median(start.coldControlled), 0)} ms (median).`);
+    console.log(`Cold start: the first visit's page came under the Service Worker (installed and claimed; a first install caches the shell later, when the page asks) at ${fixed(median(start.coldControlled), 0)} ms (median).`);
     if (host) console.log(`Browser realm: ${host.realm.messages} messages, ${host.realm.userMessages} user_messages rows, written in ${fixed(host.realmBuildSeconds, 1)} s.`);
     console.log(
       `Browser: ${host?.userAgent ?? 'Chromium'}, headless, on-disk profile, bench page cross-origin isolated: ${host?.isolated ?? '—'}. Machine: ${cpu.length} x ${cpu[0]?.model ?? 'unknown CPU'}, ` +

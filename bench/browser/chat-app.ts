@@ -159,12 +159,14 @@ async function loadTimed(page: Page): Promise<number> {
   return page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd);
 }
 
-/** Every built script and stylesheet, with its gzip size (the Service Worker precaches them all). */
+/** Every built script, stylesheet and prebuilt realm, with its gzip size (the Service Worker caches them all). */
 async function bundleSizes(outDir: string): Promise<ChatAppFigures['bundles']> {
   const files = [
     ...(await readdir(join(outDir, 'assets'))).map((name) => join('assets', name)),
     ...(await readdir(outDir)).filter((name) => name.endsWith('.js') || name.endsWith('.html')),
-  ].filter((name) => /\.(js|css|html)$/.test(name));
+    // The realms the build made for a fast first visit (build/prebuilt-realms.ts).
+    ...(await readdir(join(outDir, 'scenarios'))).filter((name) => name.endsWith('.realm.json')).map((name) => join('scenarios', name)),
+  ].filter((name) => /\.(js|css|html|json)$/.test(name));
   const sizes = await Promise.all(
     files.map(async (file) => {
       const content = await readFile(join(outDir, file));

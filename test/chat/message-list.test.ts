@@ -18,6 +18,7 @@ function message(id: number): Message {
     subject: 'lunch',
     reactions: [],
     flags: ['read'],
+    is_me_message: false,
   };
 }
 
