@@ -60,13 +60,20 @@ async function precache(cacheName: string, urls: string[], isUpdate: boolean): P
   const cache = await caches.open(cacheName);
   const cached = new Set((await cache.keys()).map((request) => new URL(request.url).pathname));
   const missing = urls.filter((url) => !cached.has(url));
-  // Past the HTTP cache: unhashed files (index.html, scenarios) may be stale there.
-  const results = await Promise.allSettled(missing.map((url) => cache.add(new Request(url, { cache: 'reload' }))));
+  const results = await Promise.allSettled(missing.map((url) => cache.add(new Request(url, { cache: httpCacheMode(url) }))));
   const failed = missing.filter((_url, i) => results[i].status === 'rejected');
   if (failed.length === 0) return true;
   if (isUpdate) throw new Error(`app shell: could not cache ${failed.join(', ')}`);
   console.warn(`app shell: not cached yet: ${failed.join(', ')}`);
   return false;
+}
+
+/**
+ * Built assets carry their content's hash in their name: the copy the page just loaded, in the
+ * HTTP cache, is the right one. Other files (index.html, scenarios) may be stale there.
+ */
+function httpCacheMode(url: string): RequestCache {
+  return url.includes('/assets/') ? 'default' : 'reload';
 }
 
 async function deleteOlderShells(current: string): Promise<void> {

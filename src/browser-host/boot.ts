@@ -24,7 +24,9 @@ export async function bootServer(): Promise<EngineConnection> {
     await engine.waitReady();
     await loadRequestedScenario(engine);
     root.dataset.server = 'ready';
-    cacheShell();
+    // Once the page has drawn what it was drawing: the download competes with it.
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(cacheShell, { timeout: 5000 });
+    else setTimeout(cacheShell, 500);
     return engine;
   } catch (error) {
     root.dataset.server = 'failed';

@@ -16,7 +16,8 @@ export function localServer(engine: Promise<EngineConnection>): LocalServer {
     currentScenario: recordedScenario,
 
     async demoAccounts(): Promise<DemoAccount[]> {
-      const [summary, passwords] = await Promise.all([(await engine).realmSummary(), scenarioCredentials(recordedScenario())]);
+      // The scenario file is read while the server starts, not after.
+      const [summary, passwords] = await Promise.all([engine.then((connection) => connection.realmSummary()), scenarioCredentials(recordedScenario())]);
       return summary.users
         .filter((user) => !user.isBot && passwords.has(user.email.toLowerCase()))
         .map((user) => ({ email: user.email, fullName: user.fullName, password: passwords.get(user.email.toLowerCase()) ?? '' }));

@@ -9,7 +9,7 @@ export interface LocalServer {
   ready: Promise<void>;
   /** Where the engine runs, for the indicator (e.g. "a SharedWorker shared by every tab"). */
   where: string;
-  /** Accounts of the realm's scenario that have passwords: one "Log in as" button each. */
+  /** Accounts of the realm's scenario that have passwords: one "Log in as" button each (answers once the server is ready). */
   demoAccounts(): Promise<DemoAccount[]>;
   scenarios: { name: string; title: string }[];
   currentScenario(): string;

@@ -32,8 +32,9 @@ export function LoginScreen({ local, initialServer, onLogin, onReady }: Props) {
       return;
     }
     let current = true;
-    void local.ready
-      .then(() => local.demoAccounts())
+    // demoAccounts waits for the server itself, and reads the scenario's passwords meanwhile.
+    void local
+      .demoAccounts()
       .then((found) => {
         if (!current) return;
         setAccounts(found);
