@@ -15,6 +15,7 @@ import {
   openChat,
   send,
   shownMessageIds,
+  WAIT_MS,
 } from './chat-browser.ts';
 
 /** #general, a fresh topic per run of this file: only this file's messages are in it. */
@@ -57,8 +58,9 @@ async function idOf(text: string): Promise<number> {
 
 describe('chatting between two people in two tabs', () => {
   test('a message sent in a topic narrow goes to that topic and appears live in the other tab', async () => {
-    await expect(olivia.getByLabel('Channel', { exact: true }).inputValue()).resolves.toBe('2');
-    await expect(olivia.getByRole('textbox', { name: 'Topic' }).inputValue()).resolves.toBe('app test');
+    // The compose box follows the narrow the tab was sent to (a moment after the hash changed).
+    await expect.poll(() => olivia.getByLabel('Channel', { exact: true }).inputValue(), { timeout: WAIT_MS }).toBe('2');
+    await expect.poll(() => olivia.getByRole('textbox', { name: 'Topic' }).inputValue(), { timeout: WAIT_MS }).toBe('app test');
 
     await send(olivia, 'hello from the compose box');
 
