@@ -7,8 +7,13 @@ import { MessageRow } from './message-row.tsx';
 import { messageRows, type Row } from './message-rows.ts';
 import { RecipientHeader } from './recipient-header.tsx';
 
-/** Fetch more when the window comes this close (in rows) to either end of what is loaded. */
-const FETCH_MARGIN = 10;
+/**
+ * Fetch more when the window comes this close (in rows, ~3 screens) to either end of what is
+ * loaded. Ten rows was too close: a reader wheeling back through a long topic reached the top
+ * before the older page came, and there the prepended rows did not keep the reader's place, so
+ * each page pulled in the next (bench/browser/long-topic-scroll.ts).
+ */
+const FETCH_MARGIN = 60;
 
 function estimate(row: Row): number {
   if (row.kind !== 'message') return 34;
