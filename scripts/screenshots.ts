@@ -88,6 +88,8 @@ async function main(): Promise<void> {
           }
           await screen.then?.(page);
           await page.waitForTimeout(300);
+          // Avatars load once their row is painted: picture them loaded.
+          await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('img.avatar')].every((image) => image.complete && image.naturalWidth > 0));
           const file = join(OUT, `${screen.name}-${viewport.name}-${theme}.png`);
           await page.screenshot({ path: file });
           console.log(file);
