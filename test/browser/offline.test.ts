@@ -21,7 +21,13 @@ function shellCaches(tab: string): Promise<Record<string, string[]>> {
 /** Waits for the page's word that the Service Worker has cached the whole app shell. */
 function shellCached(tab: string): Promise<void> {
   return inTab(tab, async () => {
-    while (document.documentElement.dataset.shell !== 'cached') await new Promise((resolve) => setTimeout(resolve, 20));
+    const root = document.documentElement;
+    await new Promise<void>((resolve) => {
+      const check = () => root.dataset.shell === 'cached' && (observer.disconnect(), resolve());
+      const observer = new MutationObserver(check);
+      observer.observe(root, { attributes: true, attributeFilter: ['data-shell'] });
+      check();
+    });
   }, null);
 }
 
