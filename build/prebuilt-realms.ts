@@ -30,11 +30,16 @@ export function prebuiltRealms(): Plugin {
       for (const name of names.sort()) {
         const path = join(folder, name);
         if (!hasOwnTimestamps(JSON.parse(await readFile(path, 'utf8')))) continue;
-        const { stdout } = await promisify(execFile)(process.execPath, [CLI, path], { maxBuffer: 256 * 2 ** 20 });
-        this.emitFile({ type: 'asset', fileName: `scenarios/${name.replace(/\.json$/, PREBUILT_REALM_SUFFIX)}`, source: stdout });
+        this.emitFile({ type: 'asset', fileName: `scenarios/${name.replace(/\.json$/, PREBUILT_REALM_SUFFIX)}`, source: await prebuiltRealm(path) });
       }
     },
   };
+}
+
+/** The realm archive (JSON text) that the scenario file at `path` makes, from a child process. */
+export async function prebuiltRealm(path: string): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, [CLI, path], { maxBuffer: 512 * 2 ** 20 });
+  return stdout;
 }
 
 function hasOwnTimestamps(scenario: { messages?: { timestamp?: number }[] }): boolean {

@@ -1,11 +1,10 @@
 // Scrolling back through a 10,000-message topic in the chat app (issue 7: "a windowed list so
 // 10,000 messages scroll smoothly"): frame intervals while a person wheels up through it, and
 // how many message elements the page holds meanwhile.
-import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Page } from 'playwright';
+import { PREBUILT_REALM_SUFFIX, prebuiltRealm } from '../../build/prebuilt-realms.ts';
 import { freshProfile } from './chromium.ts';
 
 const MESSAGES = 10_000;
@@ -58,8 +57,7 @@ function longTopicScenario(): unknown {
 async function addScenario(outDir: string): Promise<void> {
   const path = join(outDir, 'scenarios', `${SCENARIO}.json`);
   await writeFile(path, JSON.stringify(longTopicScenario()));
-  const { stdout } = await promisify(execFile)(process.execPath, ['build/prebuilt-realm-cli.ts', path], { maxBuffer: 512 * 2 ** 20 });
-  await writeFile(join(outDir, 'scenarios', `${SCENARIO}.realm.json`), stdout);
+  await writeFile(join(outDir, 'scenarios', `${SCENARIO}${PREBUILT_REALM_SUFFIX}`), await prebuiltRealm(path));
 }
 
 export async function measureLongTopicScroll(origin: string, outDir: string): Promise<LongTopicScroll> {

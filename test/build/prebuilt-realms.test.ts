@@ -1,12 +1,10 @@
-import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { ResolvedConfig } from 'vite';
 import { afterEach, describe, expect, test } from 'vitest';
-import { prebuiltRealms } from '../../build/prebuilt-realms.ts';
+import { prebuiltRealm, prebuiltRealms } from '../../build/prebuilt-realms.ts';
 import { Engine } from '../../src/engine/engine.ts';
 import { importRealm } from '../../src/engine/realm-archive.ts';
 import { TestClient } from '../support/test-realm.ts';
@@ -44,11 +42,11 @@ describe('the realm the build writes beside a scenario', () => {
 
   test('shows every demo user the same realm as loading the scenario itself, but for when it was set up', { timeout: 60_000 }, async () => {
     const scenario = JSON.parse(await readFile(DEMO, 'utf8')) as { users: { email: string; api_key: string }[] };
-    const { stdout } = await promisify(execFile)(process.execPath, ['build/prebuilt-realm-cli.ts', DEMO], { maxBuffer: 64 * 2 ** 20 });
+    const archive = await prebuiltRealm(DEMO);
     const imported = await engineNamed('prebuilt');
     const loaded = await engineNamed('scenario');
     engines.push(imported, loaded);
-    await importRealm(imported, JSON.parse(stdout));
+    await importRealm(imported, JSON.parse(archive));
     await loaded.loadScenario(scenario);
 
     for (const user of scenario.users.filter((u) => u.api_key)) {
