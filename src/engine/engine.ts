@@ -149,7 +149,7 @@ export class Engine {
     const { realm } = directory;
     let user: UserRow | null = null;
     const header = request.headers.get('authorization');
-    if (endpoint.auth === 'user' || (endpoint.auth === 'optional' && header)) {
+    if (endpoint.auth !== 'none' && (endpoint.auth !== 'optional' || header)) {
       user = authenticate(directory, header);
     }
     const { params, ignored } = endpoint.parse(raw);
@@ -161,7 +161,7 @@ export class Engine {
       realm,
       clientName: raw.get('client') ?? clientFromUserAgent(request.headers.get('user-agent')),
     };
-    const result = await endpoint.handler(ctx, params);
+    const result = await endpoint.run(ctx, params);
     const response = result instanceof Response ? result : successResponse(result, ignored);
     return { response, userId: user?.id ?? null };
   }

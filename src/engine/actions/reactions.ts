@@ -7,15 +7,18 @@ import { loadAccessibleMessage } from '../narrow/message-access.ts';
 import { nextId, type RealmDatabase } from '../storage/database.ts';
 import { FLAG_BITS, type MessageRow, type ReactionRow, type UserRow } from '../storage/rows.ts';
 import { messageAudienceIds } from './delete-message.ts';
-import type { ActionScope } from './run-action.ts';
+import type { ActionScope, CallerScope } from './run-action.ts';
 
 export type ReactionType = ReactionRow['reaction_type'];
 
 export interface ReactionRequest {
+  messageId: number;
   emojiName?: string;
   emojiCode?: string;
   reactionType?: string;
 }
+
+export type AddReactionRequest = ReactionRequest & { emojiName: string };
 
 const REACTION_TYPES: ReadonlySet<string> = new Set(['unicode_emoji', 'realm_emoji', 'service_extra_emoji']);
 
@@ -24,14 +27,9 @@ const REACTION_TYPES: ReadonlySet<string> = new Set(['unicode_emoji', 'realm_emo
  * for it and takes its name; a new emoji must be valid in the realm. Reacting to channel
  * history the actor never received gives them a (historical, read) UserMessage row.
  */
-export async function addReaction(
-  db: RealmDatabase,
-  scope: ActionScope,
-  directory: RealmDirectory,
-  actor: UserRow,
-  messageId: number,
-  request: Required<Pick<ReactionRequest, 'emojiName'>> & ReactionRequest,
-): Promise<void> {
+export async function addReaction(scope: CallerScope, request: AddReactionRequest): Promise<void> {
+  const { db, directory, caller: actor } = scope;
+  const { messageId } = request;
   const { row, userMessage } = await loadAccessibleMessage(db, directory, actor, messageId);
   let emojiName = request.emojiName;
   let emojiCode = request.emojiCode;
@@ -69,14 +67,9 @@ export async function addReaction(
 }
 
 /** Removes the actor's reaction, named by emoji code or (for simple clients) by emoji name. */
-export async function removeReaction(
-  db: RealmDatabase,
-  scope: ActionScope,
-  directory: RealmDirectory,
-  actor: UserRow,
-  messageId: number,
-  request: ReactionRequest,
-): Promise<void> {
+export async function removeReaction(scope: CallerScope, request: ReactionRequest): Promise<void> {
+  const { db, directory, caller: actor } = scope;
+  const { messageId } = request;
   const { row } = await loadAccessibleMessage(db, directory, actor, messageId);
   const reactionType = request.reactionType ?? 'unicode_emoji';
   let emojiCode = request.emojiCode;

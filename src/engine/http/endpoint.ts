@@ -1,11 +1,21 @@
 import { z } from 'zod';
+import { type CallerScope, type ReadScope, readSnapshot, runAction } from '../actions/run-action.ts';
+import { type CallerKind, requireCallerKind } from '../auth/caller-kinds.ts';
 import type { Engine } from '../engine.ts';
+import { RealmDirectory } from '../lib/realm-directory.ts';
 import type { RealmRow, UserRow } from '../storage/rows.ts';
 import { ApiError, missingArgument } from './api-error.ts';
 import { VAR } from './param-types.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
+/** 'none': no auth read; 'optional': read when given; the rest: Basic auth, then `CallerKind`. */
+export type AuthKind = 'none' | 'optional' | CallerKind;
+
+/** The caller an endpoint of this auth kind is given. */
+export type CallerOf<A extends AuthKind> = A extends 'none' ? null : A extends 'optional' ? UserRow | null : UserRow;
+
+/** What a `handler` endpoint sees; `read` and `write` endpoints get a scope instead. */
 export interface RequestContext {
   engine: Engine;
   request: Request;
@@ -17,35 +27,47 @@ export interface RequestContext {
   clientName: string;
 }
 
-export type EndpointHandler<S extends z.ZodRawShape> = (
-  ctx: RequestContext,
-  params: z.output<z.ZodObject<S>>,
-) => Promise<Record<string, unknown> | Response>;
+type Params<S extends z.ZodRawShape> = z.output<z.ZodObject<S>>;
+type Answer = Record<string, unknown> | Response;
 
-export interface EndpointSpec<S extends z.ZodRawShape> {
+export type EndpointHandler<S extends z.ZodRawShape> = (ctx: RequestContext, params: Params<S>) => Promise<Answer>;
+
+interface EndpointBase<S extends z.ZodRawShape, A extends AuthKind> {
   method: HttpMethod;
   /** Path below /api/v1, with `{name}` segments that join the parameters. */
   path: string;
-  /** 'user' (default): Basic auth required; 'none': no auth read; 'optional': read when given. */
-  auth?: 'user' | 'none' | 'optional';
+  /** Default 'user'. Checked before the endpoint runs. */
+  auth?: A;
   params: S;
   /** Legacy names accepted for a parameter, e.g. `{subject: 'topic'}`. */
   aliases?: Record<string, string>;
-  handler: EndpointHandler<S>;
 }
+
+/**
+ * An endpoint says how it touches the realm, and the framework provides it:
+ * - `read`: one read-only snapshot, with the directory and the caller read in it;
+ * - `write`: one read-write transaction (an action's scope); its events are delivered on commit;
+ * - `handler`: neither, for what must not hold a transaction (a long-poll, password hashing).
+ */
+export type EndpointSpec<S extends z.ZodRawShape, A extends AuthKind> = EndpointBase<S, A> &
+  (
+    | { read(scope: ReadScope<CallerOf<A>>, params: Params<S>): Promise<Answer>; write?: never; handler?: never }
+    | { write(scope: CallerScope<CallerOf<A>>, params: Params<S>): Promise<Answer>; read?: never; handler?: never }
+    | { handler: EndpointHandler<S>; read?: never; write?: never }
+  );
 
 export interface Endpoint {
   method: HttpMethod;
   path: string;
-  auth: 'user' | 'none' | 'optional';
+  auth: AuthKind;
   parse(raw: Map<string, string>): { params: Record<string, unknown>; ignored: string[] };
-  handler: (ctx: RequestContext, params: Record<string, unknown>) => Promise<Record<string, unknown> | Response>;
+  run(ctx: RequestContext, params: Record<string, unknown>): Promise<Answer>;
 }
 
 /** Parameters every endpoint accepts without reporting them as ignored. */
 const GLOBAL_PARAMS = new Set(['client']);
 
-export function defineEndpoint<S extends z.ZodRawShape>(spec: EndpointSpec<S>): Endpoint {
+export function defineEndpoint<S extends z.ZodRawShape, A extends AuthKind = 'user'>(spec: EndpointSpec<S, A>): Endpoint {
   const schema = z.object(spec.params);
   const aliases = spec.aliases ?? {};
   const required = Object.keys(spec.params).filter(
@@ -56,6 +78,7 @@ export function defineEndpoint<S extends z.ZodRawShape>(spec: EndpointSpec<S>): 
     method: spec.method,
     path: spec.path,
     auth: spec.auth ?? 'user',
+    run: runnerFor(spec as EndpointSpec<S, AuthKind>),
     parse(raw) {
       const values: Record<string, string> = {};
       const ignored: string[] = [];
@@ -82,9 +105,43 @@ export function defineEndpoint<S extends z.ZodRawShape>(spec: EndpointSpec<S>): 
       if (!result.success) throw new ApiError(describeIssue(result.error.issues[0]));
       return { params: result.data as Record<string, unknown>, ignored: ignored.sort() };
     },
-    handler: spec.handler as Endpoint['handler'],
   };
 }
+
+/** Checks the caller's kind, then gives the endpoint the snapshot or transaction it asked for. */
+function runnerFor<S extends z.ZodRawShape>(spec: EndpointSpec<S, AuthKind>): Endpoint['run'] {
+  const auth = spec.auth ?? 'user';
+  const run = runnerOfKind(spec);
+  if (auth === 'none' || auth === 'optional' || auth === 'user') return run;
+  return (ctx, params) => {
+    requireCallerKind(ctx.user, auth);
+    return run(ctx, params);
+  };
+}
+
+function runnerOfKind<S extends z.ZodRawShape>(spec: EndpointSpec<S, AuthKind>): Endpoint['run'] {
+  const { read, write, handler } = spec;
+  if (handler) return handler as Endpoint['run'];
+  if (read) {
+    return (ctx, params) =>
+      readSnapshot(ctx.engine, async (db) => {
+        const directory = await RealmDirectory.load(db);
+        const caller = callerIn(directory, ctx.maybeUser);
+        return read({ db, directory, caller, clientName: ctx.clientName, now: ctx.engine.nowSeconds() }, params as Params<S>);
+      });
+  }
+  if (!write) throw new Error('an endpoint needs read, write or handler');
+  return (ctx, params) =>
+    runAction(ctx.engine, async (scope) => {
+      const directory = await RealmDirectory.load(scope.db);
+      const caller = callerIn(directory, ctx.maybeUser);
+      return write({ ...scope, directory, caller, clientName: ctx.clientName }, params as Params<S>);
+    });
+}
+
+/** The caller as the transaction reads it (a write earlier in the same request may have changed it). */
+const callerIn = (directory: RealmDirectory, user: UserRow | null): UserRow =>
+  (user && directory.users.get(user.id)) ?? (user as UserRow);
 
 /** `narrow`, `narrow[0]`, `subscription_data[0]["stream_id"]`: how upstream names a nested value. */
 function varName(path: readonly PropertyKey[]): string {
