@@ -47,13 +47,19 @@ interface EndpointBase<S extends z.ZodRawShape, A extends AuthKind> {
  * An endpoint says how it touches the realm, and the framework provides it:
  * - `read`: one read-only snapshot, with the directory and the caller read in it;
  * - `write`: one read-write transaction (an action's scope); its events are delivered on commit;
- * - `handler`: neither, for what must not hold a transaction (a long-poll, password hashing).
+ * - `handler`: neither, for what must not hold a transaction (a long-poll, in-memory queues).
  */
-export type EndpointSpec<S extends z.ZodRawShape, A extends AuthKind> = EndpointBase<S, A> &
+export type EndpointSpec<S extends z.ZodRawShape, A extends AuthKind, P = undefined> = EndpointBase<S, A> &
   (
-    | { read(scope: ReadScope<CallerOf<A>>, params: Params<S>): Promise<Answer>; write?: never; handler?: never }
-    | { write(scope: CallerScope<CallerOf<A>>, params: Params<S>): Promise<Answer>; read?: never; handler?: never }
-    | { handler: EndpointHandler<S>; read?: never; write?: never }
+    | { read(scope: ReadScope<CallerOf<A>>, params: Params<S>): Promise<Answer>; write?: never; handler?: never; prepare?: never }
+    | {
+        /** Work that must not run inside the transaction (password hashing), done just before it. */
+        prepare?(ctx: RequestContext, params: Params<S>): Promise<P>;
+        write(scope: CallerScope<CallerOf<A>>, params: Params<S>, prepared: P): Promise<Answer>;
+        read?: never;
+        handler?: never;
+      }
+    | { handler: EndpointHandler<S>; read?: never; write?: never; prepare?: never }
   );
 
 export interface Endpoint {
@@ -67,7 +73,9 @@ export interface Endpoint {
 /** Parameters every endpoint accepts without reporting them as ignored. */
 const GLOBAL_PARAMS = new Set(['client']);
 
-export function defineEndpoint<S extends z.ZodRawShape, A extends AuthKind = 'user'>(spec: EndpointSpec<S, A>): Endpoint {
+export function defineEndpoint<S extends z.ZodRawShape, A extends AuthKind = 'user', P = undefined>(
+  spec: EndpointSpec<S, A, P>,
+): Endpoint {
   const schema = z.object(spec.params);
   const aliases = spec.aliases ?? {};
   const required = Object.keys(spec.params).filter(
@@ -78,7 +86,7 @@ export function defineEndpoint<S extends z.ZodRawShape, A extends AuthKind = 'us
     method: spec.method,
     path: spec.path,
     auth: spec.auth ?? 'user',
-    run: runnerFor(spec as EndpointSpec<S, AuthKind>),
+    run: runnerFor(spec as EndpointSpec<S, AuthKind, unknown>),
     parse(raw) {
       const values: Record<string, string> = {};
       const ignored: string[] = [];
@@ -109,7 +117,7 @@ export function defineEndpoint<S extends z.ZodRawShape, A extends AuthKind = 'us
 }
 
 /** Checks the caller's kind, then gives the endpoint the snapshot or transaction it asked for. */
-function runnerFor<S extends z.ZodRawShape>(spec: EndpointSpec<S, AuthKind>): Endpoint['run'] {
+function runnerFor<S extends z.ZodRawShape>(spec: EndpointSpec<S, AuthKind, unknown>): Endpoint['run'] {
   const auth = spec.auth ?? 'user';
   const run = runnerOfKind(spec);
   if (auth === 'none' || auth === 'optional' || auth === 'user') return run;
@@ -119,8 +127,8 @@ function runnerFor<S extends z.ZodRawShape>(spec: EndpointSpec<S, AuthKind>): En
   };
 }
 
-function runnerOfKind<S extends z.ZodRawShape>(spec: EndpointSpec<S, AuthKind>): Endpoint['run'] {
-  const { read, write, handler } = spec;
+function runnerOfKind<S extends z.ZodRawShape>(spec: EndpointSpec<S, AuthKind, unknown>): Endpoint['run'] {
+  const { read, write, handler, prepare } = spec;
   if (handler) return handler as Endpoint['run'];
   if (read) {
     return (ctx, params) =>
@@ -131,12 +139,14 @@ function runnerOfKind<S extends z.ZodRawShape>(spec: EndpointSpec<S, AuthKind>):
       });
   }
   if (!write) throw new Error('an endpoint needs read, write or handler');
-  return (ctx, params) =>
-    runAction(ctx.engine, async (scope) => {
+  return async (ctx, params) => {
+    const prepared = prepare ? await prepare(ctx, params as Params<S>) : undefined;
+    return runAction(ctx.engine, async (scope) => {
       const directory = await RealmDirectory.load(scope.db);
       const caller = callerIn(directory, ctx.maybeUser);
-      return write({ ...scope, directory, caller, clientName: ctx.clientName }, params as Params<S>);
+      return write({ ...scope, directory, caller, clientName: ctx.clientName }, params as Params<S>, prepared);
     });
+  };
 }
 
 /** The caller as the transaction reads it (a write earlier in the same request may have changed it). */
