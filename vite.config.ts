@@ -10,7 +10,7 @@ import { tabCommands } from './test/browser/tab-commands.ts';
 // site; `vite preview` serves the build (npm start). Tests: the engine in Node, and the browser
 // host end to end in real Chromium against a build served by `vite preview`.
 export default defineConfig({
-  // Lists the built app in /sw.js for precaching (worker/app-shell.ts); writes each scenario's
+  // Lists the built app in /sw.js for precaching (src/browser-host/service-worker/app-shell.ts); writes each scenario's
   // realm beside it for a fast first visit (build/prebuilt-realms.ts).
   plugins: [prebuiltRealms(), appShellManifest()],
   build: {

@@ -1,15 +1,15 @@
 /**
  * The Service Worker entry (built to /sw.js): relays every same-origin `/api/v1/*` fetch to the
- * engine in the SharedWorker, serves the cached app shell (worker/app-shell.ts), and leaves every
+ * engine in the SharedWorker, serves the cached app shell (src/browser-host/service-worker/app-shell.ts), and leaves every
  * other request alone.
- * See src/browser-host/engine-relay.ts.
+ * See src/browser-host/service-worker/engine-relay.ts.
  */
-import { EngineRelay } from '../src/browser-host/engine-relay.ts';
-import { passToLeader } from '../src/browser-host/leader-broker.ts';
-import type { ConnectEngineMessage } from '../src/browser-host/leader-protocol.ts';
-import { type ClaimMessage, RELAYED_PATH_PREFIX } from '../src/browser-host/relay-protocol.ts';
+import { EngineRelay } from '../src/browser-host/service-worker/engine-relay.ts';
+import { passToLeader } from '../src/browser-host/service-worker/leader-broker.ts';
+import type { ConnectEngineMessage } from '../src/browser-host/protocol/leader-protocol.ts';
+import { type ClaimMessage, RELAYED_PATH_PREFIX } from '../src/browser-host/protocol/relay-protocol.ts';
 import { APP_SHELL } from 'virtual:app-shell-manifest';
-import { serveAppShell } from './app-shell.ts';
+import { serveAppShell } from '../src/browser-host/service-worker/app-shell.ts';
 
 const sw = self as unknown as ServiceWorkerGlobalScope;
 const relay = new EngineRelay(sw.clients, sw.navigator.locks);

@@ -3,7 +3,7 @@
  * 100k-message realm, then boots the app's server exactly as the app's pages do, and offers the
  * timing loops to the Node driver on `window.offlineRealmBench`.
  */
-import { bootServer } from '../../src/browser-host/boot.ts';
+import { bootServer } from '../../src/browser-host/page/boot.ts';
 import type { BenchRealm } from '../realm-fixture.ts';
 import type { BenchPageApi } from './bench-protocol.ts';
 import { BenchWorkerClient } from './bench-worker-client.ts';

@@ -1,6 +1,6 @@
-import { bootServer } from '../browser-host/boot.ts';
-import type { EngineConnection } from '../browser-host/engine-connection.ts';
-import type { RealmSummary } from '../browser-host/relay-protocol.ts';
+import { bootServer } from '../browser-host/page/boot.ts';
+import type { EngineConnection } from '../browser-host/page/engine-connection.ts';
+import type { RealmSummary } from '../browser-host/protocol/relay-protocol.ts';
 import { EventFollower, type Observer } from './event-follower.ts';
 import { RealmControls } from './realm-controls.ts';
 import { ServerConsole } from './server-console.ts';

@@ -1,4 +1,4 @@
-import type { EngineConnection } from '../browser-host/engine-connection.ts';
+import type { EngineConnection } from '../browser-host/page/engine-connection.ts';
 import { downloadArchive, readArchiveFile } from './archive-file.ts';
 import { el } from './element.ts';
 import { SCENARIOS } from './scenario-catalog.ts';

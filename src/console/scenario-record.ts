@@ -1,4 +1,4 @@
-import { DEFAULT_SCENARIO } from '../browser-host/default-scenario.ts';
+import { DEFAULT_SCENARIO } from '../browser-host/protocol/default-scenario.ts';
 
 /** Which scenario file the realm came from, for "Reset" and the users' passwords (per origin, like the realm). */
 const SCENARIO_KEY = 'offline-realm:scenario';

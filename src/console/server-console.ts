@@ -1,5 +1,5 @@
 import type { RequestLogEntry } from '../engine/engine.ts';
-import { REQUEST_LOG_CHANNEL, type RealmSummary } from '../browser-host/relay-protocol.ts';
+import { REQUEST_LOG_CHANNEL, type RealmSummary } from '../browser-host/protocol/relay-protocol.ts';
 import { el } from './element.ts';
 import { eventDetail, eventKind } from './event-description.ts';
 import type { ApiEvent } from './event-follower.ts';

@@ -1,5 +1,5 @@
 import { render } from 'preact';
-import { bootServer } from '../browser-host/boot.ts';
+import { bootServer } from '../browser-host/page/boot.ts';
 import { App } from '../chat/ui/app.tsx';
 import { localServer } from './local-server.ts';
 

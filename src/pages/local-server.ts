@@ -1,5 +1,5 @@
-import type { EngineConnection } from '../browser-host/engine-connection.ts';
-import { REQUEST_LOG_CHANNEL } from '../browser-host/relay-protocol.ts';
+import type { EngineConnection } from '../browser-host/page/engine-connection.ts';
+import { REQUEST_LOG_CHANNEL } from '../browser-host/protocol/relay-protocol.ts';
 import type { DemoAccount, LocalServer, ServerRequestEntry } from '../chat/host/local-server.ts';
 import { downloadArchive, readArchiveFile } from '../console/archive-file.ts';
 import { SCENARIOS } from '../console/scenario-catalog.ts';

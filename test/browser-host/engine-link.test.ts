@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { EngineLink } from '../../src/browser-host/engine-link.ts';
-import type { RelayedRequest, RelayedResponse } from '../../src/browser-host/relay-protocol.ts';
+import { EngineLink } from '../../src/browser-host/service-worker/engine-link.ts';
+import type { RelayedRequest, RelayedResponse } from '../../src/browser-host/protocol/relay-protocol.ts';
 
 function request(id: number): RelayedRequest {
   return { type: 'request', id, relayInstance: 'sw-a', clientId: 'tab-1', method: 'GET', url: 'http://app.test/api/v1/events', headers: [], body: null };

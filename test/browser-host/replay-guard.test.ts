@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import type { RelayedRequest, RelayedResponse } from '../../src/browser-host/relay-protocol.ts';
-import { REPLAY_WINDOW_MS, ReplayGuard } from '../../src/browser-host/replay-guard.ts';
+import type { RelayedRequest, RelayedResponse } from '../../src/browser-host/protocol/relay-protocol.ts';
+import { REPLAY_WINDOW_MS, ReplayGuard } from '../../src/browser-host/engine-worker/replay-guard.ts';
 
 function request(id: number, relayInstance: string, method = 'POST'): RelayedRequest {
   return {

@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 import { startElectedEngine } from './elected-engine.ts';
 import { EngineConnection } from './engine-connection.ts';
-import type { CacheShellMessage, ClaimMessage, EnginePortMessage, NeedPortMessage } from './relay-protocol.ts';
+import type { CacheShellMessage, ClaimMessage, EnginePortMessage, NeedPortMessage } from '../protocol/relay-protocol.ts';
 
 /** Served from source by `vite dev`, built to the site root by `vite build`. */
 const SERVICE_WORKER_URL = import.meta.env.DEV ? '/worker/service-worker.ts' : '/sw.js';
@@ -41,7 +41,7 @@ function startEngine(): EngineConnection {
   // `extendedLifetime` (newer Chromium; ignored elsewhere) keeps the engine alive for a moment
   // after its last tab unloads, so a reload of the only tab finds it warm instead of starting it
   // again (module code, database, caches: ~350 ms measured).
-  const worker = new SharedWorker(new URL('../../worker/engine-worker.ts', import.meta.url), {
+  const worker = new SharedWorker(new URL('../../../worker/engine-worker.ts', import.meta.url), {
     type: 'module',
     name: 'offline-realm-engine',
     extendedLifetime: true,

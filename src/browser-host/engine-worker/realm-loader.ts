@@ -1,6 +1,6 @@
-import type { Engine } from '../engine/engine.ts';
-import { importRealm } from '../engine/realm-archive.ts';
-import { DEFAULT_SCENARIO } from './default-scenario.ts';
+import type { Engine } from '../../engine/engine.ts';
+import { importRealm } from '../../engine/realm-archive.ts';
+import { DEFAULT_SCENARIO } from '../protocol/default-scenario.ts';
 
 /** Scenario names are file names under /scenarios/; nothing else may be fetched through them. */
 const SCENARIO_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;

@@ -1,5 +1,5 @@
-import type { RealmArchive } from '../engine/realm-archive.ts';
-import type { EngineHello, EngineToPage, PageToEngine, RealmSummary } from './relay-protocol.ts';
+import type { RealmArchive } from '../../engine/realm-archive.ts';
+import type { EngineHello, EngineToPage, PageToEngine, RealmSummary } from '../protocol/relay-protocol.ts';
 
 type Call = PageToEngine extends infer M ? (M extends { replyId: number } ? Omit<M, 'replyId'> : never) : never;
 

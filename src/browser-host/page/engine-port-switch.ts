@@ -1,4 +1,4 @@
-import type { EngineToPage, PageToEngine } from './relay-protocol.ts';
+import type { EngineToPage, PageToEngine } from '../protocol/relay-protocol.ts';
 
 /**
  * A page's port to the engine that survives the engine moving to another tab (see

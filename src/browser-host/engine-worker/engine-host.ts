@@ -1,6 +1,6 @@
-import { Engine, type RequestLogEntry } from '../engine/engine.ts';
-import { exportRealm, importRealm } from '../engine/realm-archive.ts';
-import { holdEngineLock } from './engine-lock.ts';
+import { Engine, type RequestLogEntry } from '../../engine/engine.ts';
+import { exportRealm, importRealm } from '../../engine/realm-archive.ts';
+import { holdEngineLock } from '../protocol/engine-lock.ts';
 import { ensureRealm, replaceRealm } from './realm-loader.ts';
 import { realmSummary } from './realm-summary.ts';
 import {
@@ -8,7 +8,7 @@ import {
   type EngineToPage,
   type PageToEngine,
   REQUEST_LOG_CHANNEL,
-} from './relay-protocol.ts';
+} from '../protocol/relay-protocol.ts';
 import { serveRelayPort } from './relay-server.ts';
 import { ReplayGuard } from './replay-guard.ts';
 

@@ -1,7 +1,7 @@
 import { EngineLink } from './engine-link.ts';
-import { isEngineAlive, whenEngineDies } from './engine-lock.ts';
+import { isEngineAlive, whenEngineDies } from '../protocol/engine-lock.ts';
 import { askForEnginePort } from './port-request.ts';
-import { RELAYED_PATH_PREFIX, type RelayedResponse } from './relay-protocol.ts';
+import { RELAYED_PATH_PREFIX, type RelayedResponse } from '../protocol/relay-protocol.ts';
 
 /** A long-poll waits up to ~55 s for a heartbeat; anything else answers at once. */
 const POLL_TIMEOUT_MS = 90_000;

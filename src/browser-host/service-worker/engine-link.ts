@@ -1,4 +1,4 @@
-import type { RelayedAck, RelayedRequest, RelayedResponse } from './relay-protocol.ts';
+import type { RelayedAck, RelayedRequest, RelayedResponse } from '../protocol/relay-protocol.ts';
 
 /**
  * One port from the Service Worker to the engine, with the requests waiting on it. A link that

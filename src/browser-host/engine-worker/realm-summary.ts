@@ -1,5 +1,5 @@
-import type { Engine } from '../engine/engine.ts';
-import type { RealmSummary } from './relay-protocol.ts';
+import type { Engine } from '../../engine/engine.ts';
+import type { RealmSummary } from '../protocol/relay-protocol.ts';
 
 /** The realm's name and its people with their API keys (the console's demo credentials). */
 export async function realmSummary(engine: Engine): Promise<RealmSummary> {

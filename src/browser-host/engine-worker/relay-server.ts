@@ -1,5 +1,5 @@
-import type { Engine } from '../engine/engine.ts';
-import type { RelayedAbort, RelayedAck, RelayedRequest, RelayedResponse } from './relay-protocol.ts';
+import type { Engine } from '../../engine/engine.ts';
+import type { RelayedAbort, RelayedAck, RelayedRequest, RelayedResponse } from '../protocol/relay-protocol.ts';
 import type { ReplayGuard } from './replay-guard.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { EngineConnectMessage, LeaderAnswer, LeaderQueryMessage } from './leader-protocol.ts';
+import type { EngineConnectMessage, LeaderAnswer, LeaderQueryMessage } from '../protocol/leader-protocol.ts';
 
 /** During a takeover the lock passes to the next tab within moments; wait no longer than this. */
 const LEADER_WAIT_MS = 5_000;

@@ -8,7 +8,7 @@ import {
   type LeaderAnswer,
   type LeaderChangedMessage,
   type LeaderQueryMessage,
-} from './leader-protocol.ts';
+} from '../protocol/leader-protocol.ts';
 
 /**
  * The engine where SharedWorker does not exist (Chrome on Android): the tab elected leader runs
@@ -39,7 +39,7 @@ export function startElectedEngine(): EngineConnection {
 
   const lead = () => {
     // The options must stay a literal: the bundler reads them to build the worker.
-    engineWorker = new Worker(new URL('../../worker/engine-worker.ts', import.meta.url), {
+    engineWorker = new Worker(new URL('../../../worker/engine-worker.ts', import.meta.url), {
       type: 'module',
       name: 'offline-realm-engine',
     });

@@ -1,4 +1,4 @@
-import type { EngineConnectMessage } from './leader-protocol.ts';
+import type { EngineConnectMessage } from '../protocol/leader-protocol.ts';
 import type { SharedWorkerScope } from './engine-host.ts';
 
 /**

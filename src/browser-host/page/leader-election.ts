@@ -1,4 +1,4 @@
-import { LEADER_LOCK } from './leader-protocol.ts';
+import { LEADER_LOCK } from '../protocol/leader-protocol.ts';
 
 /**
  * Elects one tab of the origin with a Web Lock that the leader holds until it closes; the

@@ -1,4 +1,4 @@
-import type { EnginePortMessage, NeedPortMessage } from './relay-protocol.ts';
+import type { EnginePortMessage, NeedPortMessage } from '../protocol/relay-protocol.ts';
 
 /**
  * Asks pages for a port to the engine and takes the first answer; later answers are closed.

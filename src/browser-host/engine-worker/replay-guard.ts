@@ -1,4 +1,4 @@
-import type { RelayedRequest, RelayedResponse } from './relay-protocol.ts';
+import type { RelayedRequest, RelayedResponse } from '../protocol/relay-protocol.ts';
 
 /**
  * Applies a mutation once even when Chromium re-sends it. When the browser stops the Service

@@ -3,8 +3,8 @@
  * first install's when its page asks) and served cache-first, so the app opens with the network
  * off. Other requests are not touched.
  */
-import type { AppShellManifest } from '../build/app-shell-manifest.ts';
-import type { CacheShellMessage } from '../src/browser-host/relay-protocol.ts';
+import type { AppShellManifest } from '../../../build/app-shell-manifest.ts';
+import type { CacheShellMessage } from '../protocol/relay-protocol.ts';
 
 /** Every shell cache of this origin starts so; older versions are deleted on activate. */
 const CACHE_PREFIX = 'offline-realm-shell-';
