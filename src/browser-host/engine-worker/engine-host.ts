@@ -1,14 +1,11 @@
+import { expose } from 'comlink';
 import { Engine, type RequestLogEntry } from '../../engine/engine.ts';
 import { exportRealm, importRealm } from '../../engine/realm-archive.ts';
 import { holdEngineLock } from '../protocol/engine-lock.ts';
 import { ensureRealm, replaceRealm } from './realm-loader.ts';
 import { realmSummary } from './realm-summary.ts';
-import {
-  type EngineHello,
-  type EngineToPage,
-  type PageToEngine,
-  REQUEST_LOG_CHANNEL,
-} from '../protocol/relay-protocol.ts';
+import type { EngineControl } from '../protocol/engine-control.ts';
+import { REQUEST_LOG_CHANNEL } from '../protocol/relay-protocol.ts';
 import { serveRelayPort } from './relay-server.ts';
 import { ReplayGuard } from './replay-guard.ts';
 
@@ -43,60 +40,35 @@ export function startEngineHost(scope: SharedWorkerScope): void {
   });
   const engine = () => ready;
 
-  const answer = async (message: PageToEngine): Promise<unknown> => {
-    switch (message.type) {
-      case 'hello':
-        return { lockName: await lockName } satisfies EngineHello;
-      case 'wait-ready':
-        await ready;
-        return null;
-      case 'load-scenario': {
-        const previous = ready;
-        const loading = previous.then(async (current) => {
-          await replaceRealm(current, message.name, origin);
-          return current;
-        });
-        // A failed load leaves the previous realm in place and the engine usable.
-        ready = loading.catch(() => previous);
-        await loading;
-        return null;
-      }
-      case 'realm-summary':
-        return realmSummary(await ready);
-      case 'export-realm':
-        return exportRealm(await ready);
-      case 'import-realm': {
-        const previous = ready;
-        const importing = previous.then(async (current) => {
-          await importRealm(current, message.archive);
-          return current;
-        });
-        // As for a scenario: a refused archive leaves the previous realm in place.
-        ready = importing.catch(() => previous);
-        await importing;
-        return null;
-      }
-      case 'attach-relay':
-        serveRelayPort(message.port, engine, guard);
-        return undefined;
-    }
+  const control: EngineControl = {
+    hello: async () => ({ lockName: await lockName }),
+    async waitReady() {
+      await ready;
+    },
+    async loadScenario(name) {
+      const previous = ready;
+      const loading = previous.then(async (current) => {
+        await replaceRealm(current, name, origin);
+        return current;
+      });
+      // A failed load leaves the previous realm in place and the engine usable.
+      ready = loading.catch(() => previous);
+      await loading;
+    },
+    realmSummary: async () => realmSummary(await ready),
+    exportRealm: async () => exportRealm(await ready),
+    async importRealm(archive) {
+      const previous = ready;
+      const importing = previous.then(async (current) => {
+        await importRealm(current, archive);
+        return current;
+      });
+      // As for a scenario: a refused archive leaves the previous realm in place.
+      ready = importing.catch(() => previous);
+      await importing;
+    },
+    attachRelay: (port) => serveRelayPort(port, engine, guard),
   };
 
-  scope.onconnect = (event) => {
-    const page = event.ports[0];
-    page.onmessage = ({ data }: MessageEvent<PageToEngine>) => {
-      answer(data).then(
-        (value) => {
-          if ('replyId' in data) reply(page, { type: 'reply', replyId: data.replyId, ok: true, value });
-        },
-        (error: unknown) => {
-          if ('replyId' in data) reply(page, { type: 'reply', replyId: data.replyId, ok: false, error: String(error instanceof Error ? error.message : error) });
-        },
-      );
-    };
-  };
-}
-
-function reply(port: MessagePort, message: EngineToPage): void {
-  port.postMessage(message);
+  scope.onconnect = (event) => expose(control, event.ports[0]);
 }

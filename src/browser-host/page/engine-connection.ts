@@ -1,64 +1,42 @@
+import { type Remote, transfer, wrap } from 'comlink';
 import type { RealmArchive } from '../../engine/realm-archive.ts';
-import type { EngineHello, EngineToPage, PageToEngine, RealmSummary } from '../protocol/relay-protocol.ts';
+import type { EngineControl, EngineHello } from '../protocol/engine-control.ts';
+import type { RealmSummary } from '../protocol/relay-protocol.ts';
 
-type Call = PageToEngine extends infer M ? (M extends { replyId: number } ? Omit<M, 'replyId'> : never) : never;
-
-/** A page's own connection to the engine's SharedWorker: calls answered by id. */
-export class EngineConnection {
-  readonly #port: MessagePort;
-  readonly #waiting = new Map<number, (message: EngineToPage) => void>();
-  #nextId = 1;
+/** A page's own connection to the engine worker: the calls of EngineControl, over comlink. */
+export class EngineConnection implements EngineControl {
+  readonly #engine: Remote<EngineControl>;
 
   constructor(port: MessagePort) {
-    this.#port = port;
-    port.onmessage = ({ data }: MessageEvent<EngineToPage>) => {
-      const settle = this.#waiting.get(data.replyId);
-      this.#waiting.delete(data.replyId);
-      settle?.(data);
-    };
+    this.#engine = wrap<EngineControl>(port);
   }
 
   hello(): Promise<EngineHello> {
-    return this.#call({ type: 'hello' }) as Promise<EngineHello>;
+    return this.#engine.hello();
   }
 
-  /** Resolves once the engine has a realm (the first visit loads the demo scenario). */
-  async waitReady(): Promise<void> {
-    await this.#call({ type: 'wait-ready' });
+  waitReady(): Promise<void> {
+    return this.#engine.waitReady();
   }
 
-  /** Replaces the realm with /scenarios/NAME.json; rejects (changing nothing) if it cannot. */
-  async loadScenario(name: string): Promise<void> {
-    await this.#call({ type: 'load-scenario', name });
+  loadScenario(name: string): Promise<void> {
+    return this.#engine.loadScenario(name);
   }
 
   realmSummary(): Promise<RealmSummary> {
-    return this.#call({ type: 'realm-summary' }) as Promise<RealmSummary>;
+    return this.#engine.realmSummary();
   }
 
-  /** The whole realm, every table, for a file the user keeps. */
   exportRealm(): Promise<RealmArchive> {
-    return this.#call({ type: 'export-realm' }) as Promise<RealmArchive>;
+    return this.#engine.exportRealm();
   }
 
-  /** Replaces the realm with an archive's; rejects (changing nothing) if the archive is faulty. */
-  async importRealm(archive: unknown): Promise<void> {
-    await this.#call({ type: 'import-realm', archive });
+  importRealm(archive: unknown): Promise<void> {
+    return this.#engine.importRealm(archive);
   }
 
-  /** Hands the engine one end of a channel whose other end goes to the Service Worker. */
+  /** A MessagePort crosses only in the transfer list, so this call cannot be the bare proxy's. */
   attachRelay(port: MessagePort): void {
-    this.#port.postMessage({ type: 'attach-relay', port } satisfies PageToEngine, [port]);
-  }
-
-  #call(call: Call): Promise<unknown> {
-    const replyId = this.#nextId++;
-    return new Promise((resolve, reject) => {
-      this.#waiting.set(replyId, (message) => {
-        if (message.ok) resolve(message.value);
-        else reject(new Error(message.error));
-      });
-      this.#port.postMessage({ ...call, replyId } as PageToEngine);
-    });
+    void this.#engine.attachRelay(transfer(port, [port]));
   }
 }

@@ -1,28 +1,36 @@
-import type { EngineToPage, PageToEngine } from '../protocol/relay-protocol.ts';
+/** A comlink call or reply as the switch sees it: only `id` and the arguments' ports matter. */
+interface RpcMessage {
+  id?: string;
+  argumentList?: { value?: unknown }[];
+}
 
 /**
  * A page's port to the engine that survives the engine moving to another tab (see
- * elected-engine.ts). The page's EngineConnection talks to `page`; the switch forwards to the
- * current engine port and, when `connect` replaces it, sends the calls still unanswered again:
- * an engine that died takes its pending answers with it.
+ * elected-engine.ts). The page's EngineConnection (comlink) talks to `page`; the switch forwards
+ * to the current engine port and, when `connect` replaces it, sends the calls still unanswered
+ * again: an engine that died takes its pending answers with it. A call that hands over a port
+ * (attachRelay) cannot be sent twice, since the port went with it; the Service Worker asks for a
+ * new one when its port stops answering.
  */
 export class EnginePortSwitch {
   /** Give this end to the page's EngineConnection. */
   readonly page: MessagePort;
   readonly #toPage: MessagePort;
-  readonly #unanswered = new Map<number, PageToEngine>();
-  /** Relay ports handed over before the first engine port arrived (calls wait in #unanswered). */
-  readonly #queued: PageToEngine[] = [];
+  /** Calls by id; null for one that carried a port and so cannot be sent again. */
+  readonly #unanswered = new Map<string, RpcMessage | null>();
+  /** Calls with ports made before the first engine port arrived (the others wait in #unanswered). */
+  readonly #queued: RpcMessage[] = [];
   #engine: MessagePort | null = null;
 
   constructor() {
     const channel = new MessageChannel();
     this.page = channel.port1;
     this.#toPage = channel.port2;
-    this.#toPage.onmessage = ({ data }: MessageEvent<PageToEngine>) => {
-      if ('replyId' in data) this.#unanswered.set(data.replyId, data);
+    this.#toPage.onmessage = ({ data }: MessageEvent<RpcMessage>) => {
+      const carriesPorts = portsIn(data).length > 0;
+      if (data.id !== undefined) this.#unanswered.set(data.id, carriesPorts ? null : data);
       if (this.#engine) send(this.#engine, data);
-      else if (!('replyId' in data)) this.#queued.push(data);
+      else if (carriesPorts) this.#queued.push(data);
     };
   }
 
@@ -30,15 +38,19 @@ export class EnginePortSwitch {
   connect(engine: MessagePort): void {
     this.#engine?.close();
     this.#engine = engine;
-    engine.onmessage = ({ data }: MessageEvent<EngineToPage>) => {
-      if (!this.#unanswered.delete(data.replyId)) return;
+    engine.onmessage = ({ data }: MessageEvent<RpcMessage>) => {
+      if (data.id === undefined || !this.#unanswered.delete(data.id)) return;
       this.#toPage.postMessage(data);
     };
     for (const message of this.#queued.splice(0)) send(engine, message);
-    for (const message of this.#unanswered.values()) send(engine, message);
+    for (const message of this.#unanswered.values()) if (message) send(engine, message);
   }
 }
 
-function send(port: MessagePort, message: PageToEngine): void {
-  port.postMessage(message, message.type === 'attach-relay' ? [message.port] : []);
+function portsIn(message: RpcMessage): MessagePort[] {
+  return (message.argumentList ?? []).map((argument) => argument.value).filter((value) => value instanceof MessagePort);
+}
+
+function send(port: MessagePort, message: RpcMessage): void {
+  port.postMessage(message, portsIn(message));
 }

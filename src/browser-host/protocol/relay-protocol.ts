@@ -72,29 +72,7 @@ export interface EnginePortMessage {
   lockName: string;
 }
 
-/** Page -> SharedWorker, on the page's own connection. */
-export type PageToEngine =
-  | { type: 'hello'; replyId: number }
-  | { type: 'wait-ready'; replyId: number }
-  | { type: 'attach-relay'; port: MessagePort }
-  | { type: 'load-scenario'; replyId: number; name: string }
-  | { type: 'realm-summary'; replyId: number }
-  /** Answers the whole realm as a RealmArchive (src/engine/realm-archive.ts). */
-  | { type: 'export-realm'; replyId: number }
-  /** Replaces the realm with an archive's; refuses (changing nothing) a faulty one. */
-  | { type: 'import-realm'; replyId: number; archive: unknown };
-
-/** SharedWorker -> page: the answer to the request with the same `replyId`. */
-export type EngineToPage =
-  | { type: 'reply'; replyId: number; ok: true; value: unknown }
-  | { type: 'reply'; replyId: number; ok: false; error: string };
-
-/** What `hello` answers, at once (`wait-ready` answers null once the engine has a realm). */
-export interface EngineHello {
-  lockName: string;
-}
-
-/** What `realm-summary` answers: enough for the server console. */
+/** What `realmSummary` answers: enough for the server console. */
 export interface RealmSummary {
   realmName: string;
   host: string;
