@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, onTestFinished, test } from 'vitest';
 import { commands } from 'vitest/browser';
+import { MARCUS, OLIVIA, sleep } from './demo-calls.ts';
 import { callApi, inTab } from './tabs.ts';
 
 // Users of the demo realm (public/scenarios/demo.json), all subscribed to general.
-const OLIVIA = 'olivia@lakeside.test:pbGan8CP9oJG8HYYILCxegSkvA8TGKc7';
-const MARCUS = 'marcus@lakeside.test:31ixqtQ5Vvb44cLyEWHkWV1NXtrMWCJ4';
 const HANNAH = 'hannah@lakeside.test:jcSiR4rna0FrGZHitMQUwGPA6nlZSMyX';
 const origin = inject('appOrigin');
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Sent {
   status: number;
