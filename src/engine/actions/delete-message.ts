@@ -5,7 +5,7 @@ import { isInGroupSetting } from '../lib/system-groups.ts';
 import { loadAccessibleMessage } from '../narrow/message-access.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import { type MessageRow, ROLE_ADMIN, type UserRow } from '../storage/rows.ts';
-import type { ActionScope } from './run-action.ts';
+import type { CallerScope } from './run-action.ts';
 
 /**
  * Who hears about a change to a message (reaction, edit, deletion), as upstream's
@@ -37,13 +37,8 @@ export async function activeSubscriberIds(db: RealmDatabase, channelId: number):
  * Deletes one message for good: the message, everyone's flags for it and its reactions, then
  * tells everyone who could see it.
  */
-export async function deleteMessage(
-  db: RealmDatabase,
-  scope: ActionScope,
-  directory: RealmDirectory,
-  actor: UserRow,
-  messageId: number,
-): Promise<void> {
+export async function deleteMessage(scope: CallerScope, messageId: number): Promise<void> {
+  const { db, directory, caller: actor } = scope;
   const { row } = await loadAccessibleMessage(db, directory, actor, messageId);
   checkCanDelete(actor, row, directory, scope.now);
   const audience = await messageAudienceIds(db, directory, row);

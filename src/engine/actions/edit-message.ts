@@ -21,12 +21,13 @@ import {
   type UserRow,
 } from '../storage/rows.ts';
 import { activeSubscriberIds, deleteMessageEvent } from './delete-message.ts';
-import type { ActionScope } from './run-action.ts';
+import type { ActionScope, CallerScope } from './run-action.ts';
 
 export type PropagateMode = 'change_one' | 'change_later' | 'change_all';
 
 /** PATCH /messages/{id} as the client sent it (topic and content still raw). */
 export interface EditRequest {
+  messageId: number;
   content?: string;
   topic?: string;
   streamId?: number;
@@ -54,16 +55,10 @@ const MENTION_BITS =
   FLAG_BITS.mentioned | FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned | FLAG_BITS.group_mentioned;
 
 /** Checks a PATCH /messages/{id} request against upstream's rules, then applies it. */
-export async function editMessage(
-  db: RealmDatabase,
-  scope: ActionScope,
-  directory: RealmDirectory,
-  editor: UserRow,
-  messageId: number,
-  request: EditRequest,
-): Promise<void> {
+export async function editMessage(scope: CallerScope, request: EditRequest): Promise<void> {
+  const { db, directory, caller: editor } = scope;
   const { realm } = directory;
-  const { row } = await loadAccessibleMessage(db, directory, editor, messageId);
+  const { row } = await loadAccessibleMessage(db, directory, editor, request.messageId);
   if (request.content !== undefined) checkCanEditContent(editor, row, directory, scope.now);
 
   let topic = request.topic === undefined ? undefined : normalizeTopic(request.topic, realm);

@@ -3,13 +3,32 @@ import { badRequest, invalidMessage, streamDoesNotExistById } from '../http/api-
 import { canReadChannel } from '../lib/channel-access.ts';
 import { ALL_FLAGS, EDITABLE_FLAGS, userMessageRow, withIndexColumns } from '../lib/flags.ts';
 import type { RealmDirectory } from '../lib/realm-directory.ts';
+import { normalizeTopic } from '../lib/message-limits.ts';
 import { dmParticipants } from '../lib/recipients.ts';
 import { loadAccessibleMessages, subscribedChannelIds } from '../narrow/message-access.ts';
+import { findMessageIds, type MessagePage, type MessageWindow } from '../narrow/message-page.ts';
+import { parseNarrow } from '../narrow/narrow-parse.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import { type ChannelRow, FLAG_BITS, type FlagName, type MessageRow, type UserMessageRow, type UserRow } from '../storage/rows.ts';
-import type { ActionScope } from './run-action.ts';
+import type { ActionScope, CallerScope } from './run-action.ts';
 
 export type FlagOp = 'add' | 'remove';
+
+export interface FlagsRequest {
+  op: FlagOp;
+  flag: string;
+  messageIds: readonly number[];
+}
+
+/** POST /messages/flags/narrow: the flag change, over a window of a narrow instead of ids. */
+export interface NarrowFlagsRequest extends MessageWindow {
+  narrow: unknown;
+  op: FlagOp;
+  flag: string;
+}
+
+/** Upstream's bound on one flags-for-narrow request. */
+const MAX_MESSAGES_PER_UPDATE = 5000;
 
 const ANY_MENTION =
   FLAG_BITS.mentioned | FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned | FLAG_BITS.group_mentioned;
@@ -27,16 +46,10 @@ export function checkEditableFlag(flag: string): FlagName {
  * (read, historical); a message the caller cannot see refuses the whole request. As upstream,
  * marking unread skips channel messages of channels the caller is not subscribed to.
  */
-export async function updateMessageFlags(
-  db: RealmDatabase,
-  scope: ActionScope,
-  directory: RealmDirectory,
-  user: UserRow,
-  op: FlagOp,
-  flagName: string,
-  messageIds: readonly number[],
-): Promise<number[]> {
-  const flag = checkEditableFlag(flagName);
+export async function updateMessageFlags(scope: CallerScope, request: FlagsRequest): Promise<number[]> {
+  const { db, directory, caller: user } = scope;
+  const { op, messageIds } = request;
+  const flag = checkEditableFlag(request.flag);
   const bit = FLAG_BITS[flag];
   const adding = op === 'add';
   let ids = [...new Set(messageIds)];
@@ -76,8 +89,36 @@ export async function updateMessageFlags(
   return changedIds;
 }
 
+/**
+ * Changes the flag on a window of the caller's messages in a narrow; returns the window and
+ * the ids whose flag changed.
+ */
+export async function updateFlagsForNarrow(
+  scope: CallerScope,
+  request: NarrowFlagsRequest,
+): Promise<{ page: MessagePage; changedIds: number[] }> {
+  const { db, directory, caller } = scope;
+  if (request.numBefore > 0 && request.numAfter > 0 && !request.includeAnchor) {
+    throw badRequest('The anchor can only be excluded at an end of the range');
+  }
+  checkEditableFlag(request.flag);
+  // Upstream shrinks oversized ranges rather than refusing them.
+  const numBefore = Math.min(request.numBefore, Math.max(MAX_MESSAGES_PER_UPDATE - request.numAfter, MAX_MESSAGES_PER_UPDATE / 2));
+  const numAfter = Math.min(request.numAfter, MAX_MESSAGES_PER_UPDATE - numBefore);
+  const terms = parseNarrow(request.narrow, directory, caller);
+  const page = await findMessageIds(db, directory, caller, terms, {
+    anchor: request.anchor,
+    numBefore,
+    numAfter,
+    includeAnchor: request.includeAnchor,
+  });
+  const changedIds = await updateMessageFlags(scope, { op: request.op, flag: request.flag, messageIds: page.ids });
+  return { page, changedIds };
+}
+
 /** Marks every unread message of the caller read, walking only the sparse unread index. */
-export async function markAllAsRead(db: RealmDatabase, scope: ActionScope, user: UserRow): Promise<void> {
+export async function markAllAsRead(scope: CallerScope): Promise<void> {
+  const { db, caller: user } = scope;
   const unread = await unreadRows(db, user.id);
   await db.user_messages.bulkPut(unread.map((row) => withIndexColumns({ ...row, flags: row.flags | FLAG_BITS.read })));
   scope.notify({
@@ -86,8 +127,25 @@ export async function markAllAsRead(db: RealmDatabase, scope: ActionScope, user:
   });
 }
 
+/** Marks the caller's unread messages in a channel they can read as read. */
+export async function markStreamAsRead(scope: CallerScope, channelId: number): Promise<void> {
+  const channel = await readableChannel(scope.db, scope.directory, scope.caller, channelId);
+  await markChannelAsRead(scope.db, scope, scope.caller, channel);
+}
+
+/** Marks the caller's unread messages in a topic read; the caller must have received one there. */
+export async function markTopicAsRead(scope: CallerScope, request: { channelId: number; topicName: string }): Promise<void> {
+  const { db, directory, caller } = scope;
+  const channel = await readableChannel(db, directory, caller, request.channelId);
+  const topic = normalizeTopic(request.topicName, directory.realm);
+  if (!(await hasReceivedInTopic(db, caller.id, channel, topic))) {
+    throw badRequest(`No such topic '${request.topicName}'`);
+  }
+  await markChannelAsRead(db, scope, caller, channel, topic);
+}
+
 /** The caller's channel, for marking it read: unknown and invisible channels are refused alike. */
-export async function readableChannel(db: RealmDatabase, directory: RealmDirectory, user: UserRow, channelId: number): Promise<ChannelRow> {
+async function readableChannel(db: RealmDatabase, directory: RealmDirectory, user: UserRow, channelId: number): Promise<ChannelRow> {
   const channel = directory.channels.get(channelId);
   const subscribed = channel ? (await db.subscriptions.get([user.id, channel.id]))?.active === 1 : false;
   if (!channel || !canReadChannel(user, channel, subscribed)) throw streamDoesNotExistById(channelId);
@@ -127,7 +185,7 @@ export async function markChannelAsRead(
 }
 
 /** Whether the caller received any message in the topic ("No such topic" otherwise). */
-export async function hasReceivedInTopic(db: RealmDatabase, userId: number, channel: ChannelRow, topic: string): Promise<boolean> {
+async function hasReceivedInTopic(db: RealmDatabase, userId: number, channel: ChannelRow, topic: string): Promise<boolean> {
   const key = topic.toLowerCase();
   const ids = await db.messages
     .where('[stream_id+topic_key+id]')

@@ -1,14 +1,13 @@
-import type { Engine } from '../engine.ts';
 import { ApiError, badRequest } from '../http/api-error.ts';
 import { normalizeContent } from '../lib/message-limits.ts';
-import { RealmDirectory } from '../lib/realm-directory.ts';
+import type { RealmDirectory } from '../lib/realm-directory.ts';
 import { renderMessage } from '../markdown/render-message.ts';
 import { loadAccessibleMessage } from '../narrow/message-access.ts';
 import { normalizeReminderNote, reminderContent } from '../scheduler/reminder-content.ts';
 import { isReminder, reminderToWire, scheduledMessageToWire } from '../scheduler/scheduled-wire.ts';
 import { nextId, type RealmDatabase } from '../storage/database.ts';
 import type { ScheduledMessageRow, UserRow } from '../storage/rows.ts';
-import { runAction } from './run-action.ts';
+import type { CallerScope } from './run-action.ts';
 import { type MessageTarget, resolveTarget } from './send-message.ts';
 
 export type ScheduledType = 'stream' | 'private';
@@ -22,63 +21,63 @@ export interface ScheduleInput {
   content: string;
   deliverAt: number;
   readBySender: boolean | undefined;
-  client: string;
 }
 
 export interface ScheduledEdit {
+  id: number;
   type?: ScheduledType;
   to?: ScheduledTo;
   topic?: string;
   content?: string;
   deliverAt?: number;
-  client: string;
 }
 
 export interface ReminderInput {
   messageId: number;
   deliverAt: number;
   note: string | undefined;
-  client: string;
 }
 
 export const deliveryTimeNotInFuture = (): ApiError => badRequest('Scheduled delivery time must be in the future.');
 
-/** Refuses a delivery time that is not strictly in the future (upstream compares to the instant). */
-export function checkDeliveryTime(engine: Engine, deliverAt: number): void {
-  if (deliverAt * 1000 <= engine.clock.now()) throw deliveryTimeNotInFuture();
+/**
+ * Refuses a delivery time that is not strictly in the future. Upstream compares to the
+ * instant; for whole seconds that is the same as comparing to the current whole second.
+ */
+function checkDeliveryTime(now: number, deliverAt: number): void {
+  if (deliverAt <= now) throw deliveryTimeNotInFuture();
 }
 
-/** Stores a message to send later, after the same checks a send runs now. */
-export async function scheduleMessage(engine: Engine, sender: UserRow, input: ScheduleInput): Promise<number> {
-  checkDeliveryTime(engine, input.deliverAt);
-  const id = await runAction(engine, async (scope) => {
-    const directory = await RealmDirectory.load(scope.db);
-    const content = normalizeContent(input.content);
-    const target = await resolveScheduledTarget(scope.db, directory, sender, input.type, input.to, input.topic);
-    const row: ScheduledMessageRow = {
-      id: await nextId(scope.db, 'scheduled_message'),
-      user_id: sender.id,
-      ...targetFields(target, sender),
-      content,
-      rendered_content: renderMessage(content, directory.markdownRealm()).html,
-      scheduled_delivery_timestamp: input.deliverAt,
-      failed: false,
-      failure_message: null,
-      pending: 1,
-      reminder_target_message_id: null,
-      client: input.client,
-      ...(input.readBySender !== undefined && { read_by_sender: input.readBySender }),
-    };
-    await scope.db.scheduled_messages.add(row);
-    scope.notify({
-      event: { type: 'scheduled_messages', op: 'add', scheduled_messages: [scheduledMessageToWire(row)] },
-      users: [sender.id],
-      emptyTopicDisplayName: directory.realm.empty_topic_display_name,
-    });
-    return row.id;
+/**
+ * Stores the caller's message to send later, after the same checks a send runs now. The
+ * delivery scheduler sees the committed row by itself.
+ */
+export async function scheduleMessage(scope: CallerScope, input: ScheduleInput): Promise<number> {
+  const { db, directory, caller: sender } = scope;
+  checkDeliveryTime(scope.now, input.deliverAt);
+  const content = normalizeContent(input.content);
+  const target = await resolveScheduledTarget(db, directory, sender, input.type, input.to, input.topic);
+  const row: ScheduledMessageRow = {
+    id: await nextId(db, 'scheduled_message'),
+    user_id: sender.id,
+    ...targetFields(target, sender),
+    content,
+    rendered_content: renderMessage(content, directory.markdownRealm()).html,
+    scheduled_delivery_timestamp: input.deliverAt,
+    failed: false,
+    failure_message: null,
+    pending: 1,
+    reminder_target_message_id: null,
+    client: scope.clientName,
+    ...(input.readBySender !== undefined && { read_by_sender: input.readBySender }),
+  };
+  await db.scheduled_messages.add(row);
+  scope.notify({
+    event: { type: 'scheduled_messages', op: 'add', scheduled_messages: [scheduledMessageToWire(row)] },
+    users: [sender.id],
+    emptyTopicDisplayName: directory.realm.empty_topic_display_name,
   });
-  engine.scheduler.wake();
-  return id;
+  return row.id;
 }
 
 /**
@@ -86,92 +85,81 @@ export async function scheduleMessage(engine: Engine, sender: UserRow, input: Sc
  * channel message's topic re-runs the send checks on the result; a failed message comes back
  * to life only with a new delivery time.
  */
-export async function editScheduledMessage(engine: Engine, sender: UserRow, id: number, edit: ScheduledEdit): Promise<void> {
-  if (edit.deliverAt !== undefined) checkDeliveryTime(engine, edit.deliverAt);
-  await runAction(engine, async (scope) => {
-    const row = await ownScheduledMessage(scope.db, sender, id);
-    if (row.failed && edit.deliverAt === undefined) throw deliveryTimeNotInFuture();
-    const directory = await RealmDirectory.load(scope.db);
-    const type = edit.type ?? row.type;
-    const updated: ScheduledMessageRow = { ...row, client: edit.client };
-    const topicEdited = edit.topic !== undefined && type === 'stream';
-    if (edit.type !== undefined || edit.to !== undefined || edit.content !== undefined || topicEdited) {
-      const content = edit.content === undefined ? row.content : normalizeContent(edit.content);
-      const target = await resolveScheduledTarget(scope.db, directory, sender, type, edit.to ?? row.to, edit.topic ?? row.topic);
-      Object.assign(updated, targetFields(target, sender));
-      if (edit.content !== undefined) {
-        updated.content = content;
-        updated.rendered_content = renderMessage(content, directory.markdownRealm()).html;
-      }
+export async function editScheduledMessage(scope: CallerScope, edit: ScheduledEdit): Promise<void> {
+  const { db, directory, caller: sender } = scope;
+  if (edit.deliverAt !== undefined) checkDeliveryTime(scope.now, edit.deliverAt);
+  const row = await ownScheduledMessage(db, sender, edit.id);
+  if (row.failed && edit.deliverAt === undefined) throw deliveryTimeNotInFuture();
+  const type = edit.type ?? row.type;
+  const updated: ScheduledMessageRow = { ...row, client: scope.clientName };
+  const topicEdited = edit.topic !== undefined && type === 'stream';
+  if (edit.type !== undefined || edit.to !== undefined || edit.content !== undefined || topicEdited) {
+    const content = edit.content === undefined ? row.content : normalizeContent(edit.content);
+    const target = await resolveScheduledTarget(db, directory, sender, type, edit.to ?? row.to, edit.topic ?? row.topic);
+    Object.assign(updated, targetFields(target, sender));
+    if (edit.content !== undefined) {
+      updated.content = content;
+      updated.rendered_content = renderMessage(content, directory.markdownRealm()).html;
     }
-    if (edit.deliverAt !== undefined) updated.scheduled_delivery_timestamp = edit.deliverAt;
-    updated.failed = false;
-    updated.failure_message = null;
-    updated.pending = 1;
-    await scope.db.scheduled_messages.put(updated);
-    scope.notify({
-      event: { type: 'scheduled_messages', op: 'update', scheduled_message: scheduledMessageToWire(updated) },
-      users: [sender.id],
-      emptyTopicDisplayName: directory.realm.empty_topic_display_name,
-    });
+  }
+  if (edit.deliverAt !== undefined) updated.scheduled_delivery_timestamp = edit.deliverAt;
+  updated.failed = false;
+  updated.failure_message = null;
+  updated.pending = 1;
+  await db.scheduled_messages.put(updated);
+  scope.notify({
+    event: { type: 'scheduled_messages', op: 'update', scheduled_message: scheduledMessageToWire(updated) },
+    users: [sender.id],
+    emptyTopicDisplayName: directory.realm.empty_topic_display_name,
   });
-  engine.scheduler.wake();
 }
 
-export async function deleteScheduledMessage(engine: Engine, sender: UserRow, id: number): Promise<void> {
-  await runAction(engine, async (scope) => {
-    await ownScheduledMessage(scope.db, sender, id);
-    await scope.db.scheduled_messages.delete(id);
-    scope.notify({ event: { type: 'scheduled_messages', op: 'remove', scheduled_message_id: id }, users: [sender.id] });
-  });
-  engine.scheduler.wake();
+export async function deleteScheduledMessage(scope: CallerScope, id: number): Promise<void> {
+  const { db, caller: sender } = scope;
+  await ownScheduledMessage(db, sender, id);
+  await db.scheduled_messages.delete(id);
+  scope.notify({ event: { type: 'scheduled_messages', op: 'remove', scheduled_message_id: id }, users: [sender.id] });
 }
 
 /**
  * Schedules a reminder about a message the user can see (upstream's POST /reminders): a
  * direct message Notification Bot will send the user, quoting the message.
  */
-export async function scheduleReminder(engine: Engine, user: UserRow, input: ReminderInput): Promise<number> {
-  checkDeliveryTime(engine, input.deliverAt);
-  const id = await runAction(engine, async (scope) => {
-    const directory = await RealmDirectory.load(scope.db);
-    const { row: message } = await loadAccessibleMessage(scope.db, directory, user, input.messageId);
-    const note = input.note ? normalizeReminderNote(input.note) : '';
-    const content = normalizeContent(reminderContent(message, directory, note));
-    // Upstream checks the reminder as a direct message to oneself.
-    const target = await resolveTarget(scope.db, directory, user, { kind: 'direct', users: [{ id: user.id }] });
-    const row: ScheduledMessageRow = {
-      id: await nextId(scope.db, 'scheduled_message'),
-      user_id: user.id,
-      ...targetFields(target, user),
-      content,
-      rendered_content: renderMessage(content, directory.markdownRealm()).html,
-      scheduled_delivery_timestamp: input.deliverAt,
-      failed: false,
-      failure_message: null,
-      pending: 1,
-      reminder_target_message_id: message.id,
-      client: input.client,
-      ...(note && { reminder_note: note }),
-    };
-    await scope.db.scheduled_messages.add(row);
-    scope.notify({ event: { type: 'reminders', op: 'add', reminders: [reminderToWire(row)] }, users: [user.id] });
-    return row.id;
-  });
-  engine.scheduler.wake();
-  return id;
+export async function scheduleReminder(scope: CallerScope, input: ReminderInput): Promise<number> {
+  const { db, directory, caller: user } = scope;
+  checkDeliveryTime(scope.now, input.deliverAt);
+  const { row: message } = await loadAccessibleMessage(db, directory, user, input.messageId);
+  const note = input.note ? normalizeReminderNote(input.note) : '';
+  const content = normalizeContent(reminderContent(message, directory, note));
+  // Upstream checks the reminder as a direct message to oneself.
+  const target = await resolveTarget(db, directory, user, { kind: 'direct', users: [{ id: user.id }] });
+  const row: ScheduledMessageRow = {
+    id: await nextId(db, 'scheduled_message'),
+    user_id: user.id,
+    ...targetFields(target, user),
+    content,
+    rendered_content: renderMessage(content, directory.markdownRealm()).html,
+    scheduled_delivery_timestamp: input.deliverAt,
+    failed: false,
+    failure_message: null,
+    pending: 1,
+    reminder_target_message_id: message.id,
+    client: scope.clientName,
+    ...(note && { reminder_note: note }),
+  };
+  await db.scheduled_messages.add(row);
+  scope.notify({ event: { type: 'reminders', op: 'add', reminders: [reminderToWire(row)] }, users: [user.id] });
+  return row.id;
 }
 
-export async function deleteReminder(engine: Engine, user: UserRow, id: number): Promise<void> {
-  await runAction(engine, async (scope) => {
-    const row = await scope.db.scheduled_messages.get(id);
-    if (!row || row.user_id !== user.id || !isReminder(row)) {
-      throw new ApiError('Reminder does not exist', { status: 404 });
-    }
-    await scope.db.scheduled_messages.delete(id);
-    scope.notify({ event: { type: 'reminders', op: 'remove', reminder_id: id }, users: [user.id] });
-  });
-  engine.scheduler.wake();
+export async function deleteReminder(scope: CallerScope, id: number): Promise<void> {
+  const { db, caller: user } = scope;
+  const row = await db.scheduled_messages.get(id);
+  if (!row || row.user_id !== user.id || !isReminder(row)) {
+    throw new ApiError('Reminder does not exist', { status: 404 });
+  }
+  await db.scheduled_messages.delete(id);
+  scope.notify({ event: { type: 'reminders', op: 'remove', reminder_id: id }, users: [user.id] });
 }
 
 /** The caller's own scheduled message (never a reminder), or upstream's 404. */

@@ -9,7 +9,7 @@ import { groupMemberIds, isInGroupSetting } from '../lib/system-groups.ts';
 import { renderMessage } from '../markdown/render-message.ts';
 import { nextId, type RealmDatabase } from '../storage/database.ts';
 import { type ChannelRow, FLAG_BITS, type MessageRow, type UserRow } from '../storage/rows.ts';
-import type { ActionScope } from './run-action.ts';
+import type { ActionScope, CallerScope } from './run-action.ts';
 
 /** A channel named by id or by name; a DM recipient by id or by API email. */
 export type ChannelRef = { id: number } | { name: string };
@@ -30,8 +30,16 @@ export interface SendMessageInput {
   localId?: string;
 }
 
+/** POST /messages as the caller sent it: the sender and client are the request's own. */
+export type SendRequest = Pick<SendMessageInput, 'to' | 'content' | 'readBySender' | 'queueId' | 'localId'>;
+
 /** Clients whose users read their own messages as they send them (upstream's heuristic). */
 const INTERACTIVE_CLIENTS = new Set(['website', 'ZulipMobile', 'ZulipFlutter', 'ZulipElectron', 'ZulipTerminal', 'ZulipDesktop', 'OfflineRealm']);
+
+/** Sends the caller's message, from the client that made the request. */
+export function sendCallerMessage(scope: CallerScope, request: SendRequest): Promise<{ id: number }> {
+  return sendMessage(scope.db, scope, scope.directory, { ...request, sender: scope.caller, client: scope.clientName });
+}
 
 /**
  * Sends one message: checks the target and the sender's permission, stores the message and

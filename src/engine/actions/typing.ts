@@ -13,6 +13,7 @@ import type { RealmDirectory } from '../lib/realm-directory.ts';
 import { isInGroupSetting } from '../lib/system-groups.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import type { UserRow } from '../storage/rows.ts';
+import type { CallerScope } from './run-action.ts';
 
 export type TypingOp = 'start' | 'stop';
 
@@ -23,9 +24,10 @@ export type TypingRequest =
 const setting = (directory: RealmDirectory, user: UserRow, name: string): boolean =>
   userSettingsObject(user, directory.realm)[name] === true;
 
-/** Checks a typing request and builds its notice; the caller delivers it. */
-export async function typingNotice(db: RealmDatabase, directory: RealmDirectory, sender: UserRow, request: TypingRequest): Promise<Notice> {
-  return request.kind === 'direct' ? directTyping(directory, sender, request) : await channelTyping(db, directory, sender, request);
+/** Checks the caller's typing request and sends its notice; nothing is written. */
+export async function sendTypingNotice(scope: CallerScope, request: TypingRequest): Promise<void> {
+  const { db, directory, caller } = scope;
+  scope.notify(request.kind === 'direct' ? directTyping(directory, caller, request) : await channelTyping(db, directory, caller, request));
 }
 
 function directTyping(directory: RealmDirectory, sender: UserRow, request: { op: TypingOp; to: number[] | undefined }): Notice {

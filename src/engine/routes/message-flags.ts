@@ -1,24 +1,14 @@
 import {
-  checkEditableFlag,
-  hasReceivedInTopic,
   markAllAsRead,
-  markChannelAsRead,
-  readableChannel,
+  markStreamAsRead,
+  markTopicAsRead,
+  updateFlagsForNarrow,
   updateMessageFlags,
 } from '../actions/message-flags.ts';
-import { runAction } from '../actions/run-action.ts';
-import { badRequest } from '../http/api-error.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { bool, int, intList, json, nonNegativeInt, oneOf, str } from '../http/param-types.ts';
-import { normalizeTopic } from '../lib/message-limits.ts';
-import { RealmDirectory } from '../lib/realm-directory.ts';
-import { findMessageIds } from '../narrow/message-page.ts';
-import { parseNarrow } from '../narrow/narrow-parse.ts';
 import { parseAnchor } from './messages-fetch.ts';
 import { z } from 'zod';
-
-/** Upstream's bound on one flags-for-narrow request. */
-const MAX_MESSAGES_PER_UPDATE = 5000;
 
 /** Personal message flags: by id, by narrow, and the deprecated mark-as-read shortcuts. */
 export const messageFlagEndpoints = [
@@ -30,12 +20,8 @@ export const messageFlagEndpoints = [
       op: oneOf(['add', 'remove']),
       flag: str(),
     },
-    async handler(ctx, params) {
-      const { engine, user } = ctx;
-      const messages = await runAction(engine, async (scope) => {
-        const directory = await RealmDirectory.load(scope.db);
-        return updateMessageFlags(scope.db, scope, directory, user, params.op, params.flag, params.messages);
-      });
+    async write(scope, params) {
+      const messages = await updateMessageFlags(scope, { op: params.op, flag: params.flag, messageIds: params.messages });
       return { messages };
     },
   }),
@@ -52,35 +38,24 @@ export const messageFlagEndpoints = [
       op: oneOf(['add', 'remove']),
       flag: str(),
     },
-    async handler(ctx, params) {
-      const { engine, user } = ctx;
-      const anchor = parseAnchor(params.anchor);
-      if (params.num_before > 0 && params.num_after > 0 && !params.include_anchor) {
-        throw badRequest('The anchor can only be excluded at an end of the range');
-      }
-      checkEditableFlag(params.flag);
-      // Upstream shrinks oversized ranges rather than refusing them.
-      const numBefore = Math.min(params.num_before, Math.max(MAX_MESSAGES_PER_UPDATE - params.num_after, MAX_MESSAGES_PER_UPDATE / 2));
-      const numAfter = Math.min(params.num_after, MAX_MESSAGES_PER_UPDATE - numBefore);
-      return runAction(engine, async (scope) => {
-        const directory = await RealmDirectory.load(scope.db);
-        const terms = parseNarrow(params.narrow, directory, user);
-        const page = await findMessageIds(scope.db, directory, user, terms, {
-          anchor,
-          numBefore,
-          numAfter,
-          includeAnchor: params.include_anchor,
-        });
-        const changed = await updateMessageFlags(scope.db, scope, directory, user, params.op, params.flag, page.ids);
-        return {
-          processed_count: page.ids.length,
-          updated_count: changed.length,
-          first_processed_id: page.ids[0] ?? null,
-          last_processed_id: page.ids.at(-1) ?? null,
-          found_oldest: page.foundOldest,
-          found_newest: page.foundNewest,
-        };
+    async write(scope, params) {
+      const { page, changedIds } = await updateFlagsForNarrow(scope, {
+        anchor: parseAnchor(params.anchor),
+        includeAnchor: params.include_anchor,
+        numBefore: params.num_before,
+        numAfter: params.num_after,
+        narrow: params.narrow,
+        op: params.op,
+        flag: params.flag,
       });
+      return {
+        processed_count: page.ids.length,
+        updated_count: changedIds.length,
+        first_processed_id: page.ids[0] ?? null,
+        last_processed_id: page.ids.at(-1) ?? null,
+        found_oldest: page.foundOldest,
+        found_newest: page.foundNewest,
+      };
     },
   }),
 
@@ -88,9 +63,8 @@ export const messageFlagEndpoints = [
     method: 'POST',
     path: '/mark_all_as_read',
     params: {},
-    async handler(ctx) {
-      const { engine, user } = ctx;
-      await runAction(engine, (scope) => markAllAsRead(scope.db, scope, user));
+    async write(scope) {
+      await markAllAsRead(scope);
       return { complete: true };
     },
   }),
@@ -99,13 +73,8 @@ export const messageFlagEndpoints = [
     method: 'POST',
     path: '/mark_stream_as_read',
     params: { stream_id: int() },
-    async handler(ctx, params) {
-      const { engine, user } = ctx;
-      await runAction(engine, async (scope) => {
-        const directory = await RealmDirectory.load(scope.db);
-        const channel = await readableChannel(scope.db, directory, user, params.stream_id);
-        await markChannelAsRead(scope.db, scope, user, channel);
-      });
+    async write(scope, params) {
+      await markStreamAsRead(scope, params.stream_id);
       return {};
     },
   }),
@@ -114,17 +83,8 @@ export const messageFlagEndpoints = [
     method: 'POST',
     path: '/mark_topic_as_read',
     params: { stream_id: int(), topic_name: str() },
-    async handler(ctx, params) {
-      const { engine, user } = ctx;
-      await runAction(engine, async (scope) => {
-        const directory = await RealmDirectory.load(scope.db);
-        const channel = await readableChannel(scope.db, directory, user, params.stream_id);
-        const topic = normalizeTopic(params.topic_name, directory.realm);
-        if (!(await hasReceivedInTopic(scope.db, user.id, channel, topic))) {
-          throw badRequest(`No such topic '${params.topic_name}'`);
-        }
-        await markChannelAsRead(scope.db, scope, user, channel, topic);
-      });
+    async write(scope, params) {
+      await markTopicAsRead(scope, { channelId: params.stream_id, topicName: params.topic_name });
       return {};
     },
   }),

@@ -1,10 +1,8 @@
-import { readSnapshot } from '../actions/run-action.ts';
 import { ApiError, badRequest, missingArgument } from '../http/api-error.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { bool, intList, intValue, json, listOf, nonNegativeInt, pathId, str, VAR } from '../http/param-types.ts';
 import { flagList } from '../lib/flags.ts';
 import { messageToWire } from '../lib/message-wire.ts';
-import { RealmDirectory } from '../lib/realm-directory.ts';
 import { loadAccessibleMessage } from '../narrow/message-access.ts';
 import { filterMessageIds, findMessageIds, type MessageWindow } from '../narrow/message-page.ts';
 import { parseNarrow } from '../narrow/narrow-parse.ts';
@@ -36,8 +34,8 @@ export const messageFetchEndpoints = [
       message_ids: json(listOf(intValue().min(0, { error: `${VAR} is too small` }))).optional(),
       allow_empty_topic_name: bool().default(false),
     },
-    async handler(ctx, params) {
-      const { engine, user } = ctx;
+    async read(scope, params) {
+      const { db, directory, caller: user } = scope;
       const messageIds = params.message_ids;
       const window = messageIds === undefined ? readWindow(params) : undefined;
       if (messageIds !== undefined) {
@@ -48,31 +46,28 @@ export const messageFetchEndpoints = [
         }
         if (messageIds.length > MAX_MESSAGES_PER_FETCH) throw tooManyMessages();
       }
-      return readSnapshot(engine, async (db) => {
-        const directory = await RealmDirectory.load(db);
-        const terms = parseNarrow(params.narrow, directory, user);
-        const search = positiveTerm(terms, 'search')?.query;
-        const wireOptions = { applyMarkdown: params.apply_markdown, allowEmptyTopicName: params.allow_empty_topic_name, search };
-        if (window === undefined) {
-          const ids = await filterMessageIds(db, directory, user, terms, messageIds!);
-          return {
-            messages: await pageMessagesToWire(db, directory, user, ids, wireOptions),
-            found_anchor: false,
-            found_oldest: false,
-            found_newest: false,
-            history_limited: false,
-          };
-        }
-        const page = await findMessageIds(db, directory, user, terms, window);
+      const terms = parseNarrow(params.narrow, directory, user);
+      const search = positiveTerm(terms, 'search')?.query;
+      const wireOptions = { applyMarkdown: params.apply_markdown, allowEmptyTopicName: params.allow_empty_topic_name, search };
+      if (window === undefined) {
+        const ids = await filterMessageIds(db, directory, user, terms, messageIds!);
         return {
-          messages: await pageMessagesToWire(db, directory, user, page.ids, wireOptions, page.found),
-          anchor: page.anchor,
-          found_anchor: page.foundAnchor,
-          found_oldest: page.foundOldest,
-          found_newest: page.foundNewest,
+          messages: await pageMessagesToWire(db, directory, user, ids, wireOptions),
+          found_anchor: false,
+          found_oldest: false,
+          found_newest: false,
           history_limited: false,
         };
-      });
+      }
+      const page = await findMessageIds(db, directory, user, terms, window);
+      return {
+        messages: await pageMessagesToWire(db, directory, user, page.ids, wireOptions, page.found),
+        anchor: page.anchor,
+        found_anchor: page.foundAnchor,
+        found_oldest: page.foundOldest,
+        found_newest: page.foundNewest,
+        history_limited: false,
+      };
     },
   }),
 
@@ -83,21 +78,18 @@ export const messageFetchEndpoints = [
       msg_ids: intList(),
       narrow: narrowParam(),
     },
-    async handler(ctx, params) {
-      const { engine, user } = ctx;
-      return readSnapshot(engine, async (db) => {
-        const directory = await RealmDirectory.load(db);
-        const terms = parseNarrow(params.narrow, directory, user);
-        const query = positiveTerm(terms, 'search')?.query ?? { words: [], phrases: [] };
-        // As upstream, only messages the user received are checked.
-        const ids = await filterMessageIds(db, directory, user, terms, params.msg_ids, { receivedOnly: true });
-        const rows = await db.messages.bulkGet(ids);
-        const messages: Record<string, unknown> = {};
-        for (const row of rows) {
-          if (row) messages[String(row.id)] = searchMatchFields(row, query, directory, false);
-        }
-        return { messages };
-      });
+    async read(scope, params) {
+      const { db, directory, caller: user } = scope;
+      const terms = parseNarrow(params.narrow, directory, user);
+      const query = positiveTerm(terms, 'search')?.query ?? { words: [], phrases: [] };
+      // As upstream, only messages the user received are checked.
+      const ids = await filterMessageIds(db, directory, user, terms, params.msg_ids, { receivedOnly: true });
+      const rows = await db.messages.bulkGet(ids);
+      const messages: Record<string, unknown> = {};
+      for (const row of rows) {
+        if (row) messages[String(row.id)] = searchMatchFields(row, query, directory, false);
+      }
+      return { messages };
     },
   }),
 
@@ -109,20 +101,17 @@ export const messageFetchEndpoints = [
       apply_markdown: bool().default(true),
       allow_empty_topic_name: bool().default(false),
     },
-    async handler(ctx, params) {
-      const { engine, user } = ctx;
-      return readSnapshot(engine, async (db) => {
-        const directory = await RealmDirectory.load(db);
-        const { row, userMessage } = await loadAccessibleMessage(db, directory, user, params.message_id);
-        const reactions = await db.reactions.where('message_id').equals(row.id).sortBy('seq');
-        const message = messageToWire(row, reactions, directory, {
-          viewer: user,
-          applyMarkdown: params.apply_markdown,
-          allowEmptyTopicName: params.allow_empty_topic_name,
-        });
-        message.flags = userMessage ? flagList(userMessage.flags) : [...HISTORICAL_FLAGS];
-        return { raw_content: row.content, message };
+    async read(scope, params) {
+      const { db, directory, caller: user } = scope;
+      const { row, userMessage } = await loadAccessibleMessage(db, directory, user, params.message_id);
+      const reactions = await db.reactions.where('message_id').equals(row.id).sortBy('seq');
+      const message = messageToWire(row, reactions, directory, {
+        viewer: user,
+        applyMarkdown: params.apply_markdown,
+        allowEmptyTopicName: params.allow_empty_topic_name,
       });
+      message.flags = userMessage ? flagList(userMessage.flags) : [...HISTORICAL_FLAGS];
+      return { raw_content: row.content, message };
     },
   }),
 ];

@@ -1,8 +1,6 @@
-import { readSnapshot } from '../actions/run-action.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { str } from '../http/param-types.ts';
 import { MAX_MESSAGE_LENGTH } from '../lib/message-limits.ts';
-import { RealmDirectory } from '../lib/realm-directory.ts';
 import { renderMessage } from '../markdown/render-message.ts';
 
 /**
@@ -15,9 +13,8 @@ export const messageRenderEndpoints = [
     method: 'POST',
     path: '/messages/render',
     params: { content: str().max(MAX_MESSAGE_LENGTH) },
-    async handler(ctx, params) {
-      const directory = await readSnapshot(ctx.engine, (db) => RealmDirectory.load(db));
-      return { rendered: renderMessage(params.content, directory.markdownRealm()).html };
+    async read(scope, params) {
+      return { rendered: renderMessage(params.content, scope.directory.markdownRealm()).html };
     },
   }),
 ];

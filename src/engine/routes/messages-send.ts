@@ -1,9 +1,7 @@
-import { type ChannelRef, sendMessage, type UserRef } from '../actions/send-message.ts';
-import { runAction } from '../actions/run-action.ts';
+import { type ChannelRef, sendCallerMessage, type UserRef } from '../actions/send-message.ts';
 import { badRequest } from '../http/api-error.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { bool, oneOf, str } from '../http/param-types.ts';
-import { RealmDirectory } from '../lib/realm-directory.ts';
 
 export const messageSendEndpoints = [
   defineEndpoint({
@@ -19,23 +17,17 @@ export const messageSendEndpoints = [
       read_by_sender: bool().optional(),
     },
     aliases: { subject: 'topic' },
-    async handler(ctx, params) {
+    async write(scope, params) {
       const isChannel = params.type === 'channel' || params.type === 'stream';
       const to = isChannel
         ? { kind: 'channel' as const, channel: parseChannelTo(params.to), topic: params.topic }
         : { kind: 'direct' as const, users: parseDirectTo(params.to) };
-      const { engine } = ctx;
-      return runAction(engine, async (scope) => {
-        const directory = await RealmDirectory.load(scope.db);
-        return sendMessage(scope.db, scope, directory, {
-          sender: ctx.user,
-          to,
-          content: params.content,
-          client: ctx.clientName,
-          readBySender: params.read_by_sender,
-          queueId: params.queue_id,
-          localId: params.local_id,
-        });
+      return sendCallerMessage(scope, {
+        to,
+        content: params.content,
+        readBySender: params.read_by_sender,
+        queueId: params.queue_id,
+        localId: params.local_id,
       });
     },
   }),

@@ -1,4 +1,3 @@
-import { readSnapshot } from '../actions/run-action.ts';
 import { deleteReminder, scheduleReminder } from '../actions/scheduled-messages.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { int, pathId, str } from '../http/param-types.ts';
@@ -13,8 +12,8 @@ export const reminderEndpoints = [
     method: 'GET',
     path: '/reminders',
     params: {},
-    async handler(ctx) {
-      const rows = await readSnapshot(ctx.engine, (db) => undeliveredOf(db, ctx.user.id, 'reminder'));
+    async read(scope) {
+      const rows = await undeliveredOf(scope.db, scope.caller.id, 'reminder');
       return { reminders: rows.map(reminderToWire) };
     },
   }),
@@ -27,12 +26,11 @@ export const reminderEndpoints = [
       scheduled_delivery_timestamp: int(),
       note: str().optional(),
     },
-    async handler(ctx, params) {
-      const id = await scheduleReminder(ctx.engine, ctx.user, {
+    async write(scope, params) {
+      const id = await scheduleReminder(scope, {
         messageId: params.message_id,
         deliverAt: params.scheduled_delivery_timestamp,
         note: params.note,
-        client: ctx.clientName,
       });
       return { reminder_id: id };
     },
@@ -42,8 +40,8 @@ export const reminderEndpoints = [
     method: 'DELETE',
     path: '/reminders/{reminder_id}',
     params: { reminder_id: pathId() },
-    async handler(ctx, params) {
-      await deleteReminder(ctx.engine, ctx.user, params.reminder_id);
+    async write(scope, params) {
+      await deleteReminder(scope, params.reminder_id);
       return {};
     },
   }),

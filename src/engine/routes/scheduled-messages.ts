@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { readSnapshot } from '../actions/run-action.ts';
 import {
   deleteScheduledMessage,
   editScheduledMessage,
@@ -25,8 +24,8 @@ export const scheduledMessageEndpoints = [
     method: 'GET',
     path: '/scheduled_messages',
     params: {},
-    async handler(ctx) {
-      const rows = await readSnapshot(ctx.engine, (db) => undeliveredOf(db, ctx.user.id, 'scheduled'));
+    async read(scope) {
+      const rows = await undeliveredOf(scope.db, scope.caller.id, 'scheduled');
       return { scheduled_messages: rows.map((row) => scheduledMessageToWire(row)) };
     },
   }),
@@ -43,15 +42,14 @@ export const scheduledMessageEndpoints = [
       read_by_sender: bool().optional(),
     },
     aliases: { subject: 'topic' },
-    async handler(ctx, params) {
-      const id = await scheduleMessage(ctx.engine, ctx.user, {
+    async write(scope, params) {
+      const id = await scheduleMessage(scope, {
         type: storedType(params.type),
         to: params.to,
         topic: params.topic,
         content: params.content,
         deliverAt: params.scheduled_delivery_timestamp,
         readBySender: params.read_by_sender,
-        client: ctx.clientName,
       });
       return { scheduled_message_id: id };
     },
@@ -69,7 +67,7 @@ export const scheduledMessageEndpoints = [
       scheduled_delivery_timestamp: int().optional(),
     },
     aliases: { subject: 'topic' },
-    async handler(ctx, params) {
+    async write(scope, params) {
       const { type, to, topic, content, scheduled_delivery_timestamp: deliverAt } = params;
       if (type === undefined && to === undefined && topic === undefined && content === undefined && deliverAt === undefined) {
         throw badRequest('Nothing to change');
@@ -80,13 +78,13 @@ export const scheduledMessageEndpoints = [
       if (type !== undefined && storedType(type) === 'stream' && topic === undefined) {
         throw badRequest('Topic required when updating scheduled message type to channel.');
       }
-      await editScheduledMessage(ctx.engine, ctx.user, params.scheduled_message_id, {
+      await editScheduledMessage(scope, {
+        id: params.scheduled_message_id,
         type: type === undefined ? undefined : storedType(type),
         to,
         topic,
         content,
         deliverAt,
-        client: ctx.clientName,
       });
       return {};
     },
@@ -96,8 +94,8 @@ export const scheduledMessageEndpoints = [
     method: 'DELETE',
     path: '/scheduled_messages/{scheduled_message_id}',
     params: { scheduled_message_id: pathId() },
-    async handler(ctx, params) {
-      await deleteScheduledMessage(ctx.engine, ctx.user, params.scheduled_message_id);
+    async write(scope, params) {
+      await deleteScheduledMessage(scope, params.scheduled_message_id);
       return {};
     },
   }),

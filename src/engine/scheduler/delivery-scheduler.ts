@@ -1,4 +1,4 @@
-import { Dexie } from 'dexie';
+import { Dexie, type Transaction } from 'dexie';
 import type { Engine } from '../engine.ts';
 import type { ScheduledMessageRow } from '../storage/rows.ts';
 import { deliverScheduledMessage } from './deliver-scheduled.ts';
@@ -11,16 +11,20 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * timer (on the engine's clock) waits for the earliest pending row, found through the sparse
  * [pending+scheduled_delivery_timestamp] index; starting delivers at once whatever fell due
  * while the engine was not running. Work runs one step at a time on a single chain, so two
- * wake-ups never deliver the same row twice.
+ * wake-ups never deliver the same row twice. Actions that add, move or remove a row cannot
+ * reach the engine, so any committed write to the table wakes the scheduler.
  */
 export class DeliveryScheduler {
   readonly #engine: Engine;
   #running = false;
   #timer: unknown = null;
   #work: Promise<void> = Promise.resolve();
+  /** While a delivery runs, its own writes need no wake-up: the loop reads the table again after it. */
+  #delivering = false;
 
   constructor(engine: Engine) {
     this.#engine = engine;
+    this.#watchTable();
   }
 
   start(): void {
@@ -59,12 +63,34 @@ export class DeliveryScheduler {
           }, Math.min(waitMs, MAX_TIMER_MS));
           return;
         }
-        await deliverScheduledMessage(this.#engine, next.id);
+        this.#delivering = true;
+        try {
+          await deliverScheduledMessage(this.#engine, next.id);
+        } finally {
+          this.#delivering = false;
+        }
       }
     } catch (error) {
       // A closed database (engine closing) ends the work quietly; anything else is a bug to see.
       if (this.#running) console.error('offline-realm: scheduled delivery stopped', error);
     }
+  }
+
+  /** Wakes once per transaction that wrote the table, when it commits (a rollback changed nothing). */
+  #watchTable(): void {
+    const seen = new WeakSet<Transaction>();
+    const onWrite = (tx: Transaction): void => {
+      if (seen.has(tx)) return;
+      seen.add(tx);
+      tx.on('complete', () => {
+        if (!this.#delivering) this.wake();
+      });
+    };
+    const table = this.#engine.db.scheduled_messages;
+    // Hooks must return undefined: a value would become a generated key or extra changes.
+    table.hook('creating', (_key, _row, tx) => void onWrite(tx));
+    table.hook('updating', (_changes, _key, _row, tx) => void onWrite(tx));
+    table.hook('deleting', (_key, _row, tx) => void onWrite(tx));
   }
 
   #earliestPending(): Promise<ScheduledMessageRow | undefined> {
