@@ -148,7 +148,8 @@ describe('the compose box', () => {
     await box.fill(text);
     await compose.getByRole('button', { name: 'Schedule', exact: true }).click();
     const sendAt = compose.getByLabel('Send at');
-    await expect(sendAt.inputValue()).resolves.toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    // The fields fill their default once shown.
+    await expect.poll(() => sendAt.inputValue(), { timeout: WAIT_MS }).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
     await compose.getByRole('button', { name: 'Schedule message' }).click();
     await boxHolds('');
     await sendAt.waitFor({ state: 'detached' });

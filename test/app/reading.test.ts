@@ -91,7 +91,7 @@ describe('settings', () => {
 describe('typing', () => {
   test('typing in a topic shows “… is typing” to the other person in that topic', async () => {
     const other = await openChat(profile, '/#narrow/channel/2-general/topic/typing.20test');
-    await other.getByRole('button', { name: 'Log out' }).click();
+    // Logs the new tab (which opens as the browser's last login) out first, and waits for it.
     await logInAs(other, 'Marcus Reed');
     await goTo(page, '#narrow/channel/2-general/topic/typing.20test');
     await page.bringToFront();

@@ -80,7 +80,12 @@ export function useTypeahead(
     'aria-autocomplete': 'list' as const,
     'aria-controls': open ? listId : undefined,
     'aria-activedescendant': open ? `${listId}-${active.value}` : undefined,
-    onBlur: () => setTimeout(() => (suggestions.value = []), 150),
+    // Late enough for a click on an option to land first; a list reopened since (the field
+    // focused again) stays open.
+    onBlur: () =>
+      setTimeout(() => {
+        if (document.activeElement !== field.current) suggestions.value = [];
+      }, 150),
   };
 
   const list = open ? (
