@@ -1,11 +1,10 @@
-import { readSnapshot } from '../actions/run-action.ts';
 import { badRequest } from '../http/api-error.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { bool, pathId, str } from '../http/param-types.ts';
 import { canSeeSubscribers } from '../initial-state/channel-visibility.ts';
 import { activeSubscriberIds, hasContentAccess } from '../lib/channel-audience.ts';
 import { displayTopic } from '../lib/message-wire.ts';
-import { RealmDirectory } from '../lib/realm-directory.ts';
+import type { RealmDirectory } from '../lib/realm-directory.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import type { ChannelRow, UserRow } from '../storage/rows.ts';
 
@@ -56,14 +55,10 @@ export const channelQueryEndpoints = [
     method: 'GET',
     path: '/streams/{stream_id}/members',
     params: { stream_id: pathId() },
-    async handler(ctx, params) {
-      const { user } = ctx;
-      return readSnapshot(ctx.engine, async (db) => {
-        const directory = await RealmDirectory.load(db);
-        const { channel, subscribed } = await liveChannel(db, directory, user, params.stream_id);
-        if (!canSeeSubscribers(user, channel, subscribed)) throw badRequest('Invalid channel ID');
-        return { subscribers: await activeSubscriberIds(db, directory, channel.id) };
-      });
+    async read({ db, directory, caller }, params) {
+      const { channel, subscribed } = await liveChannel(db, directory, caller, params.stream_id);
+      if (!canSeeSubscribers(caller, channel, subscribed)) throw badRequest('Invalid channel ID');
+      return { subscribers: await activeSubscriberIds(db, directory, channel.id) };
     },
   }),
 
@@ -71,17 +66,13 @@ export const channelQueryEndpoints = [
     method: 'GET',
     path: '/users/me/{stream_id}/topics',
     params: { stream_id: pathId(), allow_empty_topic_name: bool().default(false) },
-    async handler(ctx, params) {
-      const { user } = ctx;
-      return readSnapshot(ctx.engine, async (db) => {
-        const directory = await RealmDirectory.load(db);
-        const { channel, subscribed } = await liveChannel(db, directory, user, params.stream_id);
-        if (!hasContentAccess(user, channel, subscribed)) throw badRequest('Invalid channel ID');
-        const topics = await topicsOf(db, user, channel);
-        return {
-          topics: topics.map((t) => ({ name: displayTopic(t.name, directory, params.allow_empty_topic_name), max_id: t.max_id })),
-        };
-      });
+    async read({ db, directory, caller }, params) {
+      const { channel, subscribed } = await liveChannel(db, directory, caller, params.stream_id);
+      if (!hasContentAccess(caller, channel, subscribed)) throw badRequest('Invalid channel ID');
+      const topics = await topicsOf(db, caller, channel);
+      return {
+        topics: topics.map((t) => ({ name: displayTopic(t.name, directory, params.allow_empty_topic_name), max_id: t.max_id })),
+      };
     },
   }),
 
@@ -89,17 +80,13 @@ export const channelQueryEndpoints = [
     method: 'GET',
     path: '/get_stream_id',
     params: { stream: str() },
-    async handler(ctx, params) {
-      const { user } = ctx;
-      return readSnapshot(ctx.engine, async (db) => {
-        const directory = await RealmDirectory.load(db);
-        const channel = directory.channelByName(params.stream);
-        const subscribed = channel !== undefined && (await db.subscriptions.get([user.id, channel.id]))?.active === 1;
-        if (!channel || channel.is_archived || !hasContentAccess(user, channel, subscribed)) {
-          throw badRequest(`Invalid channel name '${params.stream}'`);
-        }
-        return { stream_id: channel.id };
-      });
+    async read({ db, directory, caller }, params) {
+      const channel = directory.channelByName(params.stream);
+      const subscribed = channel !== undefined && (await db.subscriptions.get([caller.id, channel.id]))?.active === 1;
+      if (!channel || channel.is_archived || !hasContentAccess(caller, channel, subscribed)) {
+        throw badRequest(`Invalid channel name '${params.stream}'`);
+      }
+      return { stream_id: channel.id };
     },
   }),
 ];
