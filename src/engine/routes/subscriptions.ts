@@ -1,10 +1,10 @@
+import { isUserSubscribed } from '../actions/channel-reads.ts';
 import { updateSubscriptionProperties } from '../actions/subscription-properties.ts';
 import { addSubscriptions, changeSubscriptions, removeSubscriptions } from '../actions/subscription-requests.ts';
 import { badRequest } from '../http/api-error.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { bool, int, json, listOf, pathId, stringValue } from '../http/param-types.ts';
 import { loadChannelStats, loadChannelSubscriberIds } from '../initial-state/channel-stats.ts';
-import { canSeeChannelMetadata } from '../initial-state/channel-visibility.ts';
 import { subscriberFields, subscriptionToWire } from '../lib/subscription-wire.ts';
 import type { ChannelRow } from '../storage/rows.ts';
 import { newChannelSettings, retentionParam, topicsPolicyParam } from './channel-params.ts';
@@ -110,17 +110,8 @@ export const subscriptionEndpoints = [
     method: 'GET',
     path: '/users/{user_id}/subscriptions/{stream_id}',
     params: { user_id: pathId(), stream_id: pathId() },
-    async read({ db, directory, caller }, params) {
-      const target = directory.users.get(params.user_id);
-      if (!target || target.is_bot) throw badRequest('No such user');
-      if (!target.is_active) throw badRequest('User is deactivated');
-      const channel = directory.channels.get(params.stream_id);
-      const own = channel && (await db.subscriptions.get([caller.id, channel.id]));
-      if (!channel || channel.is_archived || !canSeeChannelMetadata(caller, channel, own?.active === 1)) {
-        throw badRequest('Invalid channel ID');
-      }
-      const subscription = await db.subscriptions.get([target.id, channel.id]);
-      return { is_subscribed: subscription?.active === 1 };
+    async read(scope, params) {
+      return { is_subscribed: await isUserSubscribed(scope, { userId: params.user_id, channelId: params.stream_id }) };
     },
   }),
 ];
