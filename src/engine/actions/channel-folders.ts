@@ -1,3 +1,7 @@
+/**
+ * Channel folders (spec 4.8, 5.3). Only organization administrators change them: their
+ * endpoints admit no one else, so these actions do not check the caller's role.
+ */
 import type { Notice } from '../events/event-types.ts';
 import { badRequest } from '../http/api-error.ts';
 import { channelFolderToWire } from '../lib/channel-folder-wire.ts';
@@ -31,11 +35,6 @@ async function folderOrError(db: RealmDatabase, folderId: number): Promise<Chann
   if (!folder) throw badRequest('Invalid channel folder ID');
   return folder;
 }
-
-/*
- * Channel folders are changed by organization administrators only (spec 4.8, 5.3): their
- * endpoints admit no one else.
- */
 
 /** Creates a folder, last in the display order (its order is its id, as upstream). */
 export async function createChannelFolder(

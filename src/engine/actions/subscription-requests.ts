@@ -132,6 +132,7 @@ async function subscribe(scope: CallerScope, input: AddSubscriptionsInput): Prom
 
   const created: ChannelRow[] = [];
   for (const request of missing.values()) {
+    // Each creation sees the channels created before it.
     const { id } = await createChannel({ ...scope, directory }, {
       ...input.newChannels,
       name: request.name,

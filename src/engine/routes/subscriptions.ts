@@ -76,7 +76,7 @@ export const subscriptionEndpoints = [
       add: channelRequests().optional(),
       delete: json(listOf(stringValue())).optional(),
     },
-    write(scope, params) {
+    async write(scope, params) {
       const add = params.add ?? [];
       const remove = params.delete ?? [];
       if (add.length === 0 && remove.length === 0) throw badRequest('Nothing to do. Specify at least one of "add" or "delete".');
