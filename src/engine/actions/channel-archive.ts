@@ -1,10 +1,9 @@
 import { badRequest } from '../http/api-error.ts';
 import { activeSubscriberIds, checkCanAdministerChannel, metadataViewerIds } from '../lib/channel-audience.ts';
 import { RealmDirectory } from '../lib/realm-directory.ts';
-import type { UserRow } from '../storage/rows.ts';
 import { postArchiveNotice } from './channel-notices.ts';
 import { defaultStreamsNotice } from './default-channels.ts';
-import type { ActionScope } from './run-action.ts';
+import type { CallerScope } from './run-action.ts';
 
 /**
  * Archives a channel (DELETE /streams/{stream_id}): it keeps its messages and subscriptions
@@ -12,9 +11,9 @@ import type { ActionScope } from './run-action.ts';
  * note in it first. Everyone who could see the channel gets `stream` `update` `is_archived`,
  * which clients without `archived_channels` receive as `stream` `delete`.
  */
-export async function archiveChannel(scope: ActionScope, user: UserRow, channelId: number): Promise<void> {
-  const { db } = scope;
-  let directory = await RealmDirectory.load(db);
+export async function archiveChannel(scope: CallerScope, channelId: number): Promise<void> {
+  const { db, caller: user } = scope;
+  let { directory } = scope;
   const channel = directory.channels.get(channelId);
   if (!channel) throw badRequest('Invalid channel ID');
   const subscribed = (await db.subscriptions.get([user.id, channelId]))?.active === 1;

@@ -1,17 +1,16 @@
+/**
+ * Channel folders (spec 4.8, 5.3). Only organization administrators change them: their
+ * endpoints admit no one else, so these actions do not check the caller's role.
+ */
 import type { Notice } from '../events/event-types.ts';
-import { badRequest, unauthorizedPrincipal } from '../http/api-error.ts';
+import { badRequest } from '../http/api-error.ts';
 import { channelFolderToWire } from '../lib/channel-folder-wire.ts';
 import { firstUnprintablePosition } from '../lib/printable-text.ts';
-import { RealmDirectory } from '../lib/realm-directory.ts';
+import type { RealmDirectory } from '../lib/realm-directory.ts';
 import { renderMessage } from '../markdown/render-message.ts';
 import { nextId, type RealmDatabase } from '../storage/database.ts';
-import { ROLE_ADMIN, type ChannelFolderRow, type UserRow } from '../storage/rows.ts';
-import type { ActionScope } from './run-action.ts';
-
-/** Channel folders are for organization administrators (spec 4.8, 5.3). */
-function checkIsAdmin(user: UserRow): void {
-  if (user.role > ROLE_ADMIN) throw unauthorizedPrincipal('Must be an organization administrator');
-}
+import type { ChannelFolderRow } from '../storage/rows.ts';
+import type { CallerScope } from './run-action.ts';
 
 /** A usable folder name: not blank, printable, and not another folder's (case-insensitively). */
 async function checkFolderName(db: RealmDatabase, name: string, ownId?: number): Promise<void> {
@@ -39,14 +38,11 @@ async function folderOrError(db: RealmDatabase, folderId: number): Promise<Chann
 
 /** Creates a folder, last in the display order (its order is its id, as upstream). */
 export async function createChannelFolder(
-  scope: ActionScope,
-  user: UserRow,
+  scope: CallerScope,
   input: { name: string; description: string },
 ): Promise<{ channel_folder_id: number }> {
-  checkIsAdmin(user);
-  const { db } = scope;
+  const { db, directory, caller: user } = scope;
   await checkFolderName(db, input.name);
-  const directory = await RealmDirectory.load(db);
   const id = await nextId(db, 'channel_folder');
   const folder: ChannelFolderRow = {
     id,
@@ -69,13 +65,11 @@ export async function createChannelFolder(
  * `channel_folder` `update` event. A folder still holding channels cannot be archived.
  */
 export async function updateChannelFolder(
-  scope: ActionScope,
-  user: UserRow,
-  folderId: number,
-  changes: { name?: string; description?: string; isArchived?: boolean },
+  scope: CallerScope,
+  changes: { folderId: number; name?: string; description?: string; isArchived?: boolean },
 ): Promise<void> {
-  checkIsAdmin(user);
-  const { db } = scope;
+  const { db, directory } = scope;
+  const { folderId } = changes;
   const folder = await folderOrError(db, folderId);
   const next = { ...folder };
   const updates: Record<string, unknown>[] = [];
@@ -85,7 +79,6 @@ export async function updateChannelFolder(
     next.name_key = changes.name.toLowerCase();
     updates.push({ name: changes.name });
   }
-  const directory = await RealmDirectory.load(db);
   if (changes.description !== undefined && changes.description !== folder.description) {
     next.description = changes.description;
     next.rendered_description = renderDescription(changes.description, directory);
@@ -106,15 +99,13 @@ export async function updateChannelFolder(
 }
 
 /** Puts the folders in the order given, which must name every folder once. */
-export async function reorderChannelFolders(scope: ActionScope, user: UserRow, order: number[]): Promise<void> {
-  checkIsAdmin(user);
-  const { db } = scope;
+export async function reorderChannelFolders(scope: CallerScope, order: number[]): Promise<void> {
+  const { db, directory } = scope;
   const folders = await db.channel_folders.toArray();
   const named = new Set(order);
   if (named.size !== order.length || named.size !== folders.length || folders.some((f) => !named.has(f.id))) {
     throw badRequest('Invalid order mapping.');
   }
   await db.channel_folders.bulkPut(folders.map((f) => ({ ...f, order: order.indexOf(f.id) })));
-  const directory = await RealmDirectory.load(db);
   scope.notify(folderNotice(directory, { type: 'channel_folder', op: 'reorder', order }));
 }

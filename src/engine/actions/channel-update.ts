@@ -13,7 +13,7 @@ import { renderMessage } from '../markdown/render-message.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import { ROLE_ADMIN, type ChannelRow, type GroupSettingValue, type TopicsPolicy, type UserRow } from '../storage/rows.ts';
 import { defaultStreamsNotice } from './default-channels.ts';
-import type { ActionScope } from './run-action.ts';
+import type { ActionScope, CallerScope } from './run-action.ts';
 
 export interface GroupSettingChange {
   new: GroupSettingValue;
@@ -41,9 +41,9 @@ export interface ChannelChanges {
  * each changed property gets its `stream` `update` event, in upstream's order, and users who
  * gain or lose sight of the channel get `stream` create or delete.
  */
-export async function updateChannel(scope: ActionScope, user: UserRow, channelId: number, changes: ChannelChanges): Promise<void> {
-  const { db } = scope;
-  const directory = await RealmDirectory.load(db);
+export async function updateChannel(scope: CallerScope, input: { channelId: number; changes: ChannelChanges }): Promise<void> {
+  const { db, directory, caller: user } = scope;
+  const { channelId, changes } = input;
   const channel = directory.channels.get(channelId);
   if (!channel) throw badRequest('Invalid channel ID');
   const subscribed = (await db.subscriptions.get([user.id, channelId]))?.active === 1;

@@ -15,10 +15,10 @@ import { recipientFor } from '../lib/recipients.ts';
 import { parseRetentionDays } from '../lib/retention-days.ts';
 import { renderMessage } from '../markdown/render-message.ts';
 import { nextId } from '../storage/database.ts';
-import { ROLE_ADMIN, type ChannelRow, type GroupSettingValue, type TopicsPolicy, type UserRow } from '../storage/rows.ts';
+import { ROLE_ADMIN, type ChannelRow, type GroupSettingValue, type TopicsPolicy } from '../storage/rows.ts';
 import { postAnnouncement, postCreationNotice } from './channel-notices.ts';
 import { defaultStreamsNotice } from './default-channels.ts';
-import type { ActionScope } from './run-action.ts';
+import type { CallerScope } from './run-action.ts';
 import { resolvePrincipals } from './subscription-access.ts';
 import { subscribeUsers } from './subscriptions.ts';
 
@@ -48,9 +48,9 @@ export interface CreateChannelInput {
  * `default_streams` for a default channel, then the notification bot's notes: the
  * announcement (with `announce`) and the channel's first message.
  */
-export async function createChannel(scope: ActionScope, creator: UserRow, input: CreateChannelInput): Promise<{ id: number }> {
-  const { db } = scope;
-  let directory = await RealmDirectory.load(db);
+export async function createChannel(scope: CallerScope, input: CreateChannelInput): Promise<{ id: number }> {
+  const { db, caller: creator } = scope;
+  let { directory } = scope;
   const name = checkChannelName(input.name);
   if (directory.channelByName(name)) {
     throw channelExists(name);

@@ -1,14 +1,15 @@
 /**
- * Realm linkifiers (admin API): validation as upstream's model does it, storage in order, and
- * the `realm_linkifiers` event carrying the whole ordered list after every change.
+ * Realm linkifiers (admin API, so the endpoints admit administrators only): validation as
+ * upstream's model does it, storage in order, and the `realm_linkifiers` event carrying the
+ * whole ordered list after every change.
  */
 import { RE2JS } from 're2js';
-import { ApiError, badRequest, unauthorizedPrincipal } from '../http/api-error.ts';
+import { ApiError, badRequest } from '../http/api-error.ts';
 import { compileLinkifier, LinkifierError } from '../markdown/linkifiers.ts';
 import { templateVariables } from '../markdown/url-template-syntax.ts';
 import { nextId } from '../storage/database.ts';
-import { type LinkifierRow, ROLE_ADMIN, type UserRow } from '../storage/rows.ts';
-import type { ActionScope } from './run-action.ts';
+import type { LinkifierRow } from '../storage/rows.ts';
+import type { ActionScope, CallerScope } from './run-action.ts';
 
 export interface LinkifierInput {
   pattern: string;
@@ -18,17 +19,12 @@ export interface LinkifierInput {
 const BLANK = 'This field cannot be blank.';
 const DUPLICATE = 'Realm filter with this Realm and Pattern already exists.';
 
-function requireRealmAdmin(actor: UserRow): void {
-  if (actor.role > ROLE_ADMIN) throw unauthorizedPrincipal('Must be an organization administrator');
-}
-
 /** The realm's linkifiers as the API lists them: in processing order. */
 export function linkifiersToWire(linkifiers: readonly LinkifierRow[]): Array<{ pattern: string; url_template: string; id: number }> {
   return linkifiers.map((l) => ({ pattern: l.pattern, url_template: l.url_template, id: l.id }));
 }
 
-export async function addLinkifier(scope: ActionScope, actor: UserRow, input: LinkifierInput): Promise<number> {
-  requireRealmAdmin(actor);
+export async function addLinkifier(scope: CallerScope, input: LinkifierInput): Promise<number> {
   const existing = await scope.db.linkifiers.toArray();
   const linkifier = validated(input, existing, null);
   const id = await nextId(scope.db, 'linkifier');
@@ -39,23 +35,21 @@ export async function addLinkifier(scope: ActionScope, actor: UserRow, input: Li
   return id;
 }
 
-export async function updateLinkifier(scope: ActionScope, actor: UserRow, id: number, input: LinkifierInput): Promise<void> {
-  requireRealmAdmin(actor);
+export async function updateLinkifier(scope: CallerScope, input: LinkifierInput & { id: number }): Promise<void> {
+  const { id } = input;
   const existing = await scope.db.linkifiers.toArray();
   if (!existing.some((l) => l.id === id)) throw badRequest('Linkifier not found.');
   await scope.db.linkifiers.update(id, validated(input, existing, id));
   await notifyLinkifiers(scope);
 }
 
-export async function removeLinkifier(scope: ActionScope, actor: UserRow, id: number): Promise<void> {
-  requireRealmAdmin(actor);
+export async function removeLinkifier(scope: CallerScope, id: number): Promise<void> {
   if (!(await scope.db.linkifiers.get(id))) throw badRequest('Linkifier not found.');
   await scope.db.linkifiers.delete(id);
   await notifyLinkifiers(scope);
 }
 
-export async function reorderLinkifiers(scope: ActionScope, actor: UserRow, orderedIds: number[]): Promise<void> {
-  requireRealmAdmin(actor);
+export async function reorderLinkifiers(scope: CallerScope, orderedIds: number[]): Promise<void> {
   const wanted = new Set(orderedIds);
   if (wanted.size < orderedIds.length) throw badRequest('The ordered list must not contain duplicated linkifiers');
   const existing = await scope.db.linkifiers.toArray();

@@ -4,8 +4,8 @@
  */
 import { ApiError, badRequest } from '../http/api-error.ts';
 import type { RealmDatabase } from '../storage/database.ts';
-import type { NavigationViewRow, UserRow } from '../storage/rows.ts';
-import type { ActionScope } from './run-action.ts';
+import type { NavigationViewRow } from '../storage/rows.ts';
+import type { CallerScope } from './run-action.ts';
 
 /** Views the clients already know: they take settings but never a name of their own. */
 const BUILT_IN_FRAGMENTS: ReadonlySet<string> = new Set([
@@ -37,7 +37,8 @@ export async function navigationViewsOf(db: RealmDatabase, userId: number): Prom
   return rows.sort((a, b) => (a.fragment < b.fragment ? -1 : a.fragment > b.fragment ? 1 : 0));
 }
 
-export async function addNavigationView(scope: ActionScope, actor: UserRow, input: NavigationViewInput & { isPinned: boolean }): Promise<void> {
+export async function addNavigationView(scope: CallerScope, input: NavigationViewInput & { isPinned: boolean }): Promise<void> {
+  const actor = scope.caller;
   const fragment = required(input.fragment, 'fragment');
   const name = input.name === undefined ? null : required(input.name, 'name');
   if (BUILT_IN_FRAGMENTS.has(fragment)) {
@@ -54,7 +55,8 @@ export async function addNavigationView(scope: ActionScope, actor: UserRow, inpu
 }
 
 /** Changes what is given; as upstream, an update naming nothing still answers with an (empty) update event. */
-export async function updateNavigationView(scope: ActionScope, actor: UserRow, input: NavigationViewInput): Promise<void> {
+export async function updateNavigationView(scope: CallerScope, input: NavigationViewInput): Promise<void> {
+  const actor = scope.caller;
   const fragment = required(input.fragment, 'fragment');
   const name = input.name === undefined ? undefined : required(input.name, 'name');
   if (BUILT_IN_FRAGMENTS.has(fragment) && name !== undefined) throw badRequest('Built-in views cannot have a custom name.');
@@ -70,7 +72,8 @@ export async function updateNavigationView(scope: ActionScope, actor: UserRow, i
   scope.notify({ event: { type: 'navigation_view', op: 'update', fragment, data }, users: [actor.id] });
 }
 
-export async function removeNavigationView(scope: ActionScope, actor: UserRow, rawFragment: string): Promise<void> {
+export async function removeNavigationView(scope: CallerScope, rawFragment: string): Promise<void> {
+  const actor = scope.caller;
   const fragment = required(rawFragment, 'fragment');
   if (!(await scope.db.navigation_views.get([actor.id, fragment]))) throw doesNotExist();
   await scope.db.navigation_views.delete([actor.id, fragment]);

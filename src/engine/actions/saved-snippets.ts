@@ -6,7 +6,7 @@ import { ApiError, badRequest } from '../http/api-error.ts';
 import { MAX_MESSAGE_LENGTH } from '../lib/message-limits.ts';
 import { nextId, type RealmDatabase } from '../storage/database.ts';
 import type { SavedSnippetRow, UserRow } from '../storage/rows.ts';
-import type { ActionScope } from './run-action.ts';
+import type { CallerScope } from './run-action.ts';
 
 const MAX_SNIPPET_TITLE_LENGTH = 60;
 
@@ -28,9 +28,10 @@ export async function savedSnippetsOf(db: RealmDatabase, userId: number): Promis
   return rows.sort((a, b) => a.id - b.id);
 }
 
-export async function createSavedSnippet(scope: ActionScope, actor: UserRow, rawTitle: string, rawContent: string): Promise<number> {
-  const title = checkedTitle(rawTitle);
-  const content = checkedContent(rawContent);
+export async function createSavedSnippet(scope: CallerScope, input: { title: string; content: string }): Promise<number> {
+  const actor = scope.caller;
+  const title = checkedTitle(input.title);
+  const content = checkedContent(input.content);
   const row: SavedSnippetRow = { id: await nextId(scope.db, 'saved_snippet'), user_id: actor.id, title, content, date_created: scope.now };
   await scope.db.saved_snippets.add(row);
   scope.notify({ event: { type: 'saved_snippets', op: 'add', saved_snippet: savedSnippetToWire(row) }, users: [actor.id] });
@@ -38,12 +39,9 @@ export async function createSavedSnippet(scope: ActionScope, actor: UserRow, raw
 }
 
 /** Changes the given fields; with neither given, nothing changes and no event is sent (as upstream). */
-export async function editSavedSnippet(
-  scope: ActionScope,
-  actor: UserRow,
-  id: number,
-  change: { title?: string; content?: string },
-): Promise<void> {
+export async function editSavedSnippet(scope: CallerScope, change: { id: number; title?: string; content?: string }): Promise<void> {
+  const { caller: actor } = scope;
+  const { id } = change;
   const title = change.title === undefined ? undefined : checkedTitle(change.title);
   const content = change.content === undefined ? undefined : checkedContent(change.content);
   if (title === undefined && content === undefined) return;
@@ -53,7 +51,8 @@ export async function editSavedSnippet(
   scope.notify({ event: { type: 'saved_snippets', op: 'update', saved_snippet: savedSnippetToWire(updated) }, users: [actor.id] });
 }
 
-export async function deleteSavedSnippet(scope: ActionScope, actor: UserRow, id: number): Promise<void> {
+export async function deleteSavedSnippet(scope: CallerScope, id: number): Promise<void> {
+  const actor = scope.caller;
   await ownSnippet(scope.db, actor, id);
   await scope.db.saved_snippets.delete(id);
   scope.notify({ event: { type: 'saved_snippets', op: 'remove', saved_snippet_id: id }, users: [actor.id] });

@@ -1,9 +1,8 @@
 import { badRequest } from '../http/api-error.ts';
 import { hasContentAccess } from '../lib/channel-audience.ts';
-import { RealmDirectory } from '../lib/realm-directory.ts';
 import { NOTIFICATION_PROPERTIES } from '../lib/subscription-wire.ts';
-import type { SubscriptionRow, UserRow } from '../storage/rows.ts';
-import type { ActionScope } from './run-action.ts';
+import type { SubscriptionRow } from '../storage/rows.ts';
+import type { CallerScope } from './run-action.ts';
 
 /** Every personal property of a subscription a user may change (spec 4.1). */
 export const SUBSCRIPTION_PROPERTIES = ['color', 'is_muted', 'in_home_view', 'pin_to_top', ...NOTIFICATION_PROPERTIES] as const;
@@ -19,12 +18,8 @@ export type SubscriptionPropertyChange =
  * in order, all or nothing. Each change is one `subscription` update event, except that muting
  * (`is_muted`, or its legacy inverse `in_home_view`) sends both properties, `in_home_view` first.
  */
-export async function updateSubscriptionProperties(
-  scope: ActionScope,
-  user: UserRow,
-  changes: readonly SubscriptionPropertyChange[],
-): Promise<void> {
-  const directory = await RealmDirectory.load(scope.db);
+export async function updateSubscriptionProperties(scope: CallerScope, changes: readonly SubscriptionPropertyChange[]): Promise<void> {
+  const { directory, caller: user } = scope;
   const rows = new Map<number, SubscriptionRow>();
   for (const change of changes) {
     const streamId = change.stream_id;

@@ -1,14 +1,16 @@
 import { badRequest, streamDoesNotExistByName } from '../http/api-error.ts';
+import { checkColor } from '../lib/channel-colors.ts';
+import { checkChannelName } from '../lib/channel-names.ts';
 import { MAX_BULK_NEW_SUBSCRIPTION_MESSAGES } from '../lib/message-limits.ts';
 import { RealmDirectory } from '../lib/realm-directory.ts';
-import type { ChannelRow, UserRow } from '../storage/rows.ts';
+import { type ChannelRow, ROLE_GUEST, type UserRow } from '../storage/rows.ts';
 import { type CreateChannelInput, createChannel } from './channels.ts';
-import type { ActionScope } from './run-action.ts';
+import type { ActionScope, CallerScope } from './run-action.ts';
 import { sendMessage } from './send-message.ts';
 import { canAddSubscribers, canReachChannel, canUnsubscribe, type Principals, resolvePrincipals } from './subscription-access.ts';
 import { type SubscriptionPair, subscribeUsers, unsubscribeUsers } from './subscriptions.ts';
 
-/** One entry of `subscriptions` (POST) or `add` (PATCH); names are already checked. */
+/** One entry of `subscriptions` (POST) or `add` (PATCH), as sent. */
 export interface ChannelRequest {
   name: string;
   /** Used only if the channel is created. */
@@ -38,6 +40,32 @@ export type AddSubscriptionsResult = {
   unauthorized?: string[];
 };
 
+/** How a channel created by PATCH `add` is set up: upstream's defaults for a new channel. */
+const DEFAULT_NEW_CHANNEL: NewChannelSettings = {
+  inviteOnly: false,
+  isWebPublic: false,
+  isDefaultStream: false,
+  folderId: null,
+  topicsPolicy: 'inherit',
+  historyPublicToSubscribers: undefined,
+  messageRetentionDays: 'realm_default',
+  groupSettings: {},
+};
+
+/** Upstream refuses every subscribe request from a guest, even one only unsubscribing (PATCH). */
+function refuseGuests(user: UserRow): void {
+  if (user.role === ROLE_GUEST) throw badRequest('Not allowed for guest users');
+}
+
+/** Names checked as upstream checks them, and colors as hex colors; descriptions stay as sent. */
+function checkChannelRequests(requests: readonly ChannelRequest[]): ChannelRequest[] {
+  return requests.map((r) => ({
+    name: checkChannelName(r.name),
+    ...(r.description !== undefined && { description: r.description }),
+    ...(r.color !== undefined && { color: checkColor('add.color', r.color) }),
+  }));
+}
+
 /**
  * POST /users/me/subscriptions: subscribes the principals (default: the caller) to existing
  * channels the caller can access, creating missing ones the caller may create. A channel the
@@ -45,8 +73,37 @@ export type AddSubscriptionsResult = {
  * `unauthorized`; subscribing others needs permission to add subscribers to every channel.
  * Users subscribed by someone else hear it from the notification bot.
  */
-export async function addSubscriptions(scope: ActionScope, caller: UserRow, input: AddSubscriptionsInput): Promise<AddSubscriptionsResult> {
-  let directory = await RealmDirectory.load(scope.db);
+export async function addSubscriptions(scope: CallerScope, input: AddSubscriptionsInput): Promise<AddSubscriptionsResult> {
+  refuseGuests(scope.caller);
+  return subscribe(scope, { ...input, channels: checkChannelRequests(input.channels) });
+}
+
+/** DELETE /users/me/subscriptions: see `unsubscribe`. */
+export async function removeSubscriptions(scope: CallerScope, input: RemoveSubscriptionsInput): Promise<RemoveSubscriptionsResult> {
+  return unsubscribe(scope, { ...input, names: input.names.map(checkChannelName) });
+}
+
+/**
+ * PATCH /users/me/subscriptions: subscribes the caller to `add` (creating missing channels with
+ * the defaults) then unsubscribes them from `remove`, every request checked before either.
+ */
+export async function changeSubscriptions(
+  scope: CallerScope,
+  input: { add: ChannelRequest[]; remove: string[] },
+): Promise<AddSubscriptionsResult & RemoveSubscriptionsResult> {
+  refuseGuests(scope.caller);
+  const channels = checkChannelRequests(input.add);
+  const names = input.remove.map(checkChannelName);
+  const added = await subscribe(scope, { channels, authorizationErrorsFatal: true, announce: false, newChannels: DEFAULT_NEW_CHANNEL });
+  // The removal sees the channels the addition created.
+  const removed = await unsubscribe({ ...scope, directory: await RealmDirectory.load(scope.db) }, { names });
+  return { ...added, ...removed };
+}
+
+/** Subscribes as `addSubscriptions` describes; the requests are checked. */
+async function subscribe(scope: CallerScope, input: AddSubscriptionsInput): Promise<AddSubscriptionsResult> {
+  const { caller } = scope;
+  let { directory } = scope;
   const targets = input.principals?.length ? resolvePrincipals(directory, caller, input.principals) : [caller];
   const subscribingOthers = targets.some((u) => u.id !== caller.id);
 
@@ -75,7 +132,8 @@ export async function addSubscriptions(scope: ActionScope, caller: UserRow, inpu
 
   const created: ChannelRow[] = [];
   for (const request of missing.values()) {
-    const { id } = await createChannel(scope, caller, {
+    // Each creation sees the channels created before it.
+    const { id } = await createChannel({ ...scope, directory }, {
       ...input.newChannels,
       name: request.name,
       description: request.description ?? '',
@@ -107,17 +165,15 @@ export interface RemoveSubscriptionsInput {
   principals?: Principals;
 }
 
+export type RemoveSubscriptionsResult = { removed: string[]; not_removed: string[] };
+
 /**
- * DELETE /users/me/subscriptions (spec 4.12): unsubscribes the principals (default: the
- * caller) from the named channels. Every name must be a channel; removing someone else needs
- * one of the three rules of `canUnsubscribe` for every channel.
+ * Unsubscribes the principals (default: the caller) from the named channels (spec 4.12);
+ * the names are checked. Every name must be a channel; removing someone else needs one of the
+ * three rules of `canUnsubscribe` for every channel.
  */
-export async function removeSubscriptions(
-  scope: ActionScope,
-  caller: UserRow,
-  input: RemoveSubscriptionsInput,
-): Promise<{ removed: string[]; not_removed: string[] }> {
-  const directory = await RealmDirectory.load(scope.db);
+async function unsubscribe(scope: CallerScope, input: RemoveSubscriptionsInput): Promise<RemoveSubscriptionsResult> {
+  const { directory, caller } = scope;
   const targets = input.principals?.length ? resolvePrincipals(directory, caller, input.principals) : [caller];
   const channels = new Map<number, ChannelRow>();
   for (const name of input.names) {

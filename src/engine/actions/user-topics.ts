@@ -7,7 +7,7 @@ import { canReadChannel } from '../lib/channel-access.ts';
 import { normalizeTopic } from '../lib/message-limits.ts';
 import type { RealmDirectory } from '../lib/realm-directory.ts';
 import type { UserRow, UserTopicRow } from '../storage/rows.ts';
-import type { ActionScope } from './run-action.ts';
+import type { ActionScope, CallerScope } from './run-action.ts';
 
 export type VisibilityPolicy = UserTopicRow['visibility_policy'];
 
@@ -25,12 +25,8 @@ export interface TopicVisibilityChange {
  * who lost access can still clean up; any other policy needs access to the channel. Setting the
  * policy a topic already has changes nothing and sends nothing.
  */
-export async function setTopicVisibility(
-  scope: ActionScope,
-  directory: RealmDirectory,
-  actor: UserRow,
-  change: TopicVisibilityChange,
-): Promise<void> {
+export async function setTopicVisibility(scope: CallerScope, change: TopicVisibilityChange): Promise<void> {
+  const { directory, caller: actor } = scope;
   const channel = directory.channels.get(change.streamId);
   if (!channel) throw badRequest('Invalid channel ID');
   if (change.policy !== INHERIT) {

@@ -1,3 +1,5 @@
+import { badRequest } from '../http/api-error.ts';
+
 /** Upstream's palette for a new subscription's personal color. */
 const CHANNEL_COLORS = [
   '#76ce90', '#fae589', '#a6c7e5', '#e79ab5', '#bfd56f', '#f4ae55', '#b0a5fd', '#addfe5',
@@ -9,4 +11,10 @@ const CHANNEL_COLORS = [
 export function pickColor(usedColors: Iterable<string>): string {
   const used = new Set(usedColors);
   return CHANNEL_COLORS.find((color) => !used.has(color)) ?? CHANNEL_COLORS[used.size % CHANNEL_COLORS.length];
+}
+
+/** Upstream's hex color rule for personal channel colors; `name` is the parameter's, for the error. */
+export function checkColor(name: string, value: string): string {
+  if (!/^#[a-fA-F0-9]{3,6}$/.test(value)) throw badRequest(`${name} is not a valid hex color code`);
+  return value;
 }

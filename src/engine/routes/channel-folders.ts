@@ -1,5 +1,4 @@
 import { createChannelFolder, reorderChannelFolders, updateChannelFolder } from '../actions/channel-folders.ts';
-import { readSnapshot, runAction } from '../actions/run-action.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { bool, intList, pathId, str } from '../http/param-types.ts';
 import { byFolderOrder, channelFolderToWire } from '../lib/channel-folder-wire.ts';
@@ -13,46 +12,43 @@ export const channelFolderEndpoints = [
   defineEndpoint({
     method: 'POST',
     path: '/channel_folders/create',
+    auth: 'admin',
     params: { name: folderName(), description: folderDescription() },
-    async handler(ctx, params) {
-      return runAction(ctx.engine, (scope) => createChannelFolder(scope, ctx.user, params));
-    },
+    write: (scope, params) => createChannelFolder(scope, params),
   }),
 
   defineEndpoint({
     method: 'GET',
     path: '/channel_folders',
     params: { include_archived: bool().default(false) },
-    async handler(ctx, params) {
-      return readSnapshot(ctx.engine, async (db) => {
-        const folders = await db.channel_folders.toArray();
-        return {
-          channel_folders: folders
-            .filter((f) => params.include_archived || !f.is_archived)
-            .sort(byFolderOrder)
-            .map(channelFolderToWire),
-        };
-      });
+    async read(scope, params) {
+      const folders = await scope.db.channel_folders.toArray();
+      return {
+        channel_folders: folders
+          .filter((f) => params.include_archived || !f.is_archived)
+          .sort(byFolderOrder)
+          .map(channelFolderToWire),
+      };
     },
   }),
 
   defineEndpoint({
     method: 'PATCH',
     path: '/channel_folders/{channel_folder_id}',
+    auth: 'admin',
     params: {
       channel_folder_id: pathId(),
       name: folderName().optional(),
       description: folderDescription().optional(),
       is_archived: bool().optional(),
     },
-    async handler(ctx, params) {
-      await runAction(ctx.engine, (scope) =>
-        updateChannelFolder(scope, ctx.user, params.channel_folder_id, {
-          name: params.name,
-          description: params.description,
-          isArchived: params.is_archived,
-        }),
-      );
+    async write(scope, params) {
+      await updateChannelFolder(scope, {
+        folderId: params.channel_folder_id,
+        name: params.name,
+        description: params.description,
+        isArchived: params.is_archived,
+      });
       return {};
     },
   }),
@@ -60,9 +56,10 @@ export const channelFolderEndpoints = [
   defineEndpoint({
     method: 'PATCH',
     path: '/channel_folders',
+    auth: 'admin',
     params: { order: intList() },
-    async handler(ctx, params) {
-      await runAction(ctx.engine, (scope) => reorderChannelFolders(scope, ctx.user, params.order));
+    async write(scope, params) {
+      await reorderChannelFolders(scope, params.order);
       return {};
     },
   }),

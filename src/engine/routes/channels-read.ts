@@ -1,12 +1,8 @@
-import { readSnapshot } from '../actions/run-action.ts';
-import { badRequest } from '../http/api-error.ts';
+import { channelWithMetadata, listedChannels } from '../actions/channel-reads.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { bool, pathId } from '../http/param-types.ts';
 import { loadChannelStats, loadSubscriberIds } from '../initial-state/channel-stats.ts';
-import { canSeeChannelMetadata } from '../initial-state/channel-visibility.ts';
 import { channelToWire } from '../lib/channel-wire.ts';
-import { RealmDirectory } from '../lib/realm-directory.ts';
-import { ROLE_ADMIN, ROLE_GUEST, type ChannelRow } from '../storage/rows.ts';
 
 export const channelsReadEndpoints = [
   defineEndpoint({
@@ -22,59 +18,38 @@ export const channelsReadEndpoints = [
       include_owner_subscribed: bool().default(false),
     },
     aliases: { include_all_active: 'include_all' },
-    async handler(ctx, params) {
-      const { engine, user } = ctx;
-      if (params.include_all && user.role > ROLE_ADMIN) throw badRequest('User not authorized for this query');
-      return readSnapshot(engine, async (db) => {
-        const directory = await RealmDirectory.load(db);
-        const subscribedBy = async (userId: number) =>
-          new Set((await db.subscriptions.where('[user_id+active]').equals([userId, 1]).toArray()).map((s) => s.channel_id));
-        const subscribed = await subscribedBy(user.id);
-        const ownerSubscribed =
-          params.include_owner_subscribed && user.is_bot && user.bot_owner_id !== null ? await subscribedBy(user.bot_owner_id) : new Set<number>();
-        const defaults = new Set(directory.realm.default_channel_ids);
-        // Guests never see public channels they are not in.
-        const includePublic = params.include_public && user.role !== ROLE_GUEST;
-        const wanted = (c: ChannelRow) =>
-          params.include_all ||
-          (includePublic && !c.invite_only) ||
-          (params.include_web_public && c.is_web_public) ||
-          (params.include_subscribed && subscribed.has(c.id)) ||
-          (params.include_default && defaults.has(c.id)) ||
-          ownerSubscribed.has(c.id);
-        const channels = [...directory.channels.values()]
-          .filter((c) => !(params.exclude_archived && c.is_archived))
-          .filter(wanted)
-          .sort((a, b) => a.name.localeCompare(b.name));
-        const subscriberIds = await loadSubscriberIds(db, directory.users);
-        const stats = await loadChannelStats(db, channels, subscriberIds, engine.nowSeconds());
-        return {
-          streams: channels.map((c) => {
-            const wire = channelToWire(c, stats.get(c.id)!);
-            if (params.include_default) wire.is_default = defaults.has(c.id);
-            return wire;
-          }),
-        };
+    async read(scope, params) {
+      const { db, directory, now } = scope;
+      const channels = await listedChannels(scope, {
+        includePublic: params.include_public,
+        includeWebPublic: params.include_web_public,
+        includeSubscribed: params.include_subscribed,
+        excludeArchived: params.exclude_archived,
+        includeAll: params.include_all,
+        includeDefault: params.include_default,
+        includeOwnerSubscribed: params.include_owner_subscribed,
       });
+      const subscriberIds = await loadSubscriberIds(db, directory.users);
+      const stats = await loadChannelStats(db, channels, subscriberIds, now);
+      const defaults = new Set(directory.realm.default_channel_ids);
+      return {
+        streams: channels.map((c) => {
+          const wire = channelToWire(c, stats.get(c.id)!);
+          if (params.include_default) wire.is_default = defaults.has(c.id);
+          return wire;
+        }),
+      };
     },
   }),
   defineEndpoint({
     method: 'GET',
     path: '/streams/{stream_id}',
     params: { stream_id: pathId() },
-    async handler(ctx, params) {
-      const { engine, user } = ctx;
-      return readSnapshot(engine, async (db) => {
-        const channel = await db.channels.get(params.stream_id);
-        const subscription = channel && (await db.subscriptions.get([user.id, channel.id]));
-        if (!channel || !canSeeChannelMetadata(user, channel, subscription?.active === 1)) {
-          throw badRequest('Invalid channel ID');
-        }
-        const directory = await RealmDirectory.load(db);
-        const subscriberIds = await loadSubscriberIds(db, directory.users);
-        const stats = await loadChannelStats(db, [channel], subscriberIds, engine.nowSeconds());
-        return { stream: channelToWire(channel, stats.get(channel.id)!) };
-      });
+    async read(scope, params) {
+      const channel = await channelWithMetadata(scope, params.stream_id);
+      const subscriberIds = await loadSubscriberIds(scope.db, scope.directory.users);
+      const stats = await loadChannelStats(scope.db, [channel], subscriberIds, scope.now);
+      return { stream: channelToWire(channel, stats.get(channel.id)!) };
     },
   }),
 ];

@@ -1,7 +1,6 @@
 import { archiveChannel } from '../actions/channel-archive.ts';
 import { type ChannelChanges, updateChannel } from '../actions/channel-update.ts';
 import { createChannel } from '../actions/channels.ts';
-import { runAction } from '../actions/run-action.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { bool, int, intList, intValue, json, pathId, str } from '../http/param-types.ts';
 import { CHANNEL_GROUP_SETTING_NAMES, type ChannelGroupSetting } from '../lib/channel-group-settings.ts';
@@ -31,18 +30,15 @@ export const channelWriteEndpoints = [
       message_retention_days: retentionParam().default('realm_default'),
       ...groupSettingParams(() => json(groupSettingValue()).optional()),
     },
-    async handler(ctx, params) {
-      return runAction(ctx.engine, (scope) =>
-        createChannel(scope, ctx.user, {
-          name: params.name,
-          description: params.description,
-          subscriberIds: params.subscribers,
-          subscribeCreator: true,
-          announce: params.announce,
-          ...newChannelSettings(params),
-        }),
-      );
-    },
+    write: (scope, params) =>
+      createChannel(scope, {
+        name: params.name,
+        description: params.description,
+        subscriberIds: params.subscribers,
+        subscribeCreator: true,
+        announce: params.announce,
+        ...newChannelSettings(params),
+      }),
   }),
 
   defineEndpoint({
@@ -61,7 +57,7 @@ export const channelWriteEndpoints = [
       topics_policy: topicsPolicyParam().optional(),
       ...groupSettingParams(() => json(groupSettingUpdate()).optional()),
     },
-    async handler(ctx, params) {
+    async write(scope, params) {
       const changes: ChannelChanges = {
         newName: params.new_name,
         description: params.description,
@@ -74,7 +70,7 @@ export const channelWriteEndpoints = [
         topicsPolicy: params.topics_policy,
         groupSettings: groupSettingsOf(params),
       };
-      await runAction(ctx.engine, (scope) => updateChannel(scope, ctx.user, params.stream_id, changes));
+      await updateChannel(scope, { channelId: params.stream_id, changes });
       return {};
     },
   }),
@@ -83,8 +79,8 @@ export const channelWriteEndpoints = [
     method: 'DELETE',
     path: '/streams/{stream_id}',
     params: { stream_id: pathId() },
-    async handler(ctx, params) {
-      await runAction(ctx.engine, (scope) => archiveChannel(scope, ctx.user, params.stream_id));
+    async write(scope, params) {
+      await archiveChannel(scope, params.stream_id);
       return {};
     },
   }),

@@ -1,8 +1,6 @@
 import { addLinkifier, linkifiersToWire, removeLinkifier, reorderLinkifiers, updateLinkifier } from '../actions/linkifiers.ts';
-import { readSnapshot, runAction } from '../actions/run-action.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { intList, pathId, str } from '../http/param-types.ts';
-import { RealmDirectory } from '../lib/realm-directory.ts';
 
 /** Realm linkifiers: anyone lists them; administrators add, edit, remove and reorder them. */
 export const linkifierEndpoints = [
@@ -10,18 +8,18 @@ export const linkifierEndpoints = [
     method: 'GET',
     path: '/realm/linkifiers',
     params: {},
-    async handler(ctx) {
-      const directory = await readSnapshot(ctx.engine, (db) => RealmDirectory.load(db));
-      return { linkifiers: linkifiersToWire(directory.linkifiers) };
+    async read(scope) {
+      return { linkifiers: linkifiersToWire(scope.directory.linkifiers) };
     },
   }),
 
   defineEndpoint({
     method: 'PATCH',
     path: '/realm/linkifiers',
+    auth: 'admin',
     params: { ordered_linkifier_ids: intList() },
-    async handler(ctx, params) {
-      await runAction(ctx.engine, (scope) => reorderLinkifiers(scope, ctx.user, params.ordered_linkifier_ids));
+    async write(scope, params) {
+      await reorderLinkifiers(scope, params.ordered_linkifier_ids);
       return {};
     },
   }),
@@ -29,21 +27,20 @@ export const linkifierEndpoints = [
   defineEndpoint({
     method: 'POST',
     path: '/realm/filters',
+    auth: 'admin',
     params: { pattern: str(), url_template: str() },
-    async handler(ctx, params) {
-      const input = { pattern: params.pattern, urlTemplate: params.url_template };
-      const id = await runAction(ctx.engine, (scope) => addLinkifier(scope, ctx.user, input));
-      return { id };
+    async write(scope, params) {
+      return { id: await addLinkifier(scope, { pattern: params.pattern, urlTemplate: params.url_template }) };
     },
   }),
 
   defineEndpoint({
     method: 'PATCH',
     path: '/realm/filters/{filter_id}',
+    auth: 'admin',
     params: { filter_id: pathId(), pattern: str(), url_template: str() },
-    async handler(ctx, params) {
-      const input = { pattern: params.pattern, urlTemplate: params.url_template };
-      await runAction(ctx.engine, (scope) => updateLinkifier(scope, ctx.user, params.filter_id, input));
+    async write(scope, params) {
+      await updateLinkifier(scope, { id: params.filter_id, pattern: params.pattern, urlTemplate: params.url_template });
       return {};
     },
   }),
@@ -51,9 +48,10 @@ export const linkifierEndpoints = [
   defineEndpoint({
     method: 'DELETE',
     path: '/realm/filters/{filter_id}',
+    auth: 'admin',
     params: { filter_id: pathId() },
-    async handler(ctx, params) {
-      await runAction(ctx.engine, (scope) => removeLinkifier(scope, ctx.user, params.filter_id));
+    async write(scope, params) {
+      await removeLinkifier(scope, params.filter_id);
       return {};
     },
   }),

@@ -1,5 +1,4 @@
 import { addNavigationView, navigationViewsOf, navigationViewToWire, removeNavigationView, updateNavigationView } from '../actions/navigation-views.ts';
-import { readSnapshot, runAction } from '../actions/run-action.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { bool, str } from '../http/param-types.ts';
 
@@ -9,8 +8,8 @@ export const navigationViewEndpoints = [
     method: 'GET',
     path: '/navigation_views',
     params: {},
-    async handler(ctx) {
-      const rows = await readSnapshot(ctx.engine, (db) => navigationViewsOf(db, ctx.user.id));
+    async read(scope) {
+      const rows = await navigationViewsOf(scope.db, scope.caller.id);
       return { navigation_views: rows.map(navigationViewToWire) };
     },
   }),
@@ -19,9 +18,8 @@ export const navigationViewEndpoints = [
     method: 'POST',
     path: '/navigation_views',
     params: { fragment: str(), is_pinned: bool(), name: str().optional() },
-    async handler(ctx, params) {
-      const input = { fragment: params.fragment, isPinned: params.is_pinned, name: params.name };
-      await runAction(ctx.engine, (scope) => addNavigationView(scope, ctx.user, input));
+    async write(scope, params) {
+      await addNavigationView(scope, { fragment: params.fragment, isPinned: params.is_pinned, name: params.name });
       return {};
     },
   }),
@@ -30,9 +28,8 @@ export const navigationViewEndpoints = [
     method: 'PATCH',
     path: '/navigation_views/{fragment}',
     params: { fragment: str(), is_pinned: bool().optional(), name: str().optional() },
-    async handler(ctx, params) {
-      const input = { fragment: params.fragment, isPinned: params.is_pinned, name: params.name };
-      await runAction(ctx.engine, (scope) => updateNavigationView(scope, ctx.user, input));
+    async write(scope, params) {
+      await updateNavigationView(scope, { fragment: params.fragment, isPinned: params.is_pinned, name: params.name });
       return {};
     },
   }),
@@ -41,8 +38,8 @@ export const navigationViewEndpoints = [
     method: 'DELETE',
     path: '/navigation_views/{fragment}',
     params: { fragment: str() },
-    async handler(ctx, params) {
-      await runAction(ctx.engine, (scope) => removeNavigationView(scope, ctx.user, params.fragment));
+    async write(scope, params) {
+      await removeNavigationView(scope, params.fragment);
       return {};
     },
   }),

@@ -1,9 +1,7 @@
-import { readSnapshot } from '../actions/run-action.ts';
 import { emojiCodeToNames } from '../emoji/emoji-catalog.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { SERVER_EMOJI_DATA_PATH } from '../http/paths.ts';
 import { realmEmojiToWire } from '../initial-state/realm-objects.ts';
-import { RealmDirectory } from '../lib/realm-directory.ts';
 
 /** The realm's custom emoji, in the shape of the register `realm_emoji` section; and the server's Unicode emoji data. */
 export const realmEmojiEndpoints = [
@@ -11,9 +9,8 @@ export const realmEmojiEndpoints = [
     method: 'GET',
     path: '/realm/emoji',
     params: {},
-    async handler(ctx) {
-      const directory = await readSnapshot(ctx.engine, (db) => RealmDirectory.load(db));
-      return { emoji: realmEmojiToWire(directory.emoji) };
+    async read(scope) {
+      return { emoji: realmEmojiToWire(scope.directory.emoji) };
     },
   }),
   defineEndpoint({
@@ -22,6 +19,7 @@ export const realmEmojiEndpoints = [
     auth: 'none',
     params: {},
     // Upstream serves this file statically to anyone; clients read `code_to_names` (the envelope's other keys are extra).
+    // It reads nothing of the realm, so it needs no snapshot.
     handler: async () => ({ code_to_names: emojiCodeToNames() }),
   }),
 ];

@@ -1,4 +1,3 @@
-import { readSnapshot, runAction } from '../actions/run-action.ts';
 import { createSavedSnippet, deleteSavedSnippet, editSavedSnippet, savedSnippetsOf, savedSnippetToWire } from '../actions/saved-snippets.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { pathId, str } from '../http/param-types.ts';
@@ -9,8 +8,8 @@ export const savedSnippetEndpoints = [
     method: 'GET',
     path: '/saved_snippets',
     params: {},
-    async handler(ctx) {
-      const rows = await readSnapshot(ctx.engine, (db) => savedSnippetsOf(db, ctx.user.id));
+    async read(scope) {
+      const rows = await savedSnippetsOf(scope.db, scope.caller.id);
       return { saved_snippets: rows.map(savedSnippetToWire) };
     },
   }),
@@ -19,9 +18,8 @@ export const savedSnippetEndpoints = [
     method: 'POST',
     path: '/saved_snippets',
     params: { title: str(), content: str() },
-    async handler(ctx, params) {
-      const id = await runAction(ctx.engine, (scope) => createSavedSnippet(scope, ctx.user, params.title, params.content));
-      return { saved_snippet_id: id };
+    async write(scope, params) {
+      return { saved_snippet_id: await createSavedSnippet(scope, params) };
     },
   }),
 
@@ -29,9 +27,8 @@ export const savedSnippetEndpoints = [
     method: 'PATCH',
     path: '/saved_snippets/{saved_snippet_id}',
     params: { saved_snippet_id: pathId(), title: str().optional(), content: str().optional() },
-    async handler(ctx, params) {
-      const change = { title: params.title, content: params.content };
-      await runAction(ctx.engine, (scope) => editSavedSnippet(scope, ctx.user, params.saved_snippet_id, change));
+    async write(scope, params) {
+      await editSavedSnippet(scope, { id: params.saved_snippet_id, title: params.title, content: params.content });
       return {};
     },
   }),
@@ -40,8 +37,8 @@ export const savedSnippetEndpoints = [
     method: 'DELETE',
     path: '/saved_snippets/{saved_snippet_id}',
     params: { saved_snippet_id: pathId() },
-    async handler(ctx, params) {
-      await runAction(ctx.engine, (scope) => deleteSavedSnippet(scope, ctx.user, params.saved_snippet_id));
+    async write(scope, params) {
+      await deleteSavedSnippet(scope, params.saved_snippet_id);
       return {};
     },
   }),

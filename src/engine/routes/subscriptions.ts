@@ -1,25 +1,19 @@
-import { readSnapshot, runAction } from '../actions/run-action.ts';
+import { isUserSubscribed } from '../actions/channel-reads.ts';
 import { updateSubscriptionProperties } from '../actions/subscription-properties.ts';
-import { addSubscriptions, removeSubscriptions } from '../actions/subscription-requests.ts';
+import { addSubscriptions, changeSubscriptions, removeSubscriptions } from '../actions/subscription-requests.ts';
 import { badRequest } from '../http/api-error.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { bool, int, json, listOf, pathId, stringValue } from '../http/param-types.ts';
 import { loadChannelStats, loadChannelSubscriberIds } from '../initial-state/channel-stats.ts';
-import { canSeeChannelMetadata } from '../initial-state/channel-visibility.ts';
-import { checkChannelName } from '../lib/channel-names.ts';
-import { RealmDirectory } from '../lib/realm-directory.ts';
 import { subscriberFields, subscriptionToWire } from '../lib/subscription-wire.ts';
 import type { ChannelRow } from '../storage/rows.ts';
 import { newChannelSettings, retentionParam, topicsPolicyParam } from './channel-params.ts';
 import {
   channelRequests,
-  checkChannelRequests,
   checkPropertyChange,
-  DEFAULT_NEW_CHANNEL,
   groupSettingParams,
   includeSubscribersParam,
   principalsParam,
-  refuseGuests,
   subscriptionDataParam,
 } from './subscription-params.ts';
 
@@ -29,26 +23,22 @@ export const subscriptionEndpoints = [
     method: 'GET',
     path: '/users/me/subscriptions',
     params: { include_subscribers: includeSubscribersParam().default('none') },
-    async handler(ctx, params) {
-      const { engine, user } = ctx;
-      return readSnapshot(engine, async (db) => {
-        const directory = await RealmDirectory.load(db);
-        const subs = await db.subscriptions.where('[user_id+active]').equals([user.id, 1]).toArray();
-        const entries = subs
-          .map((sub) => ({ sub, channel: directory.channels.get(sub.channel_id) }))
-          .filter((e): e is { sub: typeof e.sub; channel: ChannelRow } => e.channel !== undefined && !e.channel.is_archived)
-          .sort((a, b) => a.channel.id - b.channel.id);
-        const channels = entries.map((e) => e.channel);
-        const subscriberIds = await loadChannelSubscriberIds(db, directory.users, channels.map((c) => c.id));
-        const stats = await loadChannelStats(db, channels, subscriberIds, engine.nowSeconds());
-        return {
-          // This endpoint always speaks the modern format, where null means "inherit".
-          subscriptions: entries.map(({ sub, channel }) => {
-            const subscribers = subscriberFields(subscriberIds.get(channel.id) ?? [], directory.users, params.include_subscribers);
-            return subscriptionToWire(channel, sub, stats.get(channel.id)!, null, subscribers);
-          }),
-        };
-      });
+    async read({ db, directory, caller, now }, params) {
+      const subs = await db.subscriptions.where('[user_id+active]').equals([caller.id, 1]).toArray();
+      const entries = subs
+        .map((sub) => ({ sub, channel: directory.channels.get(sub.channel_id) }))
+        .filter((e): e is { sub: typeof e.sub; channel: ChannelRow } => e.channel !== undefined && !e.channel.is_archived)
+        .sort((a, b) => a.channel.id - b.channel.id);
+      const channels = entries.map((e) => e.channel);
+      const subscriberIds = await loadChannelSubscriberIds(db, directory.users, channels.map((c) => c.id));
+      const stats = await loadChannelStats(db, channels, subscriberIds, now);
+      return {
+        // This endpoint always speaks the modern format, where null means "inherit".
+        subscriptions: entries.map(({ sub, channel }) => {
+          const subscribers = subscriberFields(subscriberIds.get(channel.id) ?? [], directory.users, params.include_subscribers);
+          return subscriptionToWire(channel, sub, stats.get(channel.id)!, null, subscribers);
+        }),
+      };
     },
   }),
 
@@ -69,19 +59,14 @@ export const subscriptionEndpoints = [
       folder_id: int().optional(),
       ...groupSettingParams,
     },
-    async handler(ctx, params) {
-      refuseGuests(ctx.user);
-      const channels = checkChannelRequests(params.subscriptions);
-      return runAction(ctx.engine, (scope) =>
-        addSubscriptions(scope, ctx.user, {
-          channels,
-          principals: params.principals,
-          authorizationErrorsFatal: params.authorization_errors_fatal,
-          announce: params.announce,
-          newChannels: newChannelSettings(params),
-        }),
-      );
-    },
+    write: (scope, params) =>
+      addSubscriptions(scope, {
+        channels: params.subscriptions,
+        principals: params.principals,
+        authorizationErrorsFatal: params.authorization_errors_fatal,
+        announce: params.announce,
+        newChannels: newChannelSettings(params),
+      }),
   }),
 
   defineEndpoint({
@@ -91,23 +76,11 @@ export const subscriptionEndpoints = [
       add: channelRequests().optional(),
       delete: json(listOf(stringValue())).optional(),
     },
-    async handler(ctx, params) {
+    async write(scope, params) {
       const add = params.add ?? [];
       const remove = params.delete ?? [];
       if (add.length === 0 && remove.length === 0) throw badRequest('Nothing to do. Specify at least one of "add" or "delete".');
-      refuseGuests(ctx.user);
-      const channels = checkChannelRequests(add);
-      const names = remove.map(checkChannelName);
-      return runAction(ctx.engine, async (scope) => {
-        const added = await addSubscriptions(scope, ctx.user, {
-          channels,
-          authorizationErrorsFatal: true,
-          announce: false,
-          newChannels: DEFAULT_NEW_CHANNEL,
-        });
-        const removed = await removeSubscriptions(scope, ctx.user, { names });
-        return { ...added, ...removed };
-      });
+      return changeSubscriptions(scope, { add, remove });
     },
   }),
 
@@ -118,10 +91,7 @@ export const subscriptionEndpoints = [
       subscriptions: json(listOf(stringValue())),
       principals: principalsParam().optional(),
     },
-    async handler(ctx, params) {
-      const names = params.subscriptions.map(checkChannelName);
-      return runAction(ctx.engine, (scope) => removeSubscriptions(scope, ctx.user, { names, principals: params.principals }));
-    },
+    write: (scope, params) => removeSubscriptions(scope, { names: params.subscriptions, principals: params.principals }),
   }),
 
   defineEndpoint({
@@ -130,9 +100,8 @@ export const subscriptionEndpoints = [
     params: {
       subscription_data: subscriptionDataParam(),
     },
-    async handler(ctx, params) {
-      const changes = params.subscription_data.map(checkPropertyChange);
-      await runAction(ctx.engine, (scope) => updateSubscriptionProperties(scope, ctx.user, changes));
+    async write(scope, params) {
+      await updateSubscriptionProperties(scope, params.subscription_data.map(checkPropertyChange));
       return {};
     },
   }),
@@ -141,20 +110,8 @@ export const subscriptionEndpoints = [
     method: 'GET',
     path: '/users/{user_id}/subscriptions/{stream_id}',
     params: { user_id: pathId(), stream_id: pathId() },
-    async handler(ctx, params) {
-      return readSnapshot(ctx.engine, async (db) => {
-        const directory = await RealmDirectory.load(db);
-        const target = directory.users.get(params.user_id);
-        if (!target || target.is_bot) throw badRequest('No such user');
-        if (!target.is_active) throw badRequest('User is deactivated');
-        const channel = directory.channels.get(params.stream_id);
-        const own = channel && (await db.subscriptions.get([ctx.user.id, channel.id]));
-        if (!channel || channel.is_archived || !canSeeChannelMetadata(ctx.user, channel, own?.active === 1)) {
-          throw badRequest('Invalid channel ID');
-        }
-        const subscription = await db.subscriptions.get([target.id, channel.id]);
-        return { is_subscribed: subscription?.active === 1 };
-      });
+    async read(scope, params) {
+      return { is_subscribed: await isUserSubscribed(scope, { userId: params.user_id, channelId: params.stream_id }) };
     },
   }),
 ];

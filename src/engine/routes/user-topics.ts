@@ -1,9 +1,7 @@
-import { runAction } from '../actions/run-action.ts';
 import { setTopicVisibility, type VisibilityPolicy } from '../actions/user-topics.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { int, intValue, json, str, VAR } from '../http/param-types.ts';
 import { MAX_TOPIC_LENGTH } from '../lib/message-limits.ts';
-import { RealmDirectory } from '../lib/realm-directory.ts';
 
 /** 0 none, 1 muted, 2 unmuted, 3 followed. */
 const visibilityPolicy = () =>
@@ -15,11 +13,8 @@ export const userTopicEndpoints = [
     method: 'POST',
     path: '/user_topics',
     params: { stream_id: int(), topic: str().max(MAX_TOPIC_LENGTH), visibility_policy: visibilityPolicy() },
-    async handler(ctx, params) {
-      const change = { streamId: params.stream_id, topic: params.topic, policy: params.visibility_policy as VisibilityPolicy };
-      await runAction(ctx.engine, async (scope) =>
-        setTopicVisibility(scope, await RealmDirectory.load(scope.db), ctx.user, change),
-      );
+    async write(scope, params) {
+      await setTopicVisibility(scope, { streamId: params.stream_id, topic: params.topic, policy: params.visibility_policy as VisibilityPolicy });
       return {};
     },
   }),
