@@ -1,19 +1,14 @@
 import { z } from 'zod';
-import { readSnapshot } from '../actions/run-action.ts';
-import type { Engine } from '../engine.ts';
 import { type ClientCapabilities, NO_CAPABILITIES } from '../events/event-types.ts';
 import { compileQueueNarrow } from '../events/queue-narrow.ts';
 import { serviceVersionFields } from '../feature-level.ts';
 import { badRequest } from '../http/api-error.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { bool, int, json, listOf, nonNegativeInt, stringValue, VAR } from '../http/param-types.ts';
-import { fetchInitialState } from '../initial-state/fetch-initial-state.ts';
 import { alwaysPresentKeys } from '../initial-state/realm-settings.ts';
-import type { StateContext } from '../initial-state/state-context.ts';
-import { userSettingsObject } from '../initial-state/user-settings.ts';
-import { RealmDirectory } from '../lib/realm-directory.ts';
+import { snapshotInitialState } from '../initial-state/state-snapshot.ts';
 import type { SubscriberMode } from '../lib/subscription-wire.ts';
-import { ROLE_GUEST, type UserRow } from '../storage/rows.ts';
+import { ROLE_GUEST } from '../storage/rows.ts';
 
 const eventTypeList = () => json(listOf(stringValue()).nullable());
 
@@ -94,9 +89,12 @@ export const registerEndpoints = [
 
       // The queue is created synchronously right after the snapshot transaction completes:
       // any action committing later delivers its events to it, any earlier one is in the state.
-      const { queueId, initial } = await snapshotState(engine, user, capabilities, params.include_subscribers, fetchTypes, {
-        slim: params.slim_presence,
-        historyLimitDays: params.presence_history_limit_days,
+      const { queueId, initial } = await snapshotInitialState(engine, {
+        user,
+        capabilities,
+        includeSubscribers: params.include_subscribers,
+        fetchTypes,
+        presence: { slim: params.slim_presence, historyLimitDays: params.presence_history_limit_days },
       }).then(
         (snapshot) => {
           const queue = user
@@ -125,29 +123,3 @@ export const registerEndpoints = [
     },
   }),
 ];
-
-function snapshotState(
-  engine: Engine,
-  user: UserRow | null,
-  capabilities: ClientCapabilities,
-  includeSubscribers: SubscriberMode,
-  fetchTypes: string[] | null,
-  presence: StateContext['presence'],
-): Promise<Record<string, unknown>> {
-  return readSnapshot(engine, async (db) => {
-    const directory = await RealmDirectory.load(db);
-    // The caller's row as of the snapshot, not as of authentication.
-    const current = user ? (directory.users.get(user.id) ?? user) : null;
-    const stateContext: StateContext = {
-      db,
-      directory,
-      user: current,
-      capabilities,
-      includeSubscribers,
-      settings: userSettingsObject(current, directory.realm),
-      now: engine.nowSeconds(),
-      presence,
-    };
-    return fetchInitialState(stateContext, fetchTypes && new Set(fetchTypes));
-  });
-}
