@@ -2,13 +2,12 @@ import { z } from 'zod';
 import { type ClientCapabilities, NO_CAPABILITIES } from '../events/event-types.ts';
 import { compileQueueNarrow } from '../events/queue-narrow.ts';
 import { serviceVersionFields } from '../feature-level.ts';
-import { badRequest } from '../http/api-error.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { bool, int, json, listOf, nonNegativeInt, stringValue, VAR } from '../http/param-types.ts';
 import { alwaysPresentKeys } from '../initial-state/realm-settings.ts';
+import { checkRegisterRequest } from '../initial-state/register-access.ts';
 import { snapshotInitialState } from '../initial-state/state-snapshot.ts';
 import type { SubscriberMode } from '../lib/subscription-wire.ts';
-import { ROLE_GUEST } from '../storage/rows.ts';
 
 const eventTypeList = () => json(listOf(stringValue()).nullable());
 
@@ -72,15 +71,11 @@ export const registerEndpoints = [
     },
     async handler(ctx, params) {
       const user = ctx.maybeUser;
-      if (!user) {
-        // Spectators may only read public data, with nothing computed per user.
-        if (params.client_gravatar === true) throw badRequest("Invalid 'client_gravatar' parameter for anonymous request");
-        if (params.include_subscribers === 'all') {
-          throw badRequest("Invalid 'include_subscribers' parameter for anonymous request");
-        }
-      } else if (params.all_public_streams && user.role === ROLE_GUEST) {
-        throw badRequest('User not authorized for this query');
-      }
+      checkRegisterRequest(user, {
+        clientGravatar: params.client_gravatar,
+        includeSubscribers: params.include_subscribers,
+        allPublicStreams: params.all_public_streams,
+      });
       const narrow = compileQueueNarrow(params.narrow);
       const capabilities = capabilitiesFrom(params.client_capabilities);
       const eventTypes = params.event_types ?? null;
