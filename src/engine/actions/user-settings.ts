@@ -94,7 +94,7 @@ export async function prepareOwnSettings(
 }
 
 /** The checks upstream makes beyond each parameter's type. */
-export function checkSettingValues(changes: OwnSettingsChanges): void {
+function checkSettingValues(changes: OwnSettingsChanges): void {
   const { default_language: language, notification_sound: sound } = changes.settings;
   const batching = changes.settings.email_notifications_batching_period_seconds;
   if (language !== undefined && !LANGUAGE_CODES.includes(language as string)) throw badRequest('Invalid default_language');
