@@ -7,7 +7,7 @@ import { FIRST_USER_ID } from '../scenario/load-scenario.ts';
 import { nextId } from '../storage/database.ts';
 import type { ChannelRow, InviteRow, Role, UserRow } from '../storage/rows.ts';
 import { notifyInvitesChanged } from './invites.ts';
-import type { ActionScope } from './run-action.ts';
+import type { ActionScope, CallerScope } from './run-action.ts';
 import { sendMessage } from './send-message.ts';
 import { subscribeUsers } from './subscriptions.ts';
 import { joinGroups } from './user-groups.ts';
@@ -67,16 +67,15 @@ export async function createUser(scope: ActionScope, input: NewUser): Promise<Us
  * adds it to the invitation's groups, marks the invitation used, and sends the join messages.
  */
 export async function acceptInvite(
-  scope: ActionScope,
-  inviteId: number,
-  account: { fullName: string; passwordHash: string },
+  scope: CallerScope<null>,
+  { inviteId, ...account }: { inviteId: number; fullName: string; passwordHash: string },
 ): Promise<UserRow> {
   const invite = await scope.db.invites.get(inviteId);
   if (!invite) throw badRequest('No such invitation');
   if (invite.status === 'revoked') throw badRequest('The invitation has been revoked.');
   if (invite.status === 'accepted') throw badRequest('The invitation has already been accepted.');
   if (invite.expires_at !== null && invite.expires_at <= scope.now) throw badRequest('The invitation has expired.');
-  if ((await RealmDirectory.load(scope.db)).usersByEmail.has(invite.email_key)) {
+  if (scope.directory.usersByEmail.has(invite.email_key)) {
     throw badRequest(`${invite.email} already has an account`);
   }
 

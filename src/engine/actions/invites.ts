@@ -3,7 +3,7 @@ import { API_PREFIX } from '../http/paths.ts';
 import { realmUrl } from '../initial-state/realm-settings.ts';
 import { realmPermissionGroup } from '../lib/realm-permissions.ts';
 import { canReadChannel } from '../lib/channel-access.ts';
-import { RealmDirectory } from '../lib/realm-directory.ts';
+import type { RealmDirectory } from '../lib/realm-directory.ts';
 import { isInGroupSetting } from '../lib/system-groups.ts';
 import { nextId, type RealmDatabase } from '../storage/database.ts';
 import {
@@ -14,7 +14,7 @@ import {
   ROLE_OWNER,
   type UserRow,
 } from '../storage/rows.ts';
-import type { ActionScope } from './run-action.ts';
+import type { ActionScope, CallerScope, ReadScope } from './run-action.ts';
 import { canAddSubscribers } from './subscription-access.ts';
 import { accessUserGroup, mayAddMembers, requireMemberOrAdmin } from './user-groups.ts';
 
@@ -51,9 +51,9 @@ export interface InviteInput {
  * that already have an account are skipped and returned, so the route can report them after
  * the others' invitations are committed.
  */
-export async function sendInvites(scope: ActionScope, referrer: UserRow, input: InviteInput): Promise<InviteSkip[]> {
+export async function sendInvites(scope: CallerScope, input: InviteInput): Promise<InviteSkip[]> {
+  const { directory, caller: referrer } = scope;
   requireMemberOrAdmin(referrer);
-  const directory = await RealmDirectory.load(scope.db);
   const { realm } = directory;
   if (!isInGroupSetting(referrer, realmPermissionGroup(realm, 'can_invite_users_group'), directory.groups)) {
     throw badRequest('Insufficient permission');
@@ -195,9 +195,10 @@ export const isOpenInvite = (invite: InviteRow, now: number): boolean =>
   invite.status === 'pending' && (invite.expires_at === null || invite.expires_at > now);
 
 /** The invitations the caller may manage: every one for administrators, else their own. */
-export async function invitesControlledBy(db: RealmDatabase, user: UserRow, now: number): Promise<Record<string, unknown>[]> {
+export async function invitesControlledBy(scope: ReadScope): Promise<Record<string, unknown>[]> {
+  const { caller: user, now } = scope;
   requireMemberOrAdmin(user);
-  const invites = await db.invites.orderBy('id').toArray();
+  const invites = await scope.db.invites.orderBy('id').toArray();
   return invites
     .filter((invite) => isOpenInvite(invite, now) && (user.role <= ROLE_ADMIN || invite.invited_by === user.id))
     .map((invite) => ({
@@ -225,17 +226,17 @@ async function accessInvite(db: RealmDatabase, user: UserRow, inviteId: number):
 }
 
 /** DELETE /invites/{id}: the invitation can no longer be accepted. */
-export async function revokeInvite(scope: ActionScope, user: UserRow, inviteId: number): Promise<void> {
-  const invite = await accessInvite(scope.db, user, inviteId);
+export async function revokeInvite(scope: CallerScope, inviteId: number): Promise<void> {
+  const invite = await accessInvite(scope.db, scope.caller, inviteId);
   if (invite.status === 'revoked') throw badRequest('Invitation has already been revoked');
   await scope.db.invites.update(invite.id, { status: 'revoked' });
-  notifyInvitesChanged(scope, await RealmDirectory.load(scope.db), invite.invited_by);
+  notifyInvitesChanged(scope, scope.directory, invite.invited_by);
 }
 
 /** POST /invites/{id}/resend: the same invitation mailed again (recorded). */
-export async function resendInvite(scope: ActionScope, user: UserRow, inviteId: number): Promise<void> {
+export async function resendInvite(scope: CallerScope, inviteId: number): Promise<void> {
+  const { directory, caller: user } = scope;
   const invite = await accessInvite(scope.db, user, inviteId);
   if (invite.status === 'revoked') throw badRequest('No such invitation');
-  const directory = await RealmDirectory.load(scope.db);
   await recordInvitationMail(scope, directory, invite, directory.users.get(invite.invited_by) ?? user);
 }

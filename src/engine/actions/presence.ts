@@ -9,14 +9,15 @@ import { apiEmail } from '../lib/email-visibility.ts';
 import type { RealmDirectory } from '../lib/realm-directory.ts';
 import { nextId, type RealmDatabase } from '../storage/database.ts';
 import type { PresenceRow, UserRow } from '../storage/rows.ts';
-import type { ActionScope } from './run-action.ts';
+import type { ActionScope, CallerScope, ReadScope } from './run-action.ts';
+import { userByKey } from './users.ts';
 
 export type PresenceStatus = 'active' | 'idle';
 
 /** Upstream's server settings (seconds). */
 const UPDATE_MIN_FREQ_SECS = 55;
 const PING_INTERVAL_SECS = 60;
-export const OFFLINE_THRESHOLD_SECS = 140;
+const OFFLINE_THRESHOLD_SECS = 140;
 /** Within this much of the last connection, a legacy event still says "active". */
 const LEGACY_EVENT_ACTIVITY_OFFSET_SECS = 70;
 /** Legacy poll answers say "active" only for activity this recent. */
@@ -44,15 +45,15 @@ export interface PresenceQuery {
 }
 
 /** Upstream's invisible mode: a user with `presence_enabled` off shares no presence data. */
-export const sharesPresence = (user: UserRow): boolean => user.settings.presence_enabled !== false;
+const sharesPresence = (user: UserRow): boolean => user.settings.presence_enabled !== false;
 
-export const modernPresence = (row: PresenceRow): ModernPresence => ({
+const modernPresence = (row: PresenceRow): ModernPresence => ({
   active_timestamp: row.active_timestamp,
   idle_timestamp: row.idle_timestamp,
 });
 
 /** The legacy poll format: one "website" client and an `aggregated` copy without `pushable`. */
-export function legacyPresence(row: PresenceRow, now: number): Record<'website' | 'aggregated', LegacyClientPresence> {
+function legacyPresence(row: PresenceRow, now: number): Record<'website' | 'aggregated', LegacyClientPresence> {
   const active = now - row.active_timestamp <= LEGACY_ACTIVE_WINDOW_SECS;
   const status: PresenceStatus = active ? 'active' : 'idle';
   const timestamp = active ? row.active_timestamp : row.idle_timestamp;
@@ -62,6 +63,23 @@ export function legacyPresence(row: PresenceRow, now: number): Record<'website' 
   };
 }
 
+export interface RealmPresence {
+  presences: Record<string, unknown>;
+  presence_last_update_id: number;
+}
+
+/**
+ * POST /users/me/presence: records the caller's report, then answers the realm's presence as
+ * `query` asks (with the report's own change), or nothing for a ping only (`query` null).
+ */
+export async function reportPresence(
+  scope: CallerScope,
+  { status, query }: { status: string; query: PresenceQuery | null },
+): Promise<RealmPresence | null> {
+  await updatePresence(scope, scope.directory, scope.caller, status);
+  return query && realmPresence(scope.db, scope.directory, scope.caller, scope.now, query);
+}
+
 /**
  * Records a status report, as upstream: a first report creates the row (an idle one with an
  * activity time just old enough to read as idle); later reports move each timestamp only when
@@ -69,8 +87,7 @@ export function legacyPresence(row: PresenceRow, now: number): Record<'website' 
  * active report after a gap long enough that clients may have shown the user as offline.
  * An invisible user's reports are accepted but not recorded, as upstream.
  */
-export async function updatePresence(scope: ActionScope, directory: RealmDirectory, actor: UserRow, status: string): Promise<void> {
-  if (actor.is_bot) throw badRequest('This endpoint does not accept bot requests.');
+async function updatePresence(scope: ActionScope, directory: RealmDirectory, actor: UserRow, status: string): Promise<void> {
   if (status !== 'active' && status !== 'idle') throw badRequest(`Invalid status: ${status}`);
   if (!sharesPresence(actor)) return;
   const now = scope.now;
@@ -134,7 +151,7 @@ export async function realmPresence(
   viewer: UserRow,
   now: number,
   query: PresenceQuery,
-): Promise<{ presences: Record<string, unknown>; presence_last_update_id: number }> {
+): Promise<RealmPresence> {
   const since = query.lastUpdateId ?? -1;
   const oldest = now - (query.historyLimitDays ?? DEFAULT_HISTORY_LIMIT_DAYS) * 86400;
   const rows = (await db.presence.toArray()).filter((row) => {
@@ -150,4 +167,29 @@ export async function realmPresence(
   }
   const presenceLastUpdateId = rows.reduce((max, row) => Math.max(max, row.last_update_id), since);
   return { presences, presence_last_update_id: presenceLastUpdateId };
+}
+
+/**
+ * GET /users/{user_id}/presence: one active human user's presence, by id or API email (a real
+ * email only where the caller may see it). An invisible user's data is hidden from others as
+ * if there were none. The legacy form shows only status and time, and calls a stale aggregate
+ * offline.
+ */
+export async function userPresence(scope: ReadScope, { userKey, slim }: { userKey: string; slim: boolean }): Promise<unknown> {
+  const { caller, now } = scope;
+  const target = userByKey(scope.directory, caller, userKey);
+  if (!target || !target.is_active || target.is_system_bot) throw badRequest('No such user');
+  const row = await scope.db.presence.get(target.id);
+  if (target.bot_type !== null) throw badRequest('Presence is not supported for bot users.');
+  const visible = target.id === caller.id || sharesPresence(target);
+  if (!row || !visible) throw badRequest(`No presence data for ${userKey}`);
+  if (slim) return modernPresence(row);
+  const { website, aggregated } = legacyPresence(row, now);
+  return {
+    website: { status: website.status, timestamp: website.timestamp },
+    aggregated: {
+      status: now - aggregated.timestamp > OFFLINE_THRESHOLD_SECS ? 'offline' : aggregated.status,
+      timestamp: aggregated.timestamp,
+    },
+  };
 }

@@ -4,7 +4,7 @@ import { profileDataValue } from '../lib/user-wire.ts';
 import { renderMessage } from '../markdown/render-message.ts';
 import { nextId } from '../storage/database.ts';
 import { ROLE_ADMIN, type CustomProfileFieldRow, type ProfileValueRow, type UserRow } from '../storage/rows.ts';
-import type { ActionScope } from './run-action.ts';
+import type { ActionScope, CallerScope } from './run-action.ts';
 
 /** Upstream's custom profile field types (spec 4.10). */
 export const FIELD_TYPE = {
@@ -46,6 +46,8 @@ export interface NewProfileField {
 
 export type ProfileFieldChanges = Partial<Omit<NewProfileField, 'fieldType'>>;
 
+export type ProfileFieldUpdate = ProfileFieldChanges & { fieldId: number };
+
 /** One `profile_data` entry: a string, a user id list (person picker), or null/empty to clear. */
 export interface ProfileDataEntry {
   id: number;
@@ -74,7 +76,7 @@ export async function listProfileFields(db: ActionScope['db']): Promise<CustomPr
   return fields.sort((a, b) => a.order - b.order || a.id - b.id);
 }
 
-export async function createProfileField(scope: ActionScope, directory: RealmDirectory, input: NewProfileField): Promise<number> {
+export async function createProfileField(scope: CallerScope, input: NewProfileField): Promise<number> {
   const existing = await listProfileFields(scope.db);
   if (input.displayInProfileSummary && summaryCount(existing) >= MAX_SUMMARY_FIELDS) throw summaryLimitReached();
   const fieldData = checkFieldData(input.fieldType, input.fieldData);
@@ -99,16 +101,11 @@ export async function createProfileField(scope: ActionScope, directory: RealmDir
     required: input.required,
     editable_by_user: input.editableByUser,
   });
-  await notifyProfileFields(scope, directory);
+  await notifyProfileFields(scope);
   return id;
 }
 
-export async function updateProfileField(
-  scope: ActionScope,
-  directory: RealmDirectory,
-  fieldId: number,
-  changes: ProfileFieldChanges,
-): Promise<void> {
+export async function updateProfileField(scope: CallerScope, { fieldId, ...changes }: ProfileFieldUpdate): Promise<void> {
   const fields = await listProfileFields(scope.db);
   const field = fields.find((f) => f.id === fieldId);
   if (!field) throw fieldNotFound(fieldId);
@@ -140,24 +137,24 @@ export async function updateProfileField(
     required: changes.required ?? field.required,
     editable_by_user: changes.editableByUser ?? field.editable_by_user,
   });
-  await notifyProfileFields(scope, directory);
+  await notifyProfileFields(scope);
 }
 
 /** Deletes a field and every user's value for it. */
-export async function deleteProfileField(scope: ActionScope, directory: RealmDirectory, fieldId: number): Promise<void> {
+export async function deleteProfileField(scope: CallerScope, fieldId: number): Promise<void> {
   if (!(await scope.db.custom_profile_fields.get(fieldId))) throw fieldNotFound(fieldId);
   await scope.db.profile_values.where('field_id').equals(fieldId).delete();
   await scope.db.custom_profile_fields.delete(fieldId);
-  await notifyProfileFields(scope, directory);
+  await notifyProfileFields(scope);
 }
 
 /** `order` must name every field; each field's order becomes its position in the list. */
-export async function reorderProfileFields(scope: ActionScope, directory: RealmDirectory, order: number[]): Promise<void> {
+export async function reorderProfileFields(scope: CallerScope, order: number[]): Promise<void> {
   const fields = await listProfileFields(scope.db);
   const position = new Map(order.map((id, index) => [id, index]));
   if (fields.some((f) => !position.has(f.id))) throw badRequest('Invalid order mapping.');
   await scope.db.custom_profile_fields.bulkPut(fields.map((f) => ({ ...f, order: position.get(f.id)! })));
-  await notifyProfileFields(scope, directory);
+  await notifyProfileFields(scope);
 }
 
 /**
@@ -207,14 +204,19 @@ export async function setProfileData(
   }
 }
 
+/** PATCH / DELETE /users/me/profile_data: the caller's own values (null clears one). */
+export async function setOwnProfileData(scope: CallerScope, entries: ProfileDataEntry[]): Promise<void> {
+  await setProfileData(scope, scope.directory, scope.caller, scope.caller, entries);
+}
+
 /** Users whose clients keep the realm's user list (every active account). */
 export function activeUserIds(directory: RealmDirectory): number[] {
   return [...directory.users.values()].filter((u) => u.is_active && !u.is_system_bot).map((u) => u.id);
 }
 
-async function notifyProfileFields(scope: ActionScope, directory: RealmDirectory): Promise<void> {
+async function notifyProfileFields(scope: CallerScope): Promise<void> {
   const fields = await listProfileFields(scope.db);
-  scope.notify({ event: { type: 'custom_profile_fields', fields: fields.map(profileFieldToWire) }, users: activeUserIds(directory) });
+  scope.notify({ event: { type: 'custom_profile_fields', fields: fields.map(profileFieldToWire) }, users: activeUserIds(scope.directory) });
 }
 
 /** Values of choices that no longer exist are removed, as upstream does. */

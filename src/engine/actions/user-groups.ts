@@ -1,19 +1,21 @@
 import { badRequest } from '../http/api-error.ts';
 import { REALM_PERMISSION_GROUPS } from '../lib/realm-permissions.ts';
 import {
+  directMemberIds,
   directSubgroupIds,
   type GroupPermissionSetting,
   groupSettings,
   listableUsers,
   newGroupDefaults,
+  userGroupList,
   userGroupToWire,
 } from '../initial-state/user-groups.ts';
 import { RealmDirectory } from '../lib/realm-directory.ts';
 import { resolveGroupSetting } from '../lib/group-setting-input.ts';
-import { isInGroupSetting } from '../lib/system-groups.ts';
+import { groupMemberIds, isInGroupSetting } from '../lib/system-groups.ts';
 import { nextId } from '../storage/database.ts';
 import { type GroupSettingValue, ROLE_GUEST, type UserGroupRow, type UserRow } from '../storage/rows.ts';
-import type { ActionScope } from './run-action.ts';
+import type { ActionScope, CallerScope, ReadScope } from './run-action.ts';
 import { sendMessage } from './send-message.ts';
 
 export const MAX_GROUP_NAME_LENGTH = 100;
@@ -35,6 +37,21 @@ export function accessUserGroup(directory: RealmDirectory, groupId: number): Use
   const group = directory.groups.get(groupId);
   if (!group) throw badRequest('Invalid user group');
   return group;
+}
+
+/** GET /user_groups: every group, deactivated ones only when asked for. */
+export function listUserGroups(scope: ReadScope, includeDeactivated: boolean): Record<string, unknown>[] {
+  requireMemberOrAdmin(scope.caller);
+  return userGroupList(scope.directory, includeDeactivated);
+}
+
+/** GET /user_groups/{id}/members: the direct members, or everyone in the group and its subgroups. */
+export function userGroupMembers(scope: ReadScope, { groupId, directOnly }: { groupId: number; directOnly: boolean }): number[] {
+  requireMemberOrAdmin(scope.caller);
+  const { directory } = scope;
+  const group = accessUserGroup(directory, groupId);
+  const users = listableUsers(directory);
+  return directOnly ? directMemberIds(group, users) : groupMemberIds(group.id, users, directory.groups).sort((a, b) => a - b);
 }
 
 /** A group whose settings or membership the caller wants to change: never a system or deactivated one. */
@@ -103,9 +120,9 @@ export interface CreateGroupInput {
 }
 
 /** POST /user_groups/create: the group, then one `user_group` add event for everyone. */
-export async function createUserGroup(scope: ActionScope, creator: UserRow, input: CreateGroupInput): Promise<number> {
+export async function createUserGroup(scope: CallerScope, input: CreateGroupInput): Promise<number> {
+  const { directory, caller: creator } = scope;
   requireMemberOrAdmin(creator);
-  const directory = await RealmDirectory.load(scope.db);
   if (!isInGroupSetting(creator, REALM_PERMISSION_GROUPS.can_create_groups, directory.groups)) {
     throw badRequest('Insufficient permission');
   }
@@ -141,14 +158,12 @@ export async function createUserGroup(scope: ActionScope, creator: UserRow, inpu
 
 /** PATCH /user_groups/{id}: name and description, one `user_group` update event per changed property. */
 export async function updateUserGroup(
-  scope: ActionScope,
-  actor: UserRow,
-  groupId: number,
-  changes: { name?: string; description?: string },
+  scope: CallerScope,
+  { groupId, ...changes }: { groupId: number; name?: string; description?: string },
 ): Promise<void> {
+  const { directory, caller: actor } = scope;
   requireMemberOrAdmin(actor);
   if (changes.name === undefined && changes.description === undefined) throw badRequest('No new data supplied');
-  const directory = await RealmDirectory.load(scope.db);
   const group = accessGroupForUpdate(directory, groupId);
   if (!mayManage(actor, group, directory)) throw badRequest('Insufficient permission');
   const data: { name?: string; description?: string } = {};
@@ -163,6 +178,7 @@ export async function updateUserGroup(
 }
 
 export interface MembershipChanges {
+  groupId: number;
   add: number[];
   delete: number[];
   addSubgroups: number[];
@@ -175,18 +191,13 @@ export interface MembershipChanges {
  * needs the add / remove permission (or managing the group). Members added or removed by
  * someone else hear it from the notification bot, as upstream.
  */
-export async function updateGroupMembers(
-  scope: ActionScope,
-  actor: UserRow,
-  groupId: number,
-  changes: MembershipChanges,
-): Promise<void> {
+export async function updateGroupMembers(scope: CallerScope, changes: MembershipChanges): Promise<void> {
+  const { directory, caller: actor } = scope;
   requireMemberOrAdmin(actor);
   if ([changes.add, changes.delete, changes.addSubgroups, changes.deleteSubgroups].every((list) => list.length === 0)) {
     throw badRequest('Nothing to do. Specify at least one of "add", "delete", "add_subgroups" or "delete_subgroups".');
   }
-  const directory = await RealmDirectory.load(scope.db);
-  const group = accessGroupForUpdate(directory, groupId);
+  const group = accessGroupForUpdate(directory, changes.groupId);
   const added = activeUsersByIds(directory, changes.add);
   const removed = activeUsersByIds(directory, changes.delete);
   for (const user of added) {

@@ -1,3 +1,4 @@
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { EventQueue } from '../events/event-queues.ts';
 import type { EngineEvent } from '../events/event-types.ts';
 import { badRequest } from '../http/api-error.ts';
@@ -8,11 +9,11 @@ import {
   USER_SETTING_DEFAULTS,
 } from '../initial-state/user-settings.ts';
 import { apiEmail } from '../lib/email-visibility.ts';
-import { RealmDirectory } from '../lib/realm-directory.ts';
+import type { RealmDirectory } from '../lib/realm-directory.ts';
 import { nextId } from '../storage/database.ts';
 import type { UserRow } from '../storage/rows.ts';
 import { activeUserIds } from './profile-fields.ts';
-import type { ActionScope } from './run-action.ts';
+import type { ActionScope, CallerScope } from './run-action.ts';
 import { checkNewEmail, renameUser } from './users.ts';
 
 /** The languages upstream offers for `default_language` (its translated locales). */
@@ -22,6 +23,7 @@ const LANGUAGE_CODES = [
   'ru', 'si', 'sr', 'sv', 'ta', 'te', 'tl', 'tr', 'uk', 'uz', 'vi', 'zh-hans', 'zh-hant',
 ];
 const MAX_EMAIL_BATCHING_SECONDS = 7 * 24 * 60 * 60;
+const PASSWORD_MIN_LENGTH = 6;
 
 export interface OwnSettingsChanges {
   fullName?: string;
@@ -38,9 +40,8 @@ export interface OwnSettingsChanges {
  * value that differs from the stored one is written and announced (`user_settings`, plus the
  * legacy events for clients without `user_settings_object`).
  */
-export async function updateOwnSettings(scope: ActionScope, userId: number, changes: OwnSettingsChanges): Promise<void> {
-  const directory = await RealmDirectory.load(scope.db);
-  const user = directory.user(userId);
+export async function updateOwnSettings(scope: CallerScope, changes: OwnSettingsChanges): Promise<void> {
+  const { directory, caller: user } = scope;
   checkSettingValues(changes);
   const email = changes.email?.trim();
   const emailChanges = email !== undefined && email !== user.email;
@@ -73,8 +74,27 @@ export async function updateOwnSettings(scope: ActionScope, userId: number, chan
   }
 }
 
+/**
+ * What PATCH /settings does before its transaction, since WebCrypto would let the transaction
+ * commit early: the values checked (so their errors come first, as upstream), then, for a
+ * password change, the old password verified and the new one hashed.
+ */
+export async function prepareOwnSettings(
+  user: UserRow,
+  changes: OwnSettingsChanges,
+  password: { old?: string; new?: string },
+  iterations: number | undefined,
+): Promise<OwnSettingsChanges> {
+  checkSettingValues(changes);
+  if (password.new === undefined) return changes;
+  const stored = user.password_hash;
+  if (stored === null || password.old === undefined || !(await verifyPassword(password.old, stored))) throw badRequest('Wrong password!');
+  if (password.new.length < PASSWORD_MIN_LENGTH) throw badRequest('New password is too weak!');
+  return { ...changes, passwordHash: await hashPassword(password.new, iterations) };
+}
+
 /** The checks upstream makes beyond each parameter's type. */
-export function checkSettingValues(changes: OwnSettingsChanges): void {
+function checkSettingValues(changes: OwnSettingsChanges): void {
   const { default_language: language, notification_sound: sound } = changes.settings;
   const batching = changes.settings.email_notifications_batching_period_seconds;
   if (language !== undefined && !LANGUAGE_CODES.includes(language as string)) throw badRequest('Invalid default_language');

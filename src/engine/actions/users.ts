@@ -15,7 +15,7 @@ import {
 import { nextId } from '../storage/database.ts';
 import { type ChannelRow, ROLE_ADMIN, ROLE_GUEST, ROLE_OWNER, type Role, type UserRow } from '../storage/rows.ts';
 import { activeUserIds, type ProfileDataEntry, setProfileData } from './profile-fields.ts';
-import type { ActionScope } from './run-action.ts';
+import type { ActionScope, CallerScope } from './run-action.ts';
 
 const MAX_NAME_LENGTH = 100;
 /** Characters upstream refuses in names: they would break Markdown mentions. */
@@ -32,6 +32,8 @@ const ROLE_GROUP: Record<Role, number> = {
 };
 
 export interface UserChanges {
+  /** The `/users/{user_id}` segment: an id or an email. */
+  userKey: string;
   fullName?: string;
   role?: Role;
   profileData?: ProfileDataEntry[];
@@ -45,16 +47,18 @@ const ownerRequired = () => unauthorizedPrincipal('Must be an organization owner
 /**
  * The user a `/users/{user_id}` segment names: digits are an id; anything else an email, the
  * dummy `user{id}@{host}` finding anyone and a real email only a user whose real email the
- * caller may see (spec 4.4). System bots are not realm members.
+ * viewer may see (spec 4.4).
  */
-export function findUserByKey(directory: RealmDirectory, viewer: UserRow, key: string): UserRow {
-  let user: UserRow | undefined;
-  if (/^\d+$/.test(key)) {
-    user = directory.users.get(Number(key));
-  } else {
-    user = directory.userByApiEmail(key);
-    if (user && user.email_key === key.trim().toLowerCase() && !canSeeRealEmail(directory.realm, viewer, user)) user = undefined;
-  }
+export function userByKey(directory: RealmDirectory, viewer: UserRow, key: string): UserRow | undefined {
+  if (/^\d+$/.test(key)) return directory.users.get(Number(key));
+  const user = directory.userByApiEmail(key);
+  if (user && user.email_key === key.trim().toLowerCase() && !canSeeRealEmail(directory.realm, viewer, user)) return undefined;
+  return user;
+}
+
+/** `userByKey` for administration: system bots are not realm members. */
+function findUserByKey(directory: RealmDirectory, viewer: UserRow, key: string): UserRow {
+  const user = userByKey(directory, viewer, key);
   if (!user || user.is_system_bot) throw noSuchUser();
   return user;
 }
@@ -93,10 +97,9 @@ export async function renameUser(scope: ActionScope, directory: RealmDirectory, 
  * PATCH /users/{user_id} (spec 4.11): administrators change another user's role, name, custom
  * profile data, and (owners only) email. Every check runs before any write.
  */
-export async function updateUser(scope: ActionScope, actorId: number, key: string, changes: UserChanges): Promise<void> {
-  const directory = await RealmDirectory.load(scope.db);
-  const actor = directory.user(actorId);
-  const target = findUserByKey(directory, actor, key);
+export async function updateUser(scope: CallerScope, changes: UserChanges): Promise<void> {
+  const { directory, caller: actor } = scope;
+  const target = findUserByKey(directory, actor, changes.userKey);
   if (actor.role > ROLE_ADMIN) throw insufficientPermission();
   const role = changes.role !== undefined && changes.role !== target.role ? changes.role : undefined;
   if (role !== undefined) checkRoleChange(directory, actor, target, role);
@@ -216,10 +219,12 @@ async function changeEmail(scope: ActionScope, directory: RealmDirectory, target
  * DELETE /users/{user_id} (spec 4.18, section 3): deactivates a user and the bots they own.
  * A `notificationComment` (even empty) records a notification email to the user.
  */
-export async function deactivateUser(scope: ActionScope, actorId: number, key: string, notificationComment: string | undefined): Promise<void> {
-  const directory = await RealmDirectory.load(scope.db);
-  const actor = directory.user(actorId);
-  const target = findUserByKey(directory, actor, key);
+export async function deactivateUser(
+  scope: CallerScope,
+  { userKey, notificationComment }: { userKey: string; notificationComment: string | undefined },
+): Promise<void> {
+  const { directory, caller: actor } = scope;
+  const target = findUserByKey(directory, actor, userKey);
   if (target.is_bot) throw noSuchUser();
   if (!target.is_active) throw badRequest('User is deactivated');
   if (actor.role > ROLE_ADMIN) throw insufficientPermission();
@@ -232,10 +237,9 @@ export async function deactivateUser(scope: ActionScope, actorId: number, key: s
 }
 
 /** POST /users/{user_id}/reactivate: administrators bring back a deactivated user or bot. */
-export async function reactivateUser(scope: ActionScope, actorId: number, key: string): Promise<void> {
-  const directory = await RealmDirectory.load(scope.db);
-  const actor = directory.user(actorId);
-  const target = findUserByKey(directory, actor, key);
+export async function reactivateUser(scope: CallerScope, userKey: string): Promise<void> {
+  const { directory, caller: actor } = scope;
+  const target = findUserByKey(directory, actor, userKey);
   if (actor.role > ROLE_ADMIN) throw insufficientPermission();
   if (target.is_active) throw badRequest('User is already active.');
   await setActive(scope, directory, [target], true);
@@ -305,9 +309,8 @@ function cannotDeactivateLastUser(isLastOwner: boolean): ApiError {
 }
 
 /** DELETE /users/me: a user leaves the realm, unless they are its only owner or only user. */
-export async function deactivateOwnUser(scope: ActionScope, actorId: number): Promise<void> {
-  const directory = await RealmDirectory.load(scope.db);
-  const actor = directory.user(actorId);
+export async function deactivateOwnUser(scope: CallerScope): Promise<void> {
+  const { directory, caller: actor } = scope;
   const others = [...directory.users.values()].filter((u) => u.id !== actor.id && u.is_active && !u.is_system_bot);
   if (others.length === 0) throw cannotDeactivateLastUser(false);
   if (isOnlyOwner(directory, actor)) throw cannotDeactivateLastUser(true);

@@ -40,8 +40,8 @@ function avatarEndpoint(path: string, size: number): Endpoint {
     auth: 'optional',
     // `v` is the cache-busting avatar version clients append.
     params: { user_id: pathId(), v: str().optional() },
-    async handler(ctx, params) {
-      const user = await ctx.engine.db.users.get(params.user_id);
+    async read(scope, params) {
+      const user = await scope.db.users.get(params.user_id);
       if (!user) throw badRequest('No such user');
       return new Response(avatarSvg(user, size), {
         headers: { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'no-cache' },

@@ -8,10 +8,9 @@ import {
   revokeInvite,
   sendInvites,
 } from '../actions/invites.ts';
-import { readSnapshot, runAction } from '../actions/run-action.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
+import { errorResponse } from '../http/json-response.ts';
 import { bool, intList, intValue, json, pathId, str, VAR } from '../http/param-types.ts';
-
 
 export const inviteEndpoints = [
   defineEndpoint({
@@ -29,26 +28,25 @@ export const inviteEndpoints = [
       notify_referrer_on_join: bool().default(true),
       welcome_message_custom_text: str().max(MAX_WELCOME_MESSAGE_LENGTH).optional(),
     },
-    async handler(ctx, params) {
-      const skipped = await runAction(ctx.engine, (scope) =>
-        sendInvites(scope, ctx.user, {
-          inviteeEmails: params.invitee_emails,
-          expiresInMinutes: params.invite_expires_in_minutes,
-          inviteAs: params.invite_as,
-          streamIds: params.stream_ids,
-          groupIds: params.group_ids,
-          includeRealmDefaultSubscriptions: params.include_realm_default_subscriptions,
-          notifyReferrerOnJoin: params.notify_referrer_on_join,
-          welcomeMessageCustomText: params.welcome_message_custom_text,
-        }),
-      );
-      // The other invitations are committed; the skipped addresses are still reported as a failure.
+    async write(scope, params) {
+      const skipped = await sendInvites(scope, {
+        inviteeEmails: params.invitee_emails,
+        expiresInMinutes: params.invite_expires_in_minutes,
+        inviteAs: params.invite_as,
+        streamIds: params.stream_ids,
+        groupIds: params.group_ids,
+        includeRealmDefaultSubscriptions: params.include_realm_default_subscriptions,
+        notifyReferrerOnJoin: params.notify_referrer_on_join,
+        welcomeMessageCustomText: params.welcome_message_custom_text,
+      });
+      // The skipped addresses are reported as a failure, returned rather than thrown so that
+      // the other invitations are still committed.
       if (skipped.length > 0) {
-        throw invitationFailed(
+        return errorResponse(invitationFailed(
           "Some of those addresses are already using Zulip, so we didn't send them an invitation. We did send invitations to everyone else!",
           skipped,
           true,
-        );
+        ));
       }
       return {};
     },
@@ -57,17 +55,16 @@ export const inviteEndpoints = [
     method: 'GET',
     path: '/invites',
     params: {},
-    async handler(ctx) {
-      const now = ctx.engine.nowSeconds();
-      return { invites: await readSnapshot(ctx.engine, (db) => invitesControlledBy(db, ctx.user, now)) };
+    async read(scope) {
+      return { invites: await invitesControlledBy(scope) };
     },
   }),
   defineEndpoint({
     method: 'DELETE',
     path: '/invites/{invite_id}',
     params: { invite_id: pathId() },
-    async handler(ctx, params) {
-      await runAction(ctx.engine, (scope) => revokeInvite(scope, ctx.user, params.invite_id));
+    async write(scope, params) {
+      await revokeInvite(scope, params.invite_id);
       return {};
     },
   }),
@@ -75,8 +72,8 @@ export const inviteEndpoints = [
     method: 'POST',
     path: '/invites/{invite_id}/resend',
     params: { invite_id: pathId() },
-    async handler(ctx, params) {
-      await runAction(ctx.engine, (scope) => resendInvite(scope, ctx.user, params.invite_id));
+    async write(scope, params) {
+      await resendInvite(scope, params.invite_id);
       return {};
     },
   }),

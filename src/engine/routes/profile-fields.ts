@@ -8,18 +8,10 @@ import {
   reorderProfileFields,
   updateProfileField,
 } from '../actions/profile-fields.ts';
-import { readSnapshot, runAction } from '../actions/run-action.ts';
-import { unauthorizedPrincipal } from '../http/api-error.ts';
-import { defineEndpoint, type RequestContext } from '../http/endpoint.ts';
+import { defineEndpoint } from '../http/endpoint.ts';
 import { bool, int, intList, json, pathId, str, VAR } from '../http/param-types.ts';
-import { RealmDirectory } from '../lib/realm-directory.ts';
-import { ROLE_ADMIN } from '../storage/rows.ts';
 
 const fieldData = () => json(z.record(z.string(), z.unknown(), { error: `${VAR} is not a dict` }));
-
-function requireAdmin(ctx: RequestContext): void {
-  if (ctx.user.role > ROLE_ADMIN) throw unauthorizedPrincipal('Must be an organization administrator');
-}
 
 /** Custom profile fields (spec 4.10): anyone lists them; administrators create, edit, delete and reorder. */
 export const profileFieldEndpoints = [
@@ -27,8 +19,8 @@ export const profileFieldEndpoints = [
     method: 'GET',
     path: '/realm/profile_fields',
     params: {},
-    async handler(ctx) {
-      const fields = await readSnapshot(ctx.engine, (db) => listProfileFields(db));
+    async read(scope) {
+      const fields = await listProfileFields(scope.db);
       return { custom_fields: fields.map(profileFieldToWire) };
     },
   }),
@@ -36,6 +28,7 @@ export const profileFieldEndpoints = [
   defineEndpoint({
     method: 'POST',
     path: '/realm/profile_fields',
+    auth: 'admin',
     params: {
       name: str().default(''),
       hint: str().default(''),
@@ -45,19 +38,16 @@ export const profileFieldEndpoints = [
       required: bool().default(false),
       editable_by_user: bool().default(true),
     },
-    async handler(ctx, params) {
-      requireAdmin(ctx);
-      const id = await runAction(ctx.engine, async (scope) =>
-        createProfileField(scope, await RealmDirectory.load(scope.db), {
-          name: params.name,
-          hint: params.hint,
-          fieldType: params.field_type,
-          fieldData: params.field_data as FieldData,
-          displayInProfileSummary: params.display_in_profile_summary,
-          required: params.required,
-          editableByUser: params.editable_by_user,
-        }),
-      );
+    async write(scope, params) {
+      const id = await createProfileField(scope, {
+        name: params.name,
+        hint: params.hint,
+        fieldType: params.field_type,
+        fieldData: params.field_data as FieldData,
+        displayInProfileSummary: params.display_in_profile_summary,
+        required: params.required,
+        editableByUser: params.editable_by_user,
+      });
       return { id };
     },
   }),
@@ -65,10 +55,10 @@ export const profileFieldEndpoints = [
   defineEndpoint({
     method: 'PATCH',
     path: '/realm/profile_fields',
+    auth: 'admin',
     params: { order: intList() },
-    async handler(ctx, params) {
-      requireAdmin(ctx);
-      await runAction(ctx.engine, async (scope) => reorderProfileFields(scope, await RealmDirectory.load(scope.db), params.order));
+    async write(scope, params) {
+      await reorderProfileFields(scope, params.order);
       return {};
     },
   }),
@@ -76,6 +66,7 @@ export const profileFieldEndpoints = [
   defineEndpoint({
     method: 'PATCH',
     path: '/realm/profile_fields/{field_id}',
+    auth: 'admin',
     params: {
       field_id: pathId(),
       name: str().optional(),
@@ -85,18 +76,16 @@ export const profileFieldEndpoints = [
       required: bool().optional(),
       editable_by_user: bool().optional(),
     },
-    async handler(ctx, params) {
-      requireAdmin(ctx);
-      await runAction(ctx.engine, async (scope) =>
-        updateProfileField(scope, await RealmDirectory.load(scope.db), params.field_id, {
-          name: params.name,
-          hint: params.hint,
-          fieldData: params.field_data as FieldData | undefined,
-          displayInProfileSummary: params.display_in_profile_summary,
-          required: params.required,
-          editableByUser: params.editable_by_user,
-        }),
-      );
+    async write(scope, params) {
+      await updateProfileField(scope, {
+        fieldId: params.field_id,
+        name: params.name,
+        hint: params.hint,
+        fieldData: params.field_data as FieldData | undefined,
+        displayInProfileSummary: params.display_in_profile_summary,
+        required: params.required,
+        editableByUser: params.editable_by_user,
+      });
       return {};
     },
   }),
@@ -104,10 +93,10 @@ export const profileFieldEndpoints = [
   defineEndpoint({
     method: 'DELETE',
     path: '/realm/profile_fields/{field_id}',
+    auth: 'admin',
     params: { field_id: pathId() },
-    async handler(ctx, params) {
-      requireAdmin(ctx);
-      await runAction(ctx.engine, async (scope) => deleteProfileField(scope, await RealmDirectory.load(scope.db), params.field_id));
+    async write(scope, params) {
+      await deleteProfileField(scope, params.field_id);
       return {};
     },
   }),

@@ -1,19 +1,13 @@
 import { z } from 'zod';
-import { readSnapshot } from '../actions/run-action.ts';
-import type { Engine } from '../engine.ts';
 import { type ClientCapabilities, NO_CAPABILITIES } from '../events/event-types.ts';
 import { compileQueueNarrow } from '../events/queue-narrow.ts';
 import { serviceVersionFields } from '../feature-level.ts';
-import { badRequest } from '../http/api-error.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { bool, int, json, listOf, nonNegativeInt, stringValue, VAR } from '../http/param-types.ts';
-import { fetchInitialState } from '../initial-state/fetch-initial-state.ts';
 import { alwaysPresentKeys } from '../initial-state/realm-settings.ts';
-import type { StateContext } from '../initial-state/state-context.ts';
-import { userSettingsObject } from '../initial-state/user-settings.ts';
-import { RealmDirectory } from '../lib/realm-directory.ts';
+import { checkRegisterRequest } from '../initial-state/register-access.ts';
+import { snapshotInitialState } from '../initial-state/state-snapshot.ts';
 import type { SubscriberMode } from '../lib/subscription-wire.ts';
-import { ROLE_GUEST, type UserRow } from '../storage/rows.ts';
 
 const eventTypeList = () => json(listOf(stringValue()).nullable());
 
@@ -77,15 +71,11 @@ export const registerEndpoints = [
     },
     async handler(ctx, params) {
       const user = ctx.maybeUser;
-      if (!user) {
-        // Spectators may only read public data, with nothing computed per user.
-        if (params.client_gravatar === true) throw badRequest("Invalid 'client_gravatar' parameter for anonymous request");
-        if (params.include_subscribers === 'all') {
-          throw badRequest("Invalid 'include_subscribers' parameter for anonymous request");
-        }
-      } else if (params.all_public_streams && user.role === ROLE_GUEST) {
-        throw badRequest('User not authorized for this query');
-      }
+      checkRegisterRequest(user, {
+        clientGravatar: params.client_gravatar,
+        includeSubscribers: params.include_subscribers,
+        allPublicStreams: params.all_public_streams,
+      });
       const narrow = compileQueueNarrow(params.narrow);
       const capabilities = capabilitiesFrom(params.client_capabilities);
       const eventTypes = params.event_types ?? null;
@@ -94,9 +84,12 @@ export const registerEndpoints = [
 
       // The queue is created synchronously right after the snapshot transaction completes:
       // any action committing later delivers its events to it, any earlier one is in the state.
-      const { queueId, initial } = await snapshotState(engine, user, capabilities, params.include_subscribers, fetchTypes, {
-        slim: params.slim_presence,
-        historyLimitDays: params.presence_history_limit_days,
+      const { queueId, initial } = await snapshotInitialState(engine, {
+        user,
+        capabilities,
+        includeSubscribers: params.include_subscribers,
+        fetchTypes,
+        presence: { slim: params.slim_presence, historyLimitDays: params.presence_history_limit_days },
       }).then(
         (snapshot) => {
           const queue = user
@@ -125,29 +118,3 @@ export const registerEndpoints = [
     },
   }),
 ];
-
-function snapshotState(
-  engine: Engine,
-  user: UserRow | null,
-  capabilities: ClientCapabilities,
-  includeSubscribers: SubscriberMode,
-  fetchTypes: string[] | null,
-  presence: StateContext['presence'],
-): Promise<Record<string, unknown>> {
-  return readSnapshot(engine, async (db) => {
-    const directory = await RealmDirectory.load(db);
-    // The caller's row as of the snapshot, not as of authentication.
-    const current = user ? (directory.users.get(user.id) ?? user) : null;
-    const stateContext: StateContext = {
-      db,
-      directory,
-      user: current,
-      capabilities,
-      includeSubscribers,
-      settings: userSettingsObject(current, directory.realm),
-      now: engine.nowSeconds(),
-      presence,
-    };
-    return fetchInitialState(stateContext, fetchTypes && new Set(fetchTypes));
-  });
-}

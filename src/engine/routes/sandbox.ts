@@ -1,11 +1,9 @@
 import { acceptInvite } from '../actions/create-user.ts';
-import { readSnapshot, runAction } from '../actions/run-action.ts';
 import { checkFullName } from '../actions/users.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { badRequest, unauthorizedPrincipal } from '../http/api-error.ts';
+import { badRequest } from '../http/api-error.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { pathId, str } from '../http/param-types.ts';
-import { ROLE_ADMIN } from '../storage/rows.ts';
 
 /** The realm's `password_min_length` / `password_max_length` (register). */
 const PASSWORD_MIN_LENGTH = 6;
@@ -23,23 +21,25 @@ export const sandboxEndpoints = [
     // The invitee has no account yet: the invitation itself is the credential.
     auth: 'none',
     params: { invite_id: pathId(), full_name: str(), password: str() },
-    async handler(ctx, params) {
+    // Hashing awaits WebCrypto, which would let the transaction commit early.
+    async prepare(ctx, params) {
       const fullName = checkFullName(params.full_name);
       if (params.password.length < PASSWORD_MIN_LENGTH) throw badRequest('The password is too weak.');
       if (params.password.length > PASSWORD_MAX_LENGTH) throw badRequest('The password is too long.');
-      const passwordHash = await hashPassword(params.password, ctx.engine.passwordIterations);
-      const user = await runAction(ctx.engine, (scope) => acceptInvite(scope, params.invite_id, { fullName, passwordHash }));
+      return { fullName, passwordHash: await hashPassword(params.password, ctx.engine.passwordIterations) };
+    },
+    async write(scope, params, account) {
+      const user = await acceptInvite(scope, { inviteId: params.invite_id, ...account });
       return { user_id: user.id, email: user.email, api_key: user.api_key };
     },
   }),
   defineEndpoint({
     method: 'GET',
     path: '/sandbox/outgoing_mail',
+    auth: 'admin',
     params: {},
-    async handler(ctx) {
-      if (ctx.user.role > ROLE_ADMIN) throw unauthorizedPrincipal('Must be an organization administrator');
-      const mail = await readSnapshot(ctx.engine, (db) => db.outgoing_mail.orderBy('id').toArray());
-      return { outgoing_mail: mail };
+    async read(scope) {
+      return { outgoing_mail: await scope.db.outgoing_mail.orderBy('id').toArray() };
     },
   }),
 ];

@@ -1,7 +1,6 @@
 import { serviceVersionFields } from '../feature-level.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { realmUrl } from '../initial-state/realm-settings.ts';
-import { RealmDirectory } from '../lib/realm-directory.ts';
 import { webPublicChannelsEnabled } from '../lib/realm-channel-settings.ts';
 import { renderMessage } from '../markdown/render-message.ts';
 
@@ -27,10 +26,9 @@ export const serverSettingsEndpoints = [
     path: '/server_settings',
     auth: 'none',
     params: {},
-    async handler(ctx) {
-      const { realm } = ctx;
+    async read({ directory }) {
+      const { realm } = directory;
       const url = realmUrl(realm);
-      const directory = await RealmDirectory.load(ctx.engine.db);
       const description = realm.description ? renderMessage(realm.description, directory.markdownRealm()).html : '';
       // Upstream: spectators are let in and there is a web-public channel for them to read.
       const webPublicAccess =

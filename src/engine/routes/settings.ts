@@ -1,13 +1,8 @@
 import type { z } from 'zod';
-import { runAction } from '../actions/run-action.ts';
-import { checkSettingValues, type OwnSettingsChanges, updateOwnSettings } from '../actions/user-settings.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { badRequest } from '../http/api-error.ts';
+import { prepareOwnSettings, updateOwnSettings } from '../actions/user-settings.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { bool, int, intValue, json, oneOf, str, VAR } from '../http/param-types.ts';
 import { EMOJISET_CHOICES, USER_SETTING_DEFAULTS } from '../initial-state/user-settings.ts';
-
-const PASSWORD_MIN_LENGTH = 6;
 
 /** Integer settings restricted to upstream's choices ("Invalid x" otherwise). */
 const INT_CHOICES: Record<string, readonly number[]> = {
@@ -49,6 +44,8 @@ export const settingsEndpoints = [
   defineEndpoint({
     method: 'PATCH',
     path: '/settings',
+    // Upstream's `human_users_only`.
+    auth: 'human',
     params: {
       full_name: str().optional(),
       email: str().optional(),
@@ -57,28 +54,20 @@ export const settingsEndpoints = [
       timezone: str().optional(),
       ...SETTING_PARAMS,
     },
-    async handler(ctx, params) {
-      if (ctx.user.is_bot) throw badRequest('This endpoint does not accept bot requests.');
+    async prepare(ctx, params) {
       const values = params as Record<string, unknown>;
-      const changes: OwnSettingsChanges = {
+      const changes = {
         fullName: params.full_name,
         email: params.email,
         timezone: params.timezone,
         settings: Object.fromEntries(Object.keys(SETTING_PARAMS).filter((k) => values[k] !== undefined).map((k) => [k, values[k]])),
       };
-      checkSettingValues(changes);
-      if (params.new_password !== undefined) {
-        changes.passwordHash = await newPasswordHash(ctx.user.password_hash, params.old_password, params.new_password, ctx.engine.passwordIterations);
-      }
-      await runAction(ctx.engine, (scope) => updateOwnSettings(scope, ctx.user.id, changes));
+      const password = { old: params.old_password, new: params.new_password };
+      return prepareOwnSettings(ctx.user, changes, password, ctx.engine.passwordIterations);
+    },
+    async write(scope, _params, changes) {
+      await updateOwnSettings(scope, changes);
       return {};
     },
   }),
 ];
-
-/** Checks the old password and hashes the new one, outside any transaction (WebCrypto is not Dexie work). */
-async function newPasswordHash(stored: string | null, oldPassword: string | undefined, newPassword: string, iterations: number | undefined): Promise<string> {
-  if (stored === null || oldPassword === undefined || !(await verifyPassword(oldPassword, stored))) throw badRequest('Wrong password!');
-  if (newPassword.length < PASSWORD_MIN_LENGTH) throw badRequest('New password is too weak!');
-  return hashPassword(newPassword, iterations);
-}

@@ -1,13 +1,10 @@
-import { readSnapshot } from '../actions/run-action.ts';
+import type { ReadScope } from '../actions/run-action.ts';
+import { userByKey } from '../actions/users.ts';
 import { badRequest } from '../http/api-error.ts';
-import { defineEndpoint, type RequestContext } from '../http/endpoint.ts';
+import { defineEndpoint } from '../http/endpoint.ts';
 import { bool, str } from '../http/param-types.ts';
-import { canSeeRealEmail } from '../lib/email-visibility.ts';
-import { RealmDirectory } from '../lib/realm-directory.ts';
 import { loadProfileData, type ProfileDataIndex, userToWire } from '../lib/user-wire.ts';
 import type { UserRow } from '../storage/rows.ts';
-
-const noSuchUser = () => badRequest('No such user');
 
 /** `client_gravatar` is accepted for compatibility; our avatars are never gravatars (lib/avatars.ts). */
 const userObjectParams = {
@@ -16,48 +13,30 @@ const userObjectParams = {
 };
 
 /** `profileData` null: the user objects go without `profile_data`. */
-function format(ctx: RequestContext, target: UserRow, profileData: ProfileDataIndex | null): Record<string, unknown> {
-  return userToWire(target, ctx.realm, {
-    viewer: ctx.user,
+function format(scope: ReadScope, target: UserRow, profileData: ProfileDataIndex | null): Record<string, unknown> {
+  return userToWire(target, scope.directory.realm, {
+    viewer: scope.caller,
     includeProfileData: profileData !== null,
     profileData: profileData ?? undefined,
     avatarUrlOptional: false,
   });
 }
 
-const profileDataIf = (wanted: boolean, ctx: RequestContext) => (wanted ? loadProfileData(ctx.engine.db) : null);
-
-/**
- * GET /users/{id} or, when the segment is not a number, GET /users/{email} (spec 4.22): the
- * dummy `user{id}@{host}` address finds anyone, a real email only a user whose real email the
- * caller may see. Both share one route, since they share the one path shape.
- */
-function findUser(ctx: RequestContext, directory: RealmDirectory, key: string): UserRow {
-  if (/^\d+$/.test(key)) {
-    const user = directory.users.get(Number(key));
-    if (!user) throw noSuchUser();
-    return user;
-  }
-  const user = directory.userByApiEmail(key);
-  if (!user) throw noSuchUser();
-  const byRealEmail = user.email_key === key.trim().toLowerCase();
-  if (byRealEmail && !canSeeRealEmail(ctx.realm, ctx.user, user)) throw noSuchUser();
-  return user;
-}
+const profileDataIf = (wanted: boolean, scope: ReadScope) => (wanted ? loadProfileData(scope.db) : null);
 
 export const usersReadEndpoints = [
   defineEndpoint({
     method: 'GET',
     path: '/users',
     params: userObjectParams,
-    async handler(ctx, params) {
-      const users = await ctx.engine.db.users.toArray();
-      const profileData = await profileDataIf(params.include_custom_profile_fields, ctx);
+    async read(scope, params) {
+      const users = await scope.db.users.toArray();
+      const profileData = await profileDataIf(params.include_custom_profile_fields, scope);
       return {
         members: users
           .filter((u) => !u.is_system_bot)
           .sort((a, b) => a.id - b.id)
-          .map((u) => format(ctx, u, profileData)),
+          .map((u) => format(scope, u, profileData)),
       };
     },
   }),
@@ -65,23 +44,27 @@ export const usersReadEndpoints = [
     method: 'GET',
     path: '/users/me',
     params: {},
-    async handler(ctx) {
-      const uid = ctx.user.id;
-      const newest = await ctx.engine.db.user_messages
+    async read(scope) {
+      const uid = scope.caller.id;
+      const newest = await scope.db.user_messages
         .where('[user_id+message_id]')
         .between([uid, 0], [uid, Infinity])
         .last();
-      return { ...format(ctx, ctx.user, await loadProfileData(ctx.engine.db)), max_message_id: newest?.message_id ?? -1 };
+      return { ...format(scope, scope.caller, await loadProfileData(scope.db)), max_message_id: newest?.message_id ?? -1 };
     },
   }),
+  /**
+   * GET /users/{id} or, when the segment is not a number, GET /users/{email} (spec 4.22): both
+   * share one route, since they share the one path shape. System bots are found too.
+   */
   defineEndpoint({
     method: 'GET',
     path: '/users/{user_id}',
     params: { user_id: str(), ...userObjectParams },
-    async handler(ctx, params) {
-      const directory = await readSnapshot(ctx.engine, (db) => RealmDirectory.load(db));
-      const user = findUser(ctx, directory, params.user_id);
-      return { user: format(ctx, user, await profileDataIf(params.include_custom_profile_fields, ctx)) };
+    async read(scope, params) {
+      const user = userByKey(scope.directory, scope.caller, params.user_id);
+      if (!user) throw badRequest('No such user');
+      return { user: format(scope, user, await profileDataIf(params.include_custom_profile_fields, scope)) };
     },
   }),
 ];

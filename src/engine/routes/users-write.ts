@@ -1,11 +1,8 @@
 import { z } from 'zod';
-import { type ProfileDataEntry, setProfileData } from '../actions/profile-fields.ts';
-import { runAction } from '../actions/run-action.ts';
+import { type ProfileDataEntry, setOwnProfileData } from '../actions/profile-fields.ts';
 import { deactivateOwnUser, deactivateUser, reactivateUser, updateUser } from '../actions/users.ts';
-import { badRequest } from '../http/api-error.ts';
-import { defineEndpoint, type RequestContext } from '../http/endpoint.ts';
+import { defineEndpoint } from '../http/endpoint.ts';
 import { intList, intValue, json, listOf, str, stringValue, VAR } from '../http/param-types.ts';
-import { RealmDirectory } from '../lib/realm-directory.ts';
 import type { Role } from '../storage/rows.ts';
 
 const ROLES = [100, 200, 300, 400, 600];
@@ -24,11 +21,6 @@ const profileData = () =>
     ),
   );
 
-/** Custom profile data is personal to humans, as upstream's `human_users_only`. */
-function humanCaller(ctx: RequestContext): void {
-  if (ctx.user.is_bot) throw badRequest('This endpoint does not accept bot requests.');
-}
-
 /** Administration of users (spec 4.4, 4.11, 4.18), reactivation, and the caller's own profile data. */
 export const usersWriteEndpoints = [
   defineEndpoint({
@@ -41,15 +33,14 @@ export const usersWriteEndpoints = [
       profile_data: profileData().optional(),
       new_email: str().optional(),
     },
-    async handler(ctx, params) {
-      await runAction(ctx.engine, (scope) =>
-        updateUser(scope, ctx.user.id, params.user_id, {
-          fullName: params.full_name,
-          role: params.role as Role | undefined,
-          profileData: params.profile_data as ProfileDataEntry[] | undefined,
-          newEmail: params.new_email,
-        }),
-      );
+    async write(scope, params) {
+      await updateUser(scope, {
+        userKey: params.user_id,
+        fullName: params.full_name,
+        role: params.role as Role | undefined,
+        profileData: params.profile_data as ProfileDataEntry[] | undefined,
+        newEmail: params.new_email,
+      });
       return {};
     },
   }),
@@ -61,10 +52,8 @@ export const usersWriteEndpoints = [
       user_id: str(),
       deactivation_notification_comment: str().max(MAX_DEACTIVATION_COMMENT_LENGTH).optional(),
     },
-    async handler(ctx, params) {
-      await runAction(ctx.engine, (scope) =>
-        deactivateUser(scope, ctx.user.id, params.user_id, params.deactivation_notification_comment),
-      );
+    async write(scope, params) {
+      await deactivateUser(scope, { userKey: params.user_id, notificationComment: params.deactivation_notification_comment });
       return {};
     },
   }),
@@ -73,8 +62,8 @@ export const usersWriteEndpoints = [
     method: 'POST',
     path: '/users/{user_id}/reactivate',
     params: { user_id: str() },
-    async handler(ctx, params) {
-      await runAction(ctx.engine, (scope) => reactivateUser(scope, ctx.user.id, params.user_id));
+    async write(scope, params) {
+      await reactivateUser(scope, params.user_id);
       return {};
     },
   }),
@@ -83,8 +72,8 @@ export const usersWriteEndpoints = [
     method: 'DELETE',
     path: '/users/me',
     params: {},
-    async handler(ctx) {
-      await runAction(ctx.engine, (scope) => deactivateOwnUser(scope, ctx.user.id));
+    async write(scope) {
+      await deactivateOwnUser(scope);
       return {};
     },
   }),
@@ -92,14 +81,11 @@ export const usersWriteEndpoints = [
   defineEndpoint({
     method: 'PATCH',
     path: '/users/me/profile_data',
+    // Custom profile data is personal to humans, as upstream's `human_users_only`.
+    auth: 'human',
     params: { data: profileData() },
-    async handler(ctx, params) {
-      humanCaller(ctx);
-      await runAction(ctx.engine, async (scope) => {
-        const directory = await RealmDirectory.load(scope.db);
-        const user = directory.user(ctx.user.id);
-        await setProfileData(scope, directory, user, user, params.data as ProfileDataEntry[]);
-      });
+    async write(scope, params) {
+      await setOwnProfileData(scope, params.data as ProfileDataEntry[]);
       return {};
     },
   }),
@@ -107,14 +93,10 @@ export const usersWriteEndpoints = [
   defineEndpoint({
     method: 'DELETE',
     path: '/users/me/profile_data',
+    auth: 'human',
     params: { data: intList() },
-    async handler(ctx, params) {
-      humanCaller(ctx);
-      await runAction(ctx.engine, async (scope) => {
-        const directory = await RealmDirectory.load(scope.db);
-        const user = directory.user(ctx.user.id);
-        await setProfileData(scope, directory, user, user, params.data.map((id) => ({ id, value: null })));
-      });
+    async write(scope, params) {
+      await setOwnProfileData(scope, params.data.map((id) => ({ id, value: null })));
       return {};
     },
   }),
