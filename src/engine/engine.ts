@@ -11,6 +11,7 @@ import { ALL_ENDPOINTS } from './routes/index.ts';
 import { loadScenario } from './scenario/load-scenario.ts';
 import { DeliveryScheduler } from './scheduler/delivery-scheduler.ts';
 import { type DatabaseOptions, RealmDatabase } from './storage/database.ts';
+import type { EngineServices } from './engine-services.ts';
 import type { RealmRow, UserRow } from './storage/rows.ts';
 
 export { API_PREFIX } from './http/paths.ts';
@@ -38,7 +39,7 @@ export interface RequestLogEntry {
  * The whole API, transport-free: a WHATWG Request in, a Response out. Hosts (browser worker,
  * Node HTTP, msw) only move requests to `handle` and responses back.
  */
-export class Engine {
+export class Engine implements EngineServices {
   readonly db: RealmDatabase;
   readonly clock: Clock;
   readonly queues: EventQueues;

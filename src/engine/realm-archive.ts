@@ -1,6 +1,6 @@
 import type { Table } from 'dexie';
 import type { ZodSafeParseResult } from 'zod';
-import type { Engine } from './engine.ts';
+import type { EngineServices } from './engine-services.ts';
 import {
   ARCHIVE_FORMAT,
   ARCHIVE_VERSION,
@@ -22,7 +22,7 @@ export class RealmArchiveError extends Error {
 }
 
 /** The whole realm, every row of every table as stored, read in one consistent snapshot. */
-export async function exportRealm(engine: Engine): Promise<RealmArchive> {
+export async function exportRealm(engine: EngineServices): Promise<RealmArchive> {
   const tables = await engine.db.transaction('r', engine.db.tables, async (tx) => {
     // Tables taken from `tx`, not the database: every read stays inside this one snapshot.
     const rows = await Promise.all(engine.db.tables.map((table) => tx.table(table.name).toArray()));
@@ -42,7 +42,7 @@ export async function exportRealm(engine: Engine): Promise<RealmArchive> {
  * transaction: a refused or failed import leaves the realm as it was. Event queues end after
  * the commit, as after a scenario load: their clients re-register and see the new realm.
  */
-export async function importRealm(engine: Engine, input: unknown): Promise<void> {
+export async function importRealm(engine: EngineServices, input: unknown): Promise<void> {
   const archive = parseRealmArchive(input);
   const tables = engine.db.tables;
   for (const table of tables) {

@@ -1,4 +1,4 @@
-import type { Engine } from '../engine.ts';
+import type { EngineServices } from '../engine-services.ts';
 import type { Notice } from '../events/event-types.ts';
 import { bindToTransaction } from '../storage/bound-database.ts';
 import type { RealmDatabase } from '../storage/database.ts';
@@ -40,7 +40,7 @@ export interface ReadScope<Caller extends UserRow | null = UserRow> {
  * new state without its events having reached the queues. A throw rolls everything back and
  * delivers nothing.
  */
-export async function runAction<T>(engine: Engine, body: (scope: ActionScope) => Promise<T>): Promise<T> {
+export async function runAction<T>(engine: EngineServices, body: (scope: ActionScope) => Promise<T>): Promise<T> {
   const notices: Notice[] = [];
   const result = await engine.db.transaction('rw', engine.db.tables, (tx) =>
     body({ db: bindToTransaction(engine.db, tx), notify: (notice) => notices.push(notice), now: engine.nowSeconds() }),
@@ -50,6 +50,6 @@ export async function runAction<T>(engine: Engine, body: (scope: ActionScope) =>
 }
 
 /** A read-only snapshot over every table (initial state for /register, page fetches). */
-export function readSnapshot<T>(engine: Engine, body: (db: RealmDatabase) => Promise<T>): Promise<T> {
+export function readSnapshot<T>(engine: EngineServices, body: (db: RealmDatabase) => Promise<T>): Promise<T> {
   return engine.db.transaction('r', engine.db.tables, (tx) => body(bindToTransaction(engine.db, tx)));
 }

@@ -1,5 +1,5 @@
 import { readSnapshot } from '../actions/run-action.ts';
-import type { Engine } from '../engine.ts';
+import type { EngineServices } from '../engine-services.ts';
 import { ApiError } from '../http/api-error.ts';
 import { verifyPassword } from './passwords.ts';
 
@@ -12,7 +12,7 @@ const authenticationFailed = () =>
  * transaction awaiting WebCrypto would commit early (Dexie's PrematureCommit).
  */
 export async function fetchApiKey(
-  engine: Engine,
+  engine: EngineServices,
   username: string,
   password: string,
 ): Promise<{ api_key: string; email: string; user_id: number }> {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type CallerScope, type ReadScope, readSnapshot, runAction } from '../actions/run-action.ts';
 import { type CallerKind, requireCallerKind } from '../auth/caller-kinds.ts';
-import type { Engine } from '../engine.ts';
+import type { EngineServices } from '../engine-services.ts';
 import { RealmDirectory } from '../lib/realm-directory.ts';
 import type { RealmRow, UserRow } from '../storage/rows.ts';
 import { ApiError, missingArgument } from './api-error.ts';
@@ -17,7 +17,7 @@ export type CallerOf<A extends AuthKind> = A extends 'none' ? null : A extends '
 
 /** What a `handler` endpoint sees; `read` and `write` endpoints get a scope instead. */
 export interface RequestContext {
-  engine: Engine;
+  engine: EngineServices;
   request: Request;
   /** The authenticated caller; endpoints with `auth: 'none'` must use `maybeUser`. */
   user: UserRow;

@@ -1,5 +1,5 @@
 import { readSnapshot } from '../actions/run-action.ts';
-import type { Engine } from '../engine.ts';
+import type { EngineServices } from '../engine-services.ts';
 import type { ClientCapabilities } from '../events/event-types.ts';
 import { RealmDirectory } from '../lib/realm-directory.ts';
 import type { SubscriberMode } from '../lib/subscription-wire.ts';
@@ -22,7 +22,7 @@ export interface StateRequest {
  * /register's initial state, read in one snapshot. Not an async function: the caller chains
  * the queue's creation directly onto the snapshot's completion, with no extra turn between.
  */
-export function snapshotInitialState(engine: Engine, request: StateRequest): Promise<Record<string, unknown>> {
+export function snapshotInitialState(engine: EngineServices, request: StateRequest): Promise<Record<string, unknown>> {
   const { user, fetchTypes } = request;
   return readSnapshot(engine, async (db) => {
     const directory = await RealmDirectory.load(db);

@@ -1,7 +1,7 @@
 import { generateApiKey, hashPassword } from '../auth/passwords.ts';
 import { sendMessage } from '../actions/send-message.ts';
 import type { ActionScope } from '../actions/run-action.ts';
-import type { Engine } from '../engine.ts';
+import type { EngineServices } from '../engine-services.ts';
 import { withIndexColumns } from '../lib/flags.ts';
 import { newSubscription } from '../lib/subscription-defaults.ts';
 import { RealmDirectory } from '../lib/realm-directory.ts';
@@ -30,7 +30,7 @@ const CHANNEL_COLORS = ['#76ce90', '#fae589', '#a6c7e5', '#e79ab5', '#bfd56f', '
  * then cross-references) before anything is written, and the realm is written in one
  * transaction: a faulty scenario changes nothing.
  */
-export async function loadScenario(engine: Engine, input: unknown): Promise<void> {
+export async function loadScenario(engine: EngineServices, input: unknown): Promise<void> {
   const scenario = parseScenario(input);
   checkScenarioReferences(scenario);
   // Hashing is slow and async outside IndexedDB, so it happens before the transaction opens.

@@ -1,7 +1,7 @@
 import { Dexie } from 'dexie';
 import { type ActionScope, runAction } from '../actions/run-action.ts';
 import { sendMessage } from '../actions/send-message.ts';
-import type { Engine } from '../engine.ts';
+import type { EngineServices } from '../engine-services.ts';
 import { ApiError, badRequest } from '../http/api-error.ts';
 import { RealmDirectory } from '../lib/realm-directory.ts';
 import { loadAccessibleMessages } from '../narrow/message-access.ts';
@@ -19,7 +19,7 @@ const SCHEDULER_CLIENT = 'Offline Realm scheduler';
  * run again, since permissions may have changed since it was scheduled. When they refuse, the
  * attempt is rolled back and the row is marked failed with the refusal as its reason.
  */
-export async function deliverScheduledMessage(engine: Engine, id: number): Promise<void> {
+export async function deliverScheduledMessage(engine: EngineServices, id: number): Promise<void> {
   try {
     await runAction(engine, (scope) => deliverRow(scope, id));
   } catch (error) {

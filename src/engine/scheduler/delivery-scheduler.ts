@@ -1,5 +1,5 @@
 import { Dexie, type Transaction } from 'dexie';
-import type { Engine } from '../engine.ts';
+import type { EngineServices } from '../engine-services.ts';
 import type { ScheduledMessageRow } from '../storage/rows.ts';
 import { deliverScheduledMessage } from './deliver-scheduled.ts';
 
@@ -15,14 +15,14 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * reach the engine, so any committed write to the table wakes the scheduler.
  */
 export class DeliveryScheduler {
-  readonly #engine: Engine;
+  readonly #engine: EngineServices;
   #running = false;
   #timer: unknown = null;
   #work: Promise<void> = Promise.resolve();
   /** While a delivery runs, its own writes need no wake-up: the loop reads the table again after it. */
   #delivering = false;
 
-  constructor(engine: Engine) {
+  constructor(engine: EngineServices) {
     this.#engine = engine;
     this.#watchTable();
   }

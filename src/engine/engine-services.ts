@@ -1,0 +1,20 @@
+import type { Clock } from './clock.ts';
+import type { EventQueues } from './events/event-queues.ts';
+import type { RealmDatabase } from './storage/database.ts';
+
+/**
+ * What the engine's parts use of it: its database, clock, event queues and scheduler. They
+ * take this rather than the `Engine` class, which only hosts and `engine.ts` import, so no
+ * module below the engine depends back on the whole of it (no import cycle through it).
+ */
+export interface EngineServices {
+  readonly db: RealmDatabase;
+  readonly clock: Clock;
+  readonly queues: EventQueues;
+  /** Sends scheduled messages when due; woken when the realm is replaced under it. */
+  readonly scheduler: { wake(): void };
+  /** PBKDF2 iterations for new password hashes; tests lower it to stay fast. */
+  readonly passwordIterations: number | undefined;
+  /** Seconds since the epoch, from the engine's clock. */
+  nowSeconds(): number;
+}
