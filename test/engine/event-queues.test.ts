@@ -6,7 +6,7 @@ import { NO_CAPABILITIES } from '../../src/engine/events/event-types.ts';
 const options = (userId: number, extra: Partial<QueueOptions> = {}): QueueOptions => ({
   userId,
   eventTypes: null,
-  narrow: null,
+  narrow: [],
   allPublicStreams: false,
   applyMarkdown: true,
   clientGravatar: false,

@@ -91,7 +91,7 @@ export function queueOptions(userId: number, extra: Partial<QueueOptions> = {}):
   return {
     userId,
     eventTypes: null,
-    narrow: null,
+    narrow: [],
     allPublicStreams: false,
     applyMarkdown: true,
     clientGravatar: false,

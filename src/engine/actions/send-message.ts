@@ -1,7 +1,6 @@
 import { badRequest, streamDoesNotExistById, streamDoesNotExistByName } from '../http/api-error.ts';
 import { canReadChannel, channelViewerIds } from '../lib/channel-access.ts';
 import { flagList, userMessageRow } from '../lib/flags.ts';
-import { messageToWire } from '../lib/message-wire.ts';
 import { normalizeContent, normalizeTopic, searchWords } from '../lib/message-limits.ts';
 import type { RealmDirectory } from '../lib/realm-directory.ts';
 import { dmKey, recipientFor } from '../lib/recipients.ts';
@@ -114,27 +113,12 @@ export async function sendMessage(
     });
   }
 
-  const views = new Map<string, Record<string, unknown>>();
   scope.notify({
     event: { type: 'message' },
     users: [...flagsByUser.keys()],
     perUser: new Map([...flagsByUser].map(([userId, bits]) => [userId, { flags: flagList(bits) }])),
     allPublicStreamsChannelId: target.kind === 'channel' && !target.channel.invite_only ? target.channel.id : undefined,
-    message: {
-      senderId: sender.id,
-      senderQueueId: input.queueId,
-      localId: input.localId,
-      view(viewerId, applyMarkdown, allowEmptyTopicName) {
-        const viewer = directory.users.get(viewerId) ?? null;
-        const cacheKey = `${viewerId}:${applyMarkdown}:${allowEmptyTopicName}`;
-        let wire = views.get(cacheKey);
-        if (!wire) {
-          wire = messageToWire(row, [], directory, { viewer, applyMarkdown, allowEmptyTopicName });
-          views.set(cacheKey, wire);
-        }
-        return wire;
-      },
-    },
+    message: { row, directory, senderQueueId: input.queueId, localId: input.localId },
   });
   return { id };
 }

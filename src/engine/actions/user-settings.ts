@@ -1,6 +1,4 @@
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import type { EventQueue } from '../events/event-queues.ts';
-import type { EngineEvent } from '../events/event-types.ts';
 import { badRequest } from '../http/api-error.ts';
 import {
   AVAILABLE_NOTIFICATION_SOUNDS,
@@ -136,14 +134,6 @@ function notifySetting(scope: ActionScope, directory: RealmDirectory, user: User
   if (LEGACY_DISPLAY_SETTINGS.includes(name)) {
     scope.notify({ event: { type: 'update_display_settings', user: email, setting_name: name, setting: value, ...language }, users });
   }
-}
-
-/**
- * Legacy settings events reach only queues without `user_settings_object`, whose clients do not
- * read `user_settings` events.
- */
-export function finalizeLegacySettingsEvent(event: EngineEvent, queue: EventQueue): EngineEvent[] {
-  return queue.capabilities.user_settings_object ? [] : [event];
 }
 
 /**

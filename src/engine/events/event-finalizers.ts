@@ -10,7 +10,7 @@ import { finalizeMutedTopicsEvent, finalizeUserTopicEvent } from './user-topic-e
 import { finalizePresenceEvent } from './presence-event.ts';
 import { finalizeStreamEvent } from './stream-event.ts';
 import { finalizeSubscriptionEvent } from './subscription-event.ts';
-import { finalizeLegacySettingsEvent } from '../actions/user-settings.ts';
+import { finalizeLegacySettingsEvent } from './legacy-settings-event.ts';
 
 /**
  * Shapes a canonical event for one queue: the queue's `event_types` filter, and per-type

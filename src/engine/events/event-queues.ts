@@ -2,6 +2,7 @@ import type { Clock } from '../clock.ts';
 import { ApiError, badEventQueueId } from '../http/api-error.ts';
 import { finalizeForQueue } from './event-finalizers.ts';
 import type { ClientCapabilities, EngineEvent, Notice, QueuedEvent } from './event-types.ts';
+import type { QueueNarrowTerm } from './queue-narrow.ts';
 
 const DEFAULT_LIFESPAN_SECS = 600;
 const MAX_LIFESPAN_SECS = 7 * 24 * 3600;
@@ -13,8 +14,8 @@ export interface QueueOptions {
   userId: number;
   /** null: every type. */
   eventTypes: ReadonlySet<string> | null;
-  /** Filter for `message` events (the register `narrow`); null: every message. */
-  narrow: ((event: EngineEvent) => boolean) | null;
+  /** The register `narrow`, checked: `message` events must match every term; empty: every message. */
+  narrow: readonly QueueNarrowTerm[];
   allPublicStreams: boolean;
   applyMarkdown: boolean;
   clientGravatar: boolean;

@@ -23,19 +23,20 @@ const IS_TESTS: Record<string, MessageTest> = {
 const lower = (value: unknown) => String(value).toLowerCase();
 
 /**
- * The message filter of a queue registered with `narrow`: every term must match the
- * finalized message event (as the queue's user sees it). Only the operators upstream supports
- * for queues are accepted; anything else is refused at register time.
+ * Checks a register `narrow` and keeps it as data on the queue: only the operators upstream
+ * supports for queues are accepted; anything else is refused at register time.
  */
-export function compileQueueNarrow(terms: readonly QueueNarrowTerm[]): ((event: EngineEvent) => boolean) | null {
-  if (terms.length === 0) return null;
-  const tests = terms.map(([operator, operand]) => termTest(operator, operand));
-  return (event) => {
-    const message = event.message as Record<string, unknown> | undefined;
-    if (!message) return false;
-    const flags = (event.flags as string[] | undefined) ?? [];
-    return tests.every((test) => test(message, flags));
-  };
+export function checkQueueNarrow(terms: readonly QueueNarrowTerm[]): readonly QueueNarrowTerm[] {
+  for (const [operator, operand] of terms) termTest(operator, operand);
+  return terms;
+}
+
+/** Whether a finalized message event (as the queue's user sees it) matches every term. */
+export function matchesQueueNarrow(terms: readonly QueueNarrowTerm[], event: EngineEvent): boolean {
+  const message = event.message as Record<string, unknown> | undefined;
+  if (!message) return false;
+  const flags = (event.flags as string[] | undefined) ?? [];
+  return terms.every(([operator, operand]) => termTest(operator, operand)(message, flags));
 }
 
 function termTest(operator: string, operand: string): MessageTest {

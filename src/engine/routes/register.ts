@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type ClientCapabilities, NO_CAPABILITIES } from '../events/event-types.ts';
-import { compileQueueNarrow } from '../events/queue-narrow.ts';
+import { checkQueueNarrow } from '../events/queue-narrow.ts';
 import { serviceVersionFields } from '../feature-level.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { bool, int, json, listOf, nonNegativeInt, stringValue, VAR } from '../http/param-types.ts';
@@ -76,7 +76,7 @@ export const registerEndpoints = [
         includeSubscribers: params.include_subscribers,
         allPublicStreams: params.all_public_streams,
       });
-      const narrow = compileQueueNarrow(params.narrow);
+      const narrow = checkQueueNarrow(params.narrow);
       const capabilities = capabilitiesFrom(params.client_capabilities);
       const eventTypes = params.event_types ?? null;
       const fetchTypes = params.fetch_event_types ?? eventTypes;
