@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NO_CAPABILITIES } from '../../src/engine/events/event-types.ts';
 import { createTestRealm, IDS, openQueue, type TestRealm, type TestUser } from '../support/test-realm.ts';
+import { expectRefused } from '../support/expect-refused.ts';
 
 let realm: TestRealm;
 beforeEach(async () => {
@@ -17,17 +18,7 @@ const patchFolder = (user: TestUser, id: number, params: Record<string, unknown>
 const reorder = (user: TestUser, order: unknown) => realm.as(user).patch('/channel_folders', { order });
 const list = async (params: Record<string, unknown> = {}) => (await realm.as('mia').get('/channel_folders', params)).body.channel_folders;
 const error = (msg: string, code = 'BAD_REQUEST') => ({ result: 'error', msg, code });
-const folders = () => realm.engine.db.channel_folders.toArray();
 
-async function expectRefused(response: Promise<{ status: number; body: unknown }>, expected: Record<string, unknown>) {
-  const before = await folders();
-  const watcher = openQueue(realm.engine, IDS.mia);
-  const { status, body } = await response;
-  expect(status).toBe(400);
-  expect(body).toEqual(expected);
-  expect(await folders()).toEqual(before);
-  expect(watcher.events).toEqual([]);
-}
 
 describe('POST /channel_folders/create', () => {
   it('creates a folder last in the order and tells every user', async () => {
@@ -51,7 +42,7 @@ describe('POST /channel_folders/create', () => {
 
   it('accepts an empty description, which must still be sent', async () => {
     expect((await create('olivia', { name: 'Fun', description: '' })).status).toBe(200);
-    await expectRefused(create('olivia', { name: 'More' }), {
+    await expectRefused(realm, () => create('olivia', { name: 'More' }), {
       ...error("Missing 'description' argument", 'REQUEST_VARIABLE_MISSING'),
       var_name: 'description',
     });
@@ -59,16 +50,16 @@ describe('POST /channel_folders/create', () => {
 
   it('refuses non-administrators with UNAUTHORIZED_PRINCIPAL', async () => {
     for (const user of ['mona', 'mark', 'gail'] as const) {
-      await expectRefused(create(user, { name: 'Fun', description: '' }), error('Must be an organization administrator', 'UNAUTHORIZED_PRINCIPAL'));
+      await expectRefused(realm, () => create(user, { name: 'Fun', description: '' }), error('Must be an organization administrator', 'UNAUTHORIZED_PRINCIPAL'));
     }
   });
 
   it('refuses blank, taken, unprintable and over-long names and descriptions', async () => {
-    await expectRefused(create('adam', { name: '  ', description: '' }), error("Channel folder name can't be empty."));
-    await expectRefused(create('adam', { name: 'work', description: '' }), error('Channel folder name already in use'));
-    await expectRefused(create('adam', { name: 'a\u0000b', description: '' }), error('Invalid character in channel folder name, at position 2.'));
-    await expectRefused(create('adam', { name: 'x'.repeat(61), description: '' }), error('name is too long (limit: 60 characters)'));
-    await expectRefused(create('adam', { name: 'Fun', description: 'x'.repeat(1025) }), error('description is too long (limit: 1024 characters)'));
+    await expectRefused(realm, () => create('adam', { name: '  ', description: '' }), error("Channel folder name can't be empty."));
+    await expectRefused(realm, () => create('adam', { name: 'work', description: '' }), error('Channel folder name already in use'));
+    await expectRefused(realm, () => create('adam', { name: 'a\u0000b', description: '' }), error('Invalid character in channel folder name, at position 2.'));
+    await expectRefused(realm, () => create('adam', { name: 'x'.repeat(61), description: '' }), error('name is too long (limit: 60 characters)'));
+    await expectRefused(realm, () => create('adam', { name: 'Fun', description: 'x'.repeat(1025) }), error('description is too long (limit: 1024 characters)'));
   });
 });
 
@@ -107,15 +98,15 @@ describe('PATCH /channel_folders/{channel_folder_id}', () => {
   });
 
   it('refuses to archive a folder that still holds channels', async () => {
-    await expectRefused(patchFolder('adam', WORK, { is_archived: true }), error('You need to remove all the channels from this folder to archive it.'));
+    await expectRefused(realm, () => patchFolder('adam', WORK, { is_archived: true }), error('You need to remove all the channels from this folder to archive it.'));
   });
 
   it('refuses unknown folders, taken names and non-administrators', async () => {
     await create('adam', { name: 'Fun', description: '' });
-    await expectRefused(patchFolder('adam', 9, { name: 'x' }), error('Invalid channel folder ID'));
-    await expectRefused(patchFolder('adam', 2, { name: 'work' }), error('Channel folder name already in use'));
-    await expectRefused(patchFolder('mark', 2, { name: 'Mine' }), error('Must be an organization administrator', 'UNAUTHORIZED_PRINCIPAL'));
-    await expectRefused(patchFolder('adam', 2, { is_archived: 'yes' }), error('is_archived is not valid JSON'));
+    await expectRefused(realm, () => patchFolder('adam', 9, { name: 'x' }), error('Invalid channel folder ID'));
+    await expectRefused(realm, () => patchFolder('adam', 2, { name: 'work' }), error('Channel folder name already in use'));
+    await expectRefused(realm, () => patchFolder('mark', 2, { name: 'Mine' }), error('Must be an organization administrator', 'UNAUTHORIZED_PRINCIPAL'));
+    await expectRefused(realm, () => patchFolder('adam', 2, { is_archived: 'yes' }), error('is_archived is not valid JSON'));
   });
 });
 
@@ -131,14 +122,14 @@ describe('PATCH /channel_folders (reorder)', () => {
 
   it('refuses an order that leaves out, repeats or invents a folder', async () => {
     await create('adam', { name: 'Fun', description: '' });
-    await expectRefused(reorder('adam', [2]), error('Invalid order mapping.'));
-    await expectRefused(reorder('adam', [2, 2, WORK]), error('Invalid order mapping.'));
-    await expectRefused(reorder('adam', [2, WORK, 7]), error('Invalid order mapping.'));
-    await expectRefused(reorder('adam', 'first'), error('order is not valid JSON'));
+    await expectRefused(realm, () => reorder('adam', [2]), error('Invalid order mapping.'));
+    await expectRefused(realm, () => reorder('adam', [2, 2, WORK]), error('Invalid order mapping.'));
+    await expectRefused(realm, () => reorder('adam', [2, WORK, 7]), error('Invalid order mapping.'));
+    await expectRefused(realm, () => reorder('adam', 'first'), error('order is not valid JSON'));
   });
 
   it('refuses non-administrators', async () => {
-    await expectRefused(reorder('mona', [WORK]), error('Must be an organization administrator', 'UNAUTHORIZED_PRINCIPAL'));
+    await expectRefused(realm, () => reorder('mona', [WORK]), error('Must be an organization administrator', 'UNAUTHORIZED_PRINCIPAL'));
   });
 });
 

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { QueueOptions } from '../../src/engine/events/event-queues.ts';
 import { NO_CAPABILITIES } from '../../src/engine/events/event-types.ts';
 import { createTestRealm, IDS, openQueue, type TestRealm, type TestUser } from '../support/test-realm.ts';
+import { expectRefused as expectRefusedBy } from '../support/expect-refused.ts';
 
 let realm: TestRealm;
 beforeEach(async () => {
@@ -32,15 +33,8 @@ async function realmState() {
   };
 }
 
-async function expectRefused(user: TestUser, params: Record<string, unknown>, expected: Record<string, unknown>, status = 400) {
-  const before = await realmState();
-  const watcher = queueFor(IDS.olivia);
-  const response = await create(user, params);
-  expect(response.status).toBe(status);
-  expect(response.body).toEqual(expected);
-  expect(await realmState()).toEqual(before);
-  expect(watcher.events).toEqual([]);
-}
+const expectRefused = (user: TestUser, params: Record<string, unknown>, expected: Record<string, unknown>, status = 400) =>
+  expectRefusedBy(realm, () => create(user, params), expected, status);
 
 describe('POST /channels/create: the new channel', () => {
   it('returns the new id and stores every given setting, with the creator as creator', async () => {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { QueueOptions } from '../../src/engine/events/event-queues.ts';
 import { NO_CAPABILITIES } from '../../src/engine/events/event-types.ts';
 import { createTestRealm, IDS, openQueue, type TestRealm, type TestUser } from '../support/test-realm.ts';
+import { expectRefused } from '../support/expect-refused.ts';
 
 let realm: TestRealm;
 beforeEach(async () => {
@@ -26,25 +27,7 @@ const update = (id: number, name: string, property: string, value: unknown, extr
 });
 const streamEvents = <E extends { type: string }>(events: E[]) => events.filter((e) => e.type === 'stream');
 
-/** Everything a refused change must leave as it was. */
-async function realmState() {
-  const { db } = realm.engine;
-  return {
-    channels: await db.channels.toArray(),
-    messages: await db.messages.count(),
-    realm: await db.realm.get(1),
-  };
-}
 
-async function expectRefused(response: Promise<{ status: number; body: unknown }>, expected: Record<string, unknown>) {
-  const before = await realmState();
-  const watcher = queueFor(IDS.olivia);
-  const { status, body } = await response;
-  expect(status).toBe(400);
-  expect(body).toEqual(expected);
-  expect(await realmState()).toEqual(before);
-  expect(watcher.events).toEqual([]);
-}
 
 describe('PATCH /streams/{stream_id}: who may', () => {
   it('lets organization administrators change any channel', async () => {
@@ -58,14 +41,14 @@ describe('PATCH /streams/{stream_id}: who may', () => {
   });
 
   it('tells a user who can see the channel but not administer it so', async () => {
-    await expectRefused(patch('mark', IDS.design, { description: 'x' }), error('You do not have permission to administer this channel.'));
-    await expectRefused(patch('mona', IDS.general, { description: 'x' }), error('You do not have permission to administer this channel.'));
-    await expectRefused(patch('gail', IDS.general, { description: 'x' }), error('You do not have permission to administer this channel.'));
+    await expectRefused(realm, () => patch('mark', IDS.design, { description: 'x' }), error('You do not have permission to administer this channel.'));
+    await expectRefused(realm, () => patch('mona', IDS.general, { description: 'x' }), error('You do not have permission to administer this channel.'));
+    await expectRefused(realm, () => patch('gail', IDS.general, { description: 'x' }), error('You do not have permission to administer this channel.'));
   });
 
   it('tells a user who cannot see the channel only that the id is invalid', async () => {
-    await expectRefused(patch('mia', IDS.secret, { description: 'x' }), error('Invalid channel ID'));
-    await expectRefused(patch('adam', 99, { description: 'x' }), error('Invalid channel ID'));
+    await expectRefused(realm, () => patch('mia', IDS.secret, { description: 'x' }), error('Invalid channel ID'));
+    await expectRefused(realm, () => patch('adam', 99, { description: 'x' }), error('Invalid channel ID'));
   });
 });
 
@@ -83,12 +66,12 @@ describe('PATCH /streams/{stream_id}: name and description', () => {
   });
 
   it('refuses the same name, a taken name and a blank one', async () => {
-    await expectRefused(patch('adam', IDS.design, { new_name: 'design' }), error('Channel already has that name.'));
-    await expectRefused(patch('adam', IDS.design, { new_name: 'GENERAL' }), {
+    await expectRefused(realm, () => patch('adam', IDS.design, { new_name: 'design' }), error('Channel already has that name.'));
+    await expectRefused(realm, () => patch('adam', IDS.design, { new_name: 'GENERAL' }), {
       ...error("Channel 'GENERAL' already exists", 'CHANNEL_ALREADY_EXISTS'),
       channel_name: 'GENERAL',
     });
-    await expectRefused(patch('adam', IDS.design, { new_name: ' ' }), error("Channel name can't be empty."));
+    await expectRefused(realm, () => patch('adam', IDS.design, { new_name: ' ' }), error("Channel name can't be empty."));
   });
 
   it('changes the description and sends its rendering along', async () => {
@@ -130,17 +113,17 @@ describe('PATCH /streams/{stream_id}: privacy', () => {
   });
 
   it('refuses a public channel with protected history', async () => {
-    await expectRefused(patch('olivia', IDS.design, { history_public_to_subscribers: false }), error('Invalid parameters'));
+    await expectRefused(realm, () => patch('olivia', IDS.design, { history_public_to_subscribers: false }), error('Invalid parameters'));
   });
 
   it('requires access to the channel’s content to change its privacy', async () => {
-    await expectRefused(patch('adam', IDS.secret, { is_private: false }), error('Channel content access is required.'));
+    await expectRefused(realm, () => patch('adam', IDS.secret, { is_private: false }), error('Channel content access is required.'));
   });
 
   it('refuses web-public while spectators are not let in, and to non-owners once they are', async () => {
-    await expectRefused(patch('olivia', IDS.design, { is_web_public: true }), error('Web-public channels are not enabled.'));
+    await expectRefused(realm, () => patch('olivia', IDS.design, { is_web_public: true }), error('Web-public channels are not enabled.'));
     await realm.engine.db.realm.update(1, { enable_spectator_access: true });
-    await expectRefused(patch('adam', IDS.design, { is_web_public: true }), error('Insufficient permission'));
+    await expectRefused(realm, () => patch('adam', IDS.design, { is_web_public: true }), error('Insufficient permission'));
     const gail = queueFor(IDS.gail);
     await patch('olivia', IDS.design, { is_web_public: true });
     expect((await row(IDS.design))!.is_web_public).toBe(true);
@@ -160,10 +143,10 @@ describe('PATCH /streams/{stream_id}: default channel, retention, folder, topics
   });
 
   it('refuses a private default channel, and default changes by channel administrators who are not realm administrators', async () => {
-    await expectRefused(patch('adam', IDS.secret, { is_default_stream: true }), error('A default channel cannot be private.'));
-    await expectRefused(patch('adam', IDS.general, { is_private: true }), error('A default channel cannot be private.'));
+    await expectRefused(realm, () => patch('adam', IDS.secret, { is_default_stream: true }), error('A default channel cannot be private.'));
+    await expectRefused(realm, () => patch('adam', IDS.general, { is_private: true }), error('A default channel cannot be private.'));
     await realm.engine.db.channels.update(IDS.design, { can_administer_channel_group: { direct_members: [IDS.mark], direct_subgroups: [] } });
-    await expectRefused(patch('mark', IDS.design, { is_default_stream: true }), error('You do not have permission to change default channels.'));
+    await expectRefused(realm, () => patch('mark', IDS.design, { is_default_stream: true }), error('You do not have permission to change default channels.'));
   });
 
   it('lets owners set message retention', async () => {
@@ -172,7 +155,7 @@ describe('PATCH /streams/{stream_id}: default channel, retention, folder, topics
     await patch('olivia', IDS.design, { message_retention_days: 'unlimited' });
     await patch('olivia', IDS.design, { message_retention_days: 'realm_default' });
     expect(streamEvents(mia.events).map((e) => (e as { value?: unknown }).value)).toEqual([7, -1, null]);
-    await expectRefused(patch('adam', IDS.design, { message_retention_days: 7 }), error('Must be an organization owner', 'UNAUTHORIZED_PRINCIPAL'));
+    await expectRefused(realm, () => patch('adam', IDS.design, { message_retention_days: 7 }), error('Must be an organization owner', 'UNAUTHORIZED_PRINCIPAL'));
   });
 
   it('moves a channel into a folder and out of it', async () => {
@@ -180,7 +163,7 @@ describe('PATCH /streams/{stream_id}: default channel, retention, folder, topics
     await patch('adam', IDS.design, { folder_id: 1 });
     await patch('adam', IDS.design, { folder_id: null });
     expect(streamEvents(mia.events)).toEqual([update(IDS.design, 'design', 'folder_id', 1), update(IDS.design, 'design', 'folder_id', null)]);
-    await expectRefused(patch('adam', IDS.design, { folder_id: 99 }), error('Invalid channel folder ID'));
+    await expectRefused(realm, () => patch('adam', IDS.design, { folder_id: 99 }), error('Invalid channel folder ID'));
   });
 
   it('sets the topics policy, empty_topic_only only while every message is in the empty topic', async () => {
@@ -188,7 +171,8 @@ describe('PATCH /streams/{stream_id}: default channel, retention, folder, topics
     await patch('adam', IDS.design, { topics_policy: 'empty_topic_only' });
     expect(streamEvents(mia.events)).toEqual([update(IDS.design, 'design', 'topics_policy', 'empty_topic_only')]);
     await expectRefused(
-      patch('adam', IDS.general, { topics_policy: 'empty_topic_only' }),
+      realm,
+      () => patch('adam', IDS.general, { topics_policy: 'empty_topic_only' }),
       error('To enable this configuration, all messages in this channel must be in the "general chat" topic. Consider renaming or deleting other topics.'),
     );
   });
@@ -200,7 +184,7 @@ describe('PATCH /streams/{stream_id}: default channel, retention, folder, topics
 
   it('leaves topics policies other than inherit to the realm’s can_set_topics_policy_group', async () => {
     await realm.engine.db.channels.update(IDS.design, { can_administer_channel_group: { direct_members: [IDS.mark], direct_subgroups: [] } });
-    await expectRefused(patch('mark', IDS.design, { topics_policy: 'allow_empty_topic' }), error('Insufficient permission'));
+    await expectRefused(realm, () => patch('mark', IDS.design, { topics_policy: 'allow_empty_topic' }), error('Insufficient permission'));
     expect((await patch('mark', IDS.design, { topics_policy: 'inherit' })).status).toBe(200);
   });
 });
@@ -229,15 +213,16 @@ describe('PATCH /streams/{stream_id}: group settings', () => {
   });
 
   it('refuses when the expected old value is not the current one', async () => {
-    await expectRefused(patch('adam', IDS.design, { can_send_message_group: { new: 4, old: 3 } }), error("'old' value does not match the expected value.", 'EXPECTATION_MISMATCH'));
+    await expectRefused(realm, () => patch('adam', IDS.design, { can_send_message_group: { new: 4, old: 3 } }), error("'old' value does not match the expected value.", 'EXPECTATION_MISMATCH'));
   });
 
   it('refuses groups the setting may not use, and malformed updates', async () => {
     await expectRefused(
-      patch('adam', IDS.design, { can_administer_channel_group: { new: 7 } }),
+      realm,
+      () => patch('adam', IDS.design, { can_administer_channel_group: { new: 7 } }),
       error("'can_administer_channel_group' setting cannot be set to 'role:everyone' group."),
     );
-    await expectRefused(patch('adam', IDS.design, { can_send_message_group: 4 }), error('can_send_message_group is not a dict'));
+    await expectRefused(realm, () => patch('adam', IDS.design, { can_send_message_group: 4 }), error('can_send_message_group is not a dict'));
   });
 });
 
@@ -278,10 +263,10 @@ describe('DELETE /streams/{stream_id}', () => {
   });
 
   it('refuses others, unknown channels and archived ones', async () => {
-    await expectRefused(archive('mark', IDS.design), error('You do not have permission to administer this channel.'));
-    await expectRefused(archive('mia', IDS.secret), error('Invalid channel ID'));
-    await expectRefused(archive('adam', 99), error('Invalid channel ID'));
+    await expectRefused(realm, () => archive('mark', IDS.design), error('You do not have permission to administer this channel.'));
+    await expectRefused(realm, () => archive('mia', IDS.secret), error('Invalid channel ID'));
+    await expectRefused(realm, () => archive('adam', 99), error('Invalid channel ID'));
     await archive('adam', IDS.design);
-    await expectRefused(archive('adam', IDS.design), error('Channel is already deactivated'));
+    await expectRefused(realm, () => archive('adam', IDS.design), error('Channel is already deactivated'));
   });
 });
