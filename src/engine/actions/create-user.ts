@@ -1,13 +1,13 @@
 import { generateApiKey } from '../auth/passwords.ts';
-import { badRequest } from '../http/api-error.ts';
-import { RealmDirectory } from '../lib/realm-directory.ts';
-import { recipientFor } from '../lib/recipients.ts';
-import { userToWire } from '../lib/user-wire.ts';
+import { badRequest } from '../errors/api-error.ts';
+import { RealmDirectory } from '../directory/realm-directory.ts';
+import { recipientFor } from '../storage/recipients.ts';
+import { userToWire } from '../wire/user-wire.ts';
 import { FIRST_USER_ID } from '../scenario/load-scenario.ts';
 import { nextId } from '../storage/database.ts';
 import type { ChannelRow, InviteRow, Role, UserRow } from '../storage/rows.ts';
 import { notifyInvitesChanged } from './invites.ts';
-import type { ActionScope, CallerScope } from './run-action.ts';
+import type { ActionScope, CallerScope } from '../services/run-action.ts';
 import { sendMessage } from './send-message.ts';
 import { subscribeUsers } from './subscriptions.ts';
 import { joinGroups } from './user-groups.ts';

@@ -4,12 +4,12 @@
  * whole ordered list after every change.
  */
 import { RE2JS } from 're2js';
-import { ApiError, badRequest } from '../http/api-error.ts';
+import { ApiError, badRequest } from '../errors/api-error.ts';
 import { compileLinkifier, LinkifierError } from '../markdown/linkifiers.ts';
 import { templateVariables } from '../markdown/url-template-syntax.ts';
 import { nextId } from '../storage/database.ts';
 import type { LinkifierRow } from '../storage/rows.ts';
-import type { ActionScope, CallerScope } from './run-action.ts';
+import type { ActionScope, CallerScope } from '../services/run-action.ts';
 
 export interface LinkifierInput {
   pattern: string;

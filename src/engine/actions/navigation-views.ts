@@ -2,10 +2,10 @@
  * A user's navigation views (left sidebar): settings for built-in views and the user's own
  * custom views, each named by its URL fragment. Events go to the user's own queues only.
  */
-import { ApiError, badRequest } from '../http/api-error.ts';
+import { ApiError, badRequest } from '../errors/api-error.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import type { NavigationViewRow } from '../storage/rows.ts';
-import type { CallerScope } from './run-action.ts';
+import type { CallerScope } from '../services/run-action.ts';
 
 /** Views the clients already know: they take settings but never a name of their own. */
 const BUILT_IN_FRAGMENTS: ReadonlySet<string> = new Set([

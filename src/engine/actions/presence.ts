@@ -4,12 +4,12 @@
  * can poll for changes only. A user coming (back) online is announced at once with a `presence`
  * event; everything else is learnt by polling.
  */
-import { badRequest } from '../http/api-error.ts';
-import { apiEmail } from '../lib/email-visibility.ts';
-import type { RealmDirectory } from '../lib/realm-directory.ts';
+import { badRequest } from '../errors/api-error.ts';
+import { apiEmail } from '../permissions/email-visibility.ts';
+import type { RealmDirectory } from '../directory/realm-directory.ts';
 import { nextId, type RealmDatabase } from '../storage/database.ts';
 import type { PresenceRow, UserRow } from '../storage/rows.ts';
-import type { ActionScope, CallerScope, ReadScope } from './run-action.ts';
+import type { ActionScope, CallerScope, ReadScope } from '../services/run-action.ts';
 import { userByKey } from './users.ts';
 
 export type PresenceStatus = 'active' | 'idle';

@@ -1,10 +1,10 @@
-import { badRequest } from '../http/api-error.ts';
-import type { RealmDirectory } from '../lib/realm-directory.ts';
-import { profileDataValue } from '../lib/user-wire.ts';
+import { badRequest } from '../errors/api-error.ts';
+import type { RealmDirectory } from '../directory/realm-directory.ts';
+import { profileDataValue } from '../wire/user-wire.ts';
 import { renderMessage } from '../markdown/render-message.ts';
 import { nextId } from '../storage/database.ts';
 import { ROLE_ADMIN, type CustomProfileFieldRow, type ProfileValueRow, type UserRow } from '../storage/rows.ts';
-import type { ActionScope, CallerScope } from './run-action.ts';
+import type { ActionScope, CallerScope } from '../services/run-action.ts';
 
 /** Upstream's custom profile field types (spec 4.10). */
 export const FIELD_TYPE = {

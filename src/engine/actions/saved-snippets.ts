@@ -2,11 +2,11 @@
  * A user's saved snippets: Markdown texts to insert into messages. Each change is announced to
  * the owner's queues only (`saved_snippets` add/update/remove).
  */
-import { ApiError, badRequest } from '../http/api-error.ts';
-import { MAX_MESSAGE_LENGTH } from '../lib/message-limits.ts';
+import { ApiError, badRequest } from '../errors/api-error.ts';
+import { MAX_MESSAGE_LENGTH } from '../validation/message-limits.ts';
 import { nextId, type RealmDatabase } from '../storage/database.ts';
 import type { SavedSnippetRow, UserRow } from '../storage/rows.ts';
-import type { CallerScope } from './run-action.ts';
+import type { CallerScope } from '../services/run-action.ts';
 
 const MAX_SNIPPET_TITLE_LENGTH = 60;
 

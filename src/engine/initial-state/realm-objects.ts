@@ -1,4 +1,4 @@
-import { byFolderOrder, channelFolderToWire } from '../lib/channel-folder-wire.ts';
+import { byFolderOrder, channelFolderToWire } from '../wire/channel-folder-wire.ts';
 import { linkifiersToWire } from '../actions/linkifiers.ts';
 import type { RealmEmojiRow } from '../storage/rows.ts';
 import { listProfileFields, profileFieldToWire } from '../actions/profile-fields.ts';

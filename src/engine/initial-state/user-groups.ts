@@ -1,5 +1,5 @@
-import { groupSettingToWire } from '../lib/channel-wire.ts';
-import type { RealmDirectory } from '../lib/realm-directory.ts';
+import { groupSettingToWire } from '../wire/channel-wire.ts';
+import type { RealmDirectory } from '../directory/realm-directory.ts';
 import {
   GROUP_ADMINISTRATORS,
   GROUP_EVERYONE,
@@ -9,7 +9,7 @@ import {
   GROUP_NOBODY,
   GROUP_OWNERS,
   SYSTEM_GROUPS,
-} from '../lib/system-groups.ts';
+} from '../permissions/system-groups.ts';
 import type { GroupSettingValue, Role, UserGroupRow, UserRow } from '../storage/rows.ts';
 import type { StateContext } from './state-context.ts';
 
