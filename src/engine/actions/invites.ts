@@ -1,6 +1,5 @@
 import { ApiError, badRequest } from '../errors/api-error.ts';
-import { API_PREFIX } from '../wire/paths.ts';
-import { realmUrl } from '../initial-state/realm-settings.ts';
+import { API_PREFIX, realmUrl } from '../wire/paths.ts';
 import { realmPermissionGroup } from '../permissions/realm-permissions.ts';
 import { canReadChannel } from '../permissions/channel-access.ts';
 import type { RealmDirectory } from '../directory/realm-directory.ts';

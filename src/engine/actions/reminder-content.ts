@@ -1,5 +1,5 @@
 import { badRequest } from '../errors/api-error.ts';
-import { realmUrl } from '../initial-state/realm-settings.ts';
+import { realmUrl } from '../wire/paths.ts';
 import { MAX_MESSAGE_LENGTH, MAX_REMINDER_NOTE_LENGTH } from '../validation/message-limits.ts';
 import type { RealmDirectory } from '../directory/realm-directory.ts';
 import { dmParticipants } from '../storage/recipients.ts';

@@ -9,7 +9,7 @@ import {
   newGroupDefaults,
   userGroupList,
   userGroupToWire,
-} from '../initial-state/user-groups.ts';
+} from '../wire/user-group-wire.ts';
 import { RealmDirectory } from '../directory/realm-directory.ts';
 import { resolveGroupSetting } from '../permissions/group-setting-input.ts';
 import { groupMemberIds, isInGroupSetting } from '../permissions/system-groups.ts';

@@ -11,14 +11,12 @@ import {
   MAX_TOPIC_LENGTH,
 } from '../validation/message-limits.ts';
 import type { RealmRow } from '../storage/rows.ts';
-import { API_PREFIX, SERVER_EMOJI_DATA_PATH } from '../wire/paths.ts';
+import { API_PREFIX, realmUrl, SERVER_EMOJI_DATA_PATH } from '../wire/paths.ts';
 import { configuredAnnouncementChannelId, webPublicChannelsEnabled } from '../permissions/realm-channel-settings.ts';
 
 /** How long a client should wait on GET /events before retrying (upstream's production value). */
 export const EVENT_QUEUE_LONGPOLL_TIMEOUT_SECONDS = 90;
 
-
-export const realmUrl = (realm: RealmRow): string => `http://${realm.host}`;
 
 /** Keys every /register response carries, whatever the client asked for. */
 export function alwaysPresentKeys(realm: RealmRow): Record<string, unknown> {

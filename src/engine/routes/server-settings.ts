@@ -1,6 +1,6 @@
 import { serviceVersionFields } from '../wire/feature-level.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
-import { realmUrl } from '../initial-state/realm-settings.ts';
+import { realmUrl } from '../wire/paths.ts';
 import { webPublicChannelsEnabled } from '../permissions/realm-channel-settings.ts';
 import { renderMessage } from '../markdown/render-message.ts';
 
