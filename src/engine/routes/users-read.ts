@@ -6,7 +6,7 @@ import { bool, str } from '../http/param-types.ts';
 import { loadProfileData, type ProfileDataIndex, userToWire } from '../wire/user-wire.ts';
 import type { UserRow } from '../storage/rows.ts';
 
-/** `client_gravatar` is accepted for compatibility; our avatars are never gravatars (lib/avatars.ts). */
+/** `client_gravatar` is accepted for compatibility; our avatars are never gravatars (wire/avatars.ts). */
 const userObjectParams = {
   client_gravatar: bool().default(true),
   include_custom_profile_fields: bool().default(false),
