@@ -1,9 +1,9 @@
 // The benchmark realm: a small scenario loaded through the engine, then 100k messages written
 // straight into Dexie in bulk chunks, shaped exactly as the send action writes them.
 import type { Engine } from '../src/engine/engine.ts';
-import { userMessageRow } from '../src/engine/lib/flags.ts';
-import { searchWords } from '../src/engine/lib/message-limits.ts';
-import { dmKey } from '../src/engine/lib/recipients.ts';
+import { userMessageRow } from '../src/engine/storage/flags.ts';
+import { searchWords } from '../src/engine/validation/message-limits.ts';
+import { dmKey } from '../src/engine/storage/recipients.ts';
 import { FLAG_BITS, type MessageRow, type UserMessageRow } from '../src/engine/storage/rows.ts';
 
 export const MESSAGE_COUNT = 100_000;

@@ -1,7 +1,7 @@
 // Send throughput through `handle()` against a bare Dexie transaction writing the same rows.
 import type { Engine } from '../src/engine/engine.ts';
-import { userMessageRow } from '../src/engine/lib/flags.ts';
-import { searchWords } from '../src/engine/lib/message-limits.ts';
+import { userMessageRow } from '../src/engine/storage/flags.ts';
+import { searchWords } from '../src/engine/validation/message-limits.ts';
 import { FLAG_BITS, type MessageRow } from '../src/engine/storage/rows.ts';
 import { apiRequest, expectOk, timedCall } from './api-client.ts';
 import { GcRecorder, type Interval } from './gc-time.ts';

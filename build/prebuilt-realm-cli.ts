@@ -3,7 +3,7 @@
 // A separate process: the engine runs on Node's own TypeScript support, outside the bundler.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { Engine } from '../src/engine/engine.ts';
-import { exportRealm } from '../src/engine/realm-archive.ts';
+import { exportRealm } from '../src/engine/realm-archive/realm-archive.ts';
 import { loadScenarioFile } from '../src/hosts/scenario-file.ts';
 
 const [path] = process.argv.slice(2);

@@ -1,4 +1,4 @@
-import type { RealmArchive } from '../engine/realm-archive.ts';
+import type { RealmArchive } from '../engine/realm-archive/realm-archive.ts';
 
 /** Saves the archive as a .json download named after the realm's host and the export time. */
 export function downloadArchive(archive: RealmArchive, host: string): string {

@@ -1,21 +1,21 @@
-import { type Clock, systemClock } from './clock.ts';
+import { type Clock, systemClock } from './clock/clock.ts';
 import { authenticate } from './auth/basic-auth.ts';
 import { EventQueues } from './events/event-queues.ts';
-import { ApiError } from './http/api-error.ts';
+import { ApiError } from './errors/api-error.ts';
 import type { RequestContext } from './http/endpoint.ts';
 import { errorResponse, internalErrorResponse, jsonResponse, successResponse } from './http/json-response.ts';
 import { readRequestParams } from './http/request-params.ts';
-import { RealmDirectory, watchDirectoryTables } from './lib/realm-directory.ts';
+import { RealmDirectory, watchDirectoryTables } from './directory/realm-directory.ts';
 import { Router } from './http/router.ts';
 import { ALL_ENDPOINTS } from './routes/index.ts';
 import { loadScenario } from './scenario/load-scenario.ts';
 import { DeliveryScheduler } from './scheduler/delivery-scheduler.ts';
 import { type DatabaseOptions, RealmDatabase } from './storage/database.ts';
-import type { EngineServices } from './engine-services.ts';
+import type { EngineServices } from './services/engine-services.ts';
 import type { RealmRow, UserRow } from './storage/rows.ts';
 
-export { API_PREFIX } from './http/paths.ts';
-import { API_PREFIX } from './http/paths.ts';
+export { API_PREFIX } from './wire/paths.ts';
+import { API_PREFIX } from './wire/paths.ts';
 
 export interface EngineOptions extends DatabaseOptions {
   /** An already constructed database (e.g. one made durable by the Node host). */

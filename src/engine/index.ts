@@ -3,7 +3,7 @@
  * fill one. Hosts live beside it: `offline-realm/node` (HTTP server) and `offline-realm/msw`.
  */
 export { API_PREFIX, Engine, type EngineOptions, type RequestLogEntry } from './engine.ts';
-export { type Clock, ManualClock, systemClock } from './clock.ts';
+export { type Clock, ManualClock, systemClock } from './clock/clock.ts';
 export {
   parseScenario,
   type Scenario,
@@ -20,4 +20,4 @@ export {
   importRealm,
   type RealmArchive,
   RealmArchiveError,
-} from './realm-archive.ts';
+} from './realm-archive/realm-archive.ts';

@@ -6,7 +6,7 @@ import type { ResolvedConfig } from 'vite';
 import { afterEach, describe, expect, test } from 'vitest';
 import { prebuiltRealm, prebuiltRealms } from '../../build/prebuilt-realms.ts';
 import { Engine } from '../../src/engine/engine.ts';
-import { importRealm } from '../../src/engine/realm-archive.ts';
+import { importRealm } from '../../src/engine/realm-archive/realm-archive.ts';
 import { TestClient } from '../support/test-realm.ts';
 
 const DEMO = 'public/scenarios/demo.json';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../src/engine/clock.ts';
+import { ManualClock } from '../../src/engine/clock/clock.ts';
 import { EventQueues, type QueueOptions } from '../../src/engine/events/event-queues.ts';
 import { NO_CAPABILITIES } from '../../src/engine/events/event-types.ts';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GROUP_ADMINISTRATORS, GROUP_MEMBERS } from '../../src/engine/lib/system-groups.ts';
+import { GROUP_ADMINISTRATORS, GROUP_MEMBERS } from '../../src/engine/permissions/system-groups.ts';
 import { createTestRealm, IDS, openQueue, type TestRealm, type TestUser } from '../support/test-realm.ts';
 
 let realm: TestRealm;

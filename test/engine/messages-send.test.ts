@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NO_CAPABILITIES } from '../../src/engine/events/event-types.ts';
 import type { QueueOptions } from '../../src/engine/events/event-queues.ts';
-import { flagList } from '../../src/engine/lib/flags.ts';
+import { flagList } from '../../src/engine/storage/flags.ts';
 import { createTestRealm, openQueue, IDS, type TestRealm } from '../support/test-realm.ts';
 
 let realm: TestRealm;

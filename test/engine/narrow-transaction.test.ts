@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runAction } from '../../src/engine/actions/run-action.ts';
-import { ApiError } from '../../src/engine/http/api-error.ts';
-import { RealmDirectory } from '../../src/engine/lib/realm-directory.ts';
+import { runAction } from '../../src/engine/services/run-action.ts';
+import { ApiError } from '../../src/engine/errors/api-error.ts';
+import { RealmDirectory } from '../../src/engine/directory/realm-directory.ts';
 import { loadAccessibleMessage } from '../../src/engine/narrow/message-access.ts';
 import { filterMessageIds, findMessageIds } from '../../src/engine/narrow/message-page.ts';
 import { parseNarrow } from '../../src/engine/narrow/narrow-parse.ts';

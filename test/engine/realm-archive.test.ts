@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { exportRealm, importRealm, type RealmArchive, RealmArchiveError } from '../../src/engine/realm-archive.ts';
+import { exportRealm, importRealm, type RealmArchive, RealmArchiveError } from '../../src/engine/realm-archive/realm-archive.ts';
 import { createTestRealm, IDS, TestClient, type TestRealm, type TestUser } from '../support/test-realm.ts';
 
 const OTHER_SCENARIO = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readSnapshot, runAction } from '../../src/engine/actions/run-action.ts';
-import { RealmDirectory } from '../../src/engine/lib/realm-directory.ts';
+import { readSnapshot, runAction } from '../../src/engine/services/run-action.ts';
+import { RealmDirectory } from '../../src/engine/directory/realm-directory.ts';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { RealmDatabase } from '../../src/engine/storage/database.ts';
 import { createTestRealm, IDS } from '../support/test-realm.ts';

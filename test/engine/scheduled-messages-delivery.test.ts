@@ -1,6 +1,6 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../src/engine/clock.ts';
+import { ManualClock } from '../../src/engine/clock/clock.ts';
 import { Engine } from '../../src/engine/engine.ts';
 import { createTestRealm, IDS, openQueue, TEST_SCENARIO, TestClient, type TestRealm } from '../support/test-realm.ts';
 

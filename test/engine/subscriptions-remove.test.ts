@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { QueueOptions } from '../../src/engine/events/event-queues.ts';
-import { GROUP_MEMBERS } from '../../src/engine/lib/system-groups.ts';
+import { GROUP_MEMBERS } from '../../src/engine/permissions/system-groups.ts';
 import { createTestRealm, IDS, openQueue, subscribe, type TestRealm } from '../support/test-realm.ts';
 
 let realm: TestRealm;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GROUP_ADMINISTRATORS, GROUP_EVERYONE, GROUP_MEMBERS, GROUP_NOBODY, GROUP_OWNERS } from '../../src/engine/lib/system-groups.ts';
+import { GROUP_ADMINISTRATORS, GROUP_EVERYONE, GROUP_MEMBERS, GROUP_NOBODY, GROUP_OWNERS } from '../../src/engine/permissions/system-groups.ts';
 import { createTestRealm, IDS, openQueue, type TestRealm } from '../support/test-realm.ts';
 
 let realm: TestRealm;

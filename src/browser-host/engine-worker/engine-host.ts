@@ -1,6 +1,6 @@
 import { expose } from 'comlink';
 import { Engine, type RequestLogEntry } from '../../engine/engine.ts';
-import { exportRealm, importRealm } from '../../engine/realm-archive.ts';
+import { exportRealm, importRealm } from '../../engine/realm-archive/realm-archive.ts';
 import { holdEngineLock } from '../protocol/engine-lock.ts';
 import { ensureRealm, replaceRealm } from './realm-loader.ts';
 import { realmSummary } from './realm-summary.ts';

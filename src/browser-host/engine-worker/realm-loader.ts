@@ -1,5 +1,5 @@
 import type { Engine } from '../../engine/engine.ts';
-import { importRealm } from '../../engine/realm-archive.ts';
+import { importRealm } from '../../engine/realm-archive/realm-archive.ts';
 import { DEFAULT_SCENARIO } from '../protocol/default-scenario.ts';
 
 /** Scenario names are file names under /scenarios/; nothing else may be fetched through them. */

@@ -1,5 +1,5 @@
 import { type Remote, transfer, wrap } from 'comlink';
-import type { RealmArchive } from '../../engine/realm-archive.ts';
+import type { RealmArchive } from '../../engine/realm-archive/realm-archive.ts';
 import type { EngineControl, EngineHello } from '../protocol/engine-control.ts';
 import type { RealmSummary } from '../protocol/relay-protocol.ts';
 

@@ -1,4 +1,4 @@
-import type { RealmArchive } from '../../engine/realm-archive.ts';
+import type { RealmArchive } from '../../engine/realm-archive/realm-archive.ts';
 import type { RealmSummary } from './relay-protocol.ts';
 
 /** What `hello` answers, at once (`waitReady` resolves once the engine has a realm). */

@@ -1,9 +1,9 @@
-import { badRequest } from '../http/api-error.ts';
-import { activeSubscriberIds, checkCanAdministerChannel, metadataViewerIds } from '../lib/channel-audience.ts';
-import { RealmDirectory } from '../lib/realm-directory.ts';
+import { badRequest } from '../errors/api-error.ts';
+import { activeSubscriberIds, checkCanAdministerChannel, metadataViewerIds } from '../permissions/channel-audience.ts';
+import { RealmDirectory } from '../directory/realm-directory.ts';
 import { postArchiveNotice } from './channel-notices.ts';
 import { defaultStreamsNotice } from './default-channels.ts';
-import type { CallerScope } from './run-action.ts';
+import type { CallerScope } from '../services/run-action.ts';
 
 /**
  * Archives a channel (DELETE /streams/{stream_id}): it keeps its messages and subscriptions

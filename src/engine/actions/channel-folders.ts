@@ -3,14 +3,14 @@
  * endpoints admit no one else, so these actions do not check the caller's role.
  */
 import type { Notice } from '../events/event-types.ts';
-import { badRequest } from '../http/api-error.ts';
-import { channelFolderToWire } from '../lib/channel-folder-wire.ts';
-import { firstUnprintablePosition } from '../lib/printable-text.ts';
-import type { RealmDirectory } from '../lib/realm-directory.ts';
+import { badRequest } from '../errors/api-error.ts';
+import { channelFolderToWire } from '../wire/channel-folder-wire.ts';
+import { firstUnprintablePosition } from '../validation/printable-text.ts';
+import type { RealmDirectory } from '../directory/realm-directory.ts';
 import { renderMessage } from '../markdown/render-message.ts';
 import { nextId, type RealmDatabase } from '../storage/database.ts';
 import type { ChannelFolderRow } from '../storage/rows.ts';
-import type { CallerScope } from './run-action.ts';
+import type { CallerScope } from '../services/run-action.ts';
 
 /** A usable folder name: not blank, printable, and not another folder's (case-insensitively). */
 async function checkFolderName(db: RealmDatabase, name: string, ownId?: number): Promise<void> {

@@ -2,12 +2,12 @@
  * What a caller may read about channels, each read behind the access rule upstream gives it.
  * A channel the caller may not see this way is reported as if it did not exist.
  */
-import { badRequest } from '../http/api-error.ts';
-import { canSeeChannelMetadata, canSeeSubscribers } from '../initial-state/channel-visibility.ts';
-import { activeSubscriberIds, hasContentAccess } from '../lib/channel-audience.ts';
+import { badRequest } from '../errors/api-error.ts';
+import { canSeeChannelMetadata, canSeeSubscribers } from '../permissions/channel-visibility.ts';
+import { activeSubscriberIds, hasContentAccess } from '../permissions/channel-audience.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import { ROLE_ADMIN, ROLE_GUEST, type ChannelRow, type UserRow } from '../storage/rows.ts';
-import type { ReadScope } from './run-action.ts';
+import type { ReadScope } from '../services/run-action.ts';
 
 /** How many messages' flags are looked up at once when a channel's history is protected. */
 const ACCESS_BATCH = 500;

@@ -1,19 +1,19 @@
 import { Dexie } from 'dexie';
-import { badRequest } from '../http/api-error.ts';
-import { checkCanAdministerChannel, hasContentAccess, activeSubscriberIds, metadataViewerIds } from '../lib/channel-audience.ts';
-import { CHANNEL_GROUP_SETTINGS, CHANNEL_GROUP_SETTING_NAMES, type ChannelGroupSetting } from '../lib/channel-group-settings.ts';
-import { channelDescription, channelExists, checkChannelName } from '../lib/channel-names.ts';
-import { checkMayChoosePrivacy, checkMaySetRetention, checkMaySetTopicsPolicy } from '../lib/channel-permissions.ts';
-import { channelToWire, groupSettingToWire } from '../lib/channel-wire.ts';
-import { expectGroupSetting, normalizeGroupSetting, resolveGroupSetting, sameGroupSetting } from '../lib/group-setting-input.ts';
-import { RealmDirectory } from '../lib/realm-directory.ts';
-import { parseRetentionDays } from '../lib/retention-days.ts';
-import { loadChannelStats } from '../initial-state/channel-stats.ts';
+import { badRequest } from '../errors/api-error.ts';
+import { checkCanAdministerChannel, hasContentAccess, activeSubscriberIds, metadataViewerIds } from '../permissions/channel-audience.ts';
+import { CHANNEL_GROUP_SETTINGS, CHANNEL_GROUP_SETTING_NAMES, type ChannelGroupSetting } from '../permissions/channel-group-settings.ts';
+import { channelDescription, channelExists, checkChannelName } from '../validation/channel-names.ts';
+import { checkMayChoosePrivacy, checkMaySetRetention, checkMaySetTopicsPolicy } from '../permissions/channel-permissions.ts';
+import { channelToWire, groupSettingToWire } from '../wire/channel-wire.ts';
+import { expectGroupSetting, normalizeGroupSetting, resolveGroupSetting, sameGroupSetting } from '../permissions/group-setting-input.ts';
+import { RealmDirectory } from '../directory/realm-directory.ts';
+import { parseRetentionDays } from '../validation/retention-days.ts';
+import { loadChannelStats } from '../wire/channel-stats.ts';
 import { renderMessage } from '../markdown/render-message.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import { ROLE_ADMIN, type ChannelRow, type GroupSettingValue, type TopicsPolicy, type UserRow } from '../storage/rows.ts';
 import { defaultStreamsNotice } from './default-channels.ts';
-import type { ActionScope, CallerScope } from './run-action.ts';
+import type { ActionScope, CallerScope } from '../services/run-action.ts';
 
 export interface GroupSettingChange {
   new: GroupSettingValue;

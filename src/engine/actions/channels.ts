@@ -1,24 +1,24 @@
-import { badRequest } from '../http/api-error.ts';
-import { metadataViewerIds } from '../lib/channel-audience.ts';
-import { CHANNEL_GROUP_SETTING_NAMES, CHANNEL_GROUP_SETTINGS, type ChannelGroupSetting } from '../lib/channel-group-settings.ts';
-import { channelDescription, channelExists, checkChannelName } from '../lib/channel-names.ts';
+import { badRequest } from '../errors/api-error.ts';
+import { metadataViewerIds } from '../permissions/channel-audience.ts';
+import { CHANNEL_GROUP_SETTING_NAMES, CHANNEL_GROUP_SETTINGS, type ChannelGroupSetting } from '../permissions/channel-group-settings.ts';
+import { channelDescription, channelExists, checkChannelName } from '../validation/channel-names.ts';
 import {
   announcementChannelId,
   checkMayChoosePrivacy,
   checkMaySetRetention,
   checkMaySetTopicsPolicy,
-} from '../lib/channel-permissions.ts';
-import { channelToWire } from '../lib/channel-wire.ts';
-import { resolveGroupSetting } from '../lib/group-setting-input.ts';
-import { RealmDirectory } from '../lib/realm-directory.ts';
-import { recipientFor } from '../lib/recipients.ts';
-import { parseRetentionDays } from '../lib/retention-days.ts';
+} from '../permissions/channel-permissions.ts';
+import { channelToWire } from '../wire/channel-wire.ts';
+import { resolveGroupSetting } from '../permissions/group-setting-input.ts';
+import { RealmDirectory } from '../directory/realm-directory.ts';
+import { recipientFor } from '../storage/recipients.ts';
+import { parseRetentionDays } from '../validation/retention-days.ts';
 import { renderMessage } from '../markdown/render-message.ts';
 import { nextId } from '../storage/database.ts';
 import { ROLE_ADMIN, type ChannelRow, type GroupSettingValue, type TopicsPolicy } from '../storage/rows.ts';
 import { postAnnouncement, postCreationNotice } from './channel-notices.ts';
 import { defaultStreamsNotice } from './default-channels.ts';
-import type { CallerScope } from './run-action.ts';
+import type { CallerScope } from '../services/run-action.ts';
 import { resolvePrincipals } from './subscription-access.ts';
 import { subscribeUsers } from './subscriptions.ts';
 

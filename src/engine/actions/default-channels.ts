@@ -1,5 +1,5 @@
 import type { Notice } from '../events/event-types.ts';
-import type { RealmDirectory } from '../lib/realm-directory.ts';
+import type { RealmDirectory } from '../directory/realm-directory.ts';
 import { ROLE_GUEST } from '../storage/rows.ts';
 
 /** The realm's default channels as `default_streams` announces them to every member (not guests). */

@@ -1,11 +1,11 @@
 import type { EngineEvent } from '../events/event-types.ts';
-import { badRequest } from '../http/api-error.ts';
-import type { RealmDirectory } from '../lib/realm-directory.ts';
-import { isInGroupSetting } from '../lib/system-groups.ts';
+import { badRequest } from '../errors/api-error.ts';
+import type { RealmDirectory } from '../directory/realm-directory.ts';
+import { isInGroupSetting } from '../permissions/system-groups.ts';
 import { loadAccessibleMessage } from '../narrow/message-access.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import { type MessageRow, ROLE_ADMIN, type UserRow } from '../storage/rows.ts';
-import type { CallerScope } from './run-action.ts';
+import type { CallerScope } from '../services/run-action.ts';
 
 /**
  * Who hears about a change to a message (reaction, edit, deletion), as upstream's

@@ -1,11 +1,11 @@
 import type { EngineEvent } from '../events/event-types.ts';
-import { ApiError, badRequest, streamDoesNotExistById } from '../http/api-error.ts';
-import { canReadChannel, canReadChannelHistory } from '../lib/channel-access.ts';
-import { flagList, userMessageRow, withIndexColumns } from '../lib/flags.ts';
-import { normalizeContent, normalizeTopic, RESOLVED_TOPIC_PREFIX, searchWords } from '../lib/message-limits.ts';
-import type { RealmDirectory } from '../lib/realm-directory.ts';
-import { realmPermissionGroup } from '../lib/realm-permissions.ts';
-import { groupMemberIds, isInGroupSetting } from '../lib/system-groups.ts';
+import { ApiError, badRequest, streamDoesNotExistById } from '../errors/api-error.ts';
+import { canReadChannel, canReadChannelHistory } from '../permissions/channel-access.ts';
+import { flagList, userMessageRow, withIndexColumns } from '../storage/flags.ts';
+import { normalizeContent, normalizeTopic, RESOLVED_TOPIC_PREFIX, searchWords } from '../validation/message-limits.ts';
+import type { RealmDirectory } from '../directory/realm-directory.ts';
+import { realmPermissionGroup } from '../permissions/realm-permissions.ts';
+import { groupMemberIds, isInGroupSetting } from '../permissions/system-groups.ts';
 import { topicLinks } from '../markdown/linkifiers.ts';
 import { renderMessage } from '../markdown/render-message.ts';
 import { loadAccessibleMessage } from '../narrow/message-access.ts';
@@ -21,7 +21,7 @@ import {
   type UserRow,
 } from '../storage/rows.ts';
 import { activeSubscriberIds, deleteMessageEvent } from './delete-message.ts';
-import type { ActionScope, CallerScope } from './run-action.ts';
+import type { ActionScope, CallerScope } from '../services/run-action.ts';
 
 export type PropagateMode = 'change_one' | 'change_later' | 'change_all';
 

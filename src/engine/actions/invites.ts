@@ -1,10 +1,9 @@
-import { ApiError, badRequest } from '../http/api-error.ts';
-import { API_PREFIX } from '../http/paths.ts';
-import { realmUrl } from '../initial-state/realm-settings.ts';
-import { realmPermissionGroup } from '../lib/realm-permissions.ts';
-import { canReadChannel } from '../lib/channel-access.ts';
-import type { RealmDirectory } from '../lib/realm-directory.ts';
-import { isInGroupSetting } from '../lib/system-groups.ts';
+import { ApiError, badRequest } from '../errors/api-error.ts';
+import { API_PREFIX, realmUrl } from '../wire/paths.ts';
+import { realmPermissionGroup } from '../permissions/realm-permissions.ts';
+import { canReadChannel } from '../permissions/channel-access.ts';
+import type { RealmDirectory } from '../directory/realm-directory.ts';
+import { isInGroupSetting } from '../permissions/system-groups.ts';
 import { nextId, type RealmDatabase } from '../storage/database.ts';
 import {
   type ChannelRow,
@@ -14,7 +13,7 @@ import {
   ROLE_OWNER,
   type UserRow,
 } from '../storage/rows.ts';
-import type { ActionScope, CallerScope, ReadScope } from './run-action.ts';
+import type { ActionScope, CallerScope, ReadScope } from '../services/run-action.ts';
 import { canAddSubscribers } from './subscription-access.ts';
 import { accessUserGroup, mayAddMembers, requireMemberOrAdmin } from './user-groups.ts';
 

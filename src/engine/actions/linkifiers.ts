@@ -4,12 +4,13 @@
  * whole ordered list after every change.
  */
 import { RE2JS } from 're2js';
-import { ApiError, badRequest } from '../http/api-error.ts';
+import { ApiError, badRequest } from '../errors/api-error.ts';
 import { compileLinkifier, LinkifierError } from '../markdown/linkifiers.ts';
 import { templateVariables } from '../markdown/url-template-syntax.ts';
 import { nextId } from '../storage/database.ts';
 import type { LinkifierRow } from '../storage/rows.ts';
-import type { ActionScope, CallerScope } from './run-action.ts';
+import type { ActionScope, CallerScope } from '../services/run-action.ts';
+import { linkifiersToWire } from '../wire/linkifier-wire.ts';
 
 export interface LinkifierInput {
   pattern: string;
@@ -18,11 +19,6 @@ export interface LinkifierInput {
 
 const BLANK = 'This field cannot be blank.';
 const DUPLICATE = 'Realm filter with this Realm and Pattern already exists.';
-
-/** The realm's linkifiers as the API lists them: in processing order. */
-export function linkifiersToWire(linkifiers: readonly LinkifierRow[]): Array<{ pattern: string; url_template: string; id: number }> {
-  return linkifiers.map((l) => ({ pattern: l.pattern, url_template: l.url_template, id: l.id }));
-}
 
 export async function addLinkifier(scope: CallerScope, input: LinkifierInput): Promise<number> {
   const existing = await scope.db.linkifiers.toArray();

@@ -1,16 +1,16 @@
 import type { EngineEvent } from '../events/event-types.ts';
-import { badRequest, invalidMessage, streamDoesNotExistById } from '../http/api-error.ts';
-import { canReadChannel } from '../lib/channel-access.ts';
-import { ALL_FLAGS, EDITABLE_FLAGS, userMessageRow, withIndexColumns } from '../lib/flags.ts';
-import type { RealmDirectory } from '../lib/realm-directory.ts';
-import { normalizeTopic } from '../lib/message-limits.ts';
-import { dmParticipants } from '../lib/recipients.ts';
+import { badRequest, invalidMessage, streamDoesNotExistById } from '../errors/api-error.ts';
+import { canReadChannel } from '../permissions/channel-access.ts';
+import { ALL_FLAGS, EDITABLE_FLAGS, userMessageRow, withIndexColumns } from '../storage/flags.ts';
+import type { RealmDirectory } from '../directory/realm-directory.ts';
+import { normalizeTopic } from '../validation/message-limits.ts';
+import { dmParticipants } from '../storage/recipients.ts';
 import { loadAccessibleMessages, subscribedChannelIds } from '../narrow/message-access.ts';
 import { findMessageIds, type MessagePage, type MessageWindow } from '../narrow/message-page.ts';
 import { parseNarrow } from '../narrow/narrow-parse.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import { type ChannelRow, FLAG_BITS, type FlagName, type MessageRow, type UserMessageRow, type UserRow } from '../storage/rows.ts';
-import type { ActionScope, CallerScope } from './run-action.ts';
+import type { ActionScope, CallerScope } from '../services/run-action.ts';
 
 export type FlagOp = 'add' | 'remove';
 

@@ -2,10 +2,10 @@
  * A user's navigation views (left sidebar): settings for built-in views and the user's own
  * custom views, each named by its URL fragment. Events go to the user's own queues only.
  */
-import { ApiError, badRequest } from '../http/api-error.ts';
-import type { RealmDatabase } from '../storage/database.ts';
+import { ApiError, badRequest } from '../errors/api-error.ts';
 import type { NavigationViewRow } from '../storage/rows.ts';
-import type { CallerScope } from './run-action.ts';
+import type { CallerScope } from '../services/run-action.ts';
+import { navigationViewsOf, navigationViewToWire } from '../wire/navigation-view-wire.ts';
 
 /** Views the clients already know: they take settings but never a name of their own. */
 const BUILT_IN_FRAGMENTS: ReadonlySet<string> = new Set([
@@ -27,15 +27,6 @@ export interface NavigationViewInput {
 
 const alreadyExists = () => badRequest('Navigation view already exists.');
 const doesNotExist = () => new ApiError('Navigation view does not exist.', { status: 404 });
-
-export function navigationViewToWire(row: NavigationViewRow): { fragment: string; is_pinned: boolean; name: string | null } {
-  return { fragment: row.fragment, is_pinned: row.is_pinned, name: row.name };
-}
-
-export async function navigationViewsOf(db: RealmDatabase, userId: number): Promise<NavigationViewRow[]> {
-  const rows = await db.navigation_views.where('user_id').equals(userId).toArray();
-  return rows.sort((a, b) => (a.fragment < b.fragment ? -1 : a.fragment > b.fragment ? 1 : 0));
-}
 
 export async function addNavigationView(scope: CallerScope, input: NavigationViewInput & { isPinned: boolean }): Promise<void> {
   const actor = scope.caller;

@@ -1,10 +1,11 @@
-import { badRequest } from '../http/api-error.ts';
-import type { RealmDirectory } from '../lib/realm-directory.ts';
-import { profileDataValue } from '../lib/user-wire.ts';
+import { badRequest } from '../errors/api-error.ts';
+import type { RealmDirectory } from '../directory/realm-directory.ts';
+import { profileDataValue } from '../wire/user-wire.ts';
 import { renderMessage } from '../markdown/render-message.ts';
 import { nextId } from '../storage/database.ts';
 import { ROLE_ADMIN, type CustomProfileFieldRow, type ProfileValueRow, type UserRow } from '../storage/rows.ts';
-import type { ActionScope, CallerScope } from './run-action.ts';
+import type { ActionScope, CallerScope } from '../services/run-action.ts';
+import { listProfileFields, profileFieldToWire } from '../wire/profile-field-wire.ts';
 
 /** Upstream's custom profile field types (spec 4.10). */
 export const FIELD_TYPE = {
@@ -52,28 +53,6 @@ export type ProfileFieldUpdate = ProfileFieldChanges & { fieldId: number };
 export interface ProfileDataEntry {
   id: number;
   value: string | number[] | null;
-}
-
-/** The API's custom profile field object; `display_in_profile_summary` only when true, as upstream. */
-export function profileFieldToWire(field: CustomProfileFieldRow): Record<string, unknown> {
-  const wire: Record<string, unknown> = {
-    id: field.id,
-    name: field.name,
-    type: field.field_type,
-    hint: field.hint,
-    field_data: field.field_data,
-    order: field.order,
-    required: field.required,
-    editable_by_user: field.editable_by_user,
-  };
-  if (field.display_in_profile_summary) wire.display_in_profile_summary = true;
-  return wire;
-}
-
-/** The realm's fields in display order. */
-export async function listProfileFields(db: ActionScope['db']): Promise<CustomProfileFieldRow[]> {
-  const fields = await db.custom_profile_fields.toArray();
-  return fields.sort((a, b) => a.order - b.order || a.id - b.id);
 }
 
 export async function createProfileField(scope: CallerScope, input: NewProfileField): Promise<number> {

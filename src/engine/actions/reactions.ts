@@ -1,13 +1,13 @@
 import { serviceExtraEmoji, unicodeEmojiByCode, unicodeEmojiByName } from '../emoji/emoji-catalog.ts';
-import { ApiError, badRequest } from '../http/api-error.ts';
-import { apiEmail } from '../lib/email-visibility.ts';
-import { userMessageRow } from '../lib/flags.ts';
-import type { RealmDirectory } from '../lib/realm-directory.ts';
+import { ApiError, badRequest } from '../errors/api-error.ts';
+import { apiEmail } from '../permissions/email-visibility.ts';
+import { userMessageRow } from '../storage/flags.ts';
+import type { RealmDirectory } from '../directory/realm-directory.ts';
 import { loadAccessibleMessage } from '../narrow/message-access.ts';
 import { nextId, type RealmDatabase } from '../storage/database.ts';
 import { FLAG_BITS, type MessageRow, type ReactionRow, type UserRow } from '../storage/rows.ts';
 import { messageAudienceIds } from './delete-message.ts';
-import type { ActionScope, CallerScope } from './run-action.ts';
+import type { ActionScope, CallerScope } from '../services/run-action.ts';
 
 export type ReactionType = ReactionRow['reaction_type'];
 

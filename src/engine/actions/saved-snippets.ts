@@ -2,31 +2,16 @@
  * A user's saved snippets: Markdown texts to insert into messages. Each change is announced to
  * the owner's queues only (`saved_snippets` add/update/remove).
  */
-import { ApiError, badRequest } from '../http/api-error.ts';
-import { MAX_MESSAGE_LENGTH } from '../lib/message-limits.ts';
+import { ApiError, badRequest } from '../errors/api-error.ts';
+import { MAX_MESSAGE_LENGTH } from '../validation/message-limits.ts';
 import { nextId, type RealmDatabase } from '../storage/database.ts';
 import type { SavedSnippetRow, UserRow } from '../storage/rows.ts';
-import type { CallerScope } from './run-action.ts';
+import type { CallerScope } from '../services/run-action.ts';
+import { savedSnippetToWire } from '../wire/saved-snippet-wire.ts';
 
 const MAX_SNIPPET_TITLE_LENGTH = 60;
 
-export interface SavedSnippetWire {
-  id: number;
-  title: string;
-  content: string;
-  date_created: number;
-}
-
 const doesNotExist = () => new ApiError('Saved snippet does not exist.', { status: 404 });
-
-export function savedSnippetToWire(row: SavedSnippetRow): SavedSnippetWire {
-  return { id: row.id, title: row.title, content: row.content, date_created: row.date_created };
-}
-
-export async function savedSnippetsOf(db: RealmDatabase, userId: number): Promise<SavedSnippetRow[]> {
-  const rows = await db.saved_snippets.where('user_id').equals(userId).toArray();
-  return rows.sort((a, b) => a.id - b.id);
-}
 
 export async function createSavedSnippet(scope: CallerScope, input: { title: string; content: string }): Promise<number> {
   const actor = scope.caller;

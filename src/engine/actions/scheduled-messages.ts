@@ -1,13 +1,13 @@
-import { ApiError, badRequest } from '../http/api-error.ts';
-import { normalizeContent } from '../lib/message-limits.ts';
-import type { RealmDirectory } from '../lib/realm-directory.ts';
+import { ApiError, badRequest } from '../errors/api-error.ts';
+import { normalizeContent } from '../validation/message-limits.ts';
+import type { RealmDirectory } from '../directory/realm-directory.ts';
 import { renderMessage } from '../markdown/render-message.ts';
 import { loadAccessibleMessage } from '../narrow/message-access.ts';
-import { normalizeReminderNote, reminderContent } from '../scheduler/reminder-content.ts';
-import { isReminder, reminderToWire, scheduledMessageToWire } from '../scheduler/scheduled-wire.ts';
+import { normalizeReminderNote, reminderContent } from './reminder-content.ts';
+import { isReminder, reminderToWire, scheduledMessageToWire } from '../wire/scheduled-wire.ts';
 import { nextId, type RealmDatabase } from '../storage/database.ts';
 import type { ScheduledMessageRow, UserRow } from '../storage/rows.ts';
-import type { CallerScope } from './run-action.ts';
+import type { CallerScope } from '../services/run-action.ts';
 import { type MessageTarget, resolveTarget } from './send-message.ts';
 
 export type ScheduledType = 'stream' | 'private';

@@ -1,14 +1,14 @@
-import { badRequest, streamDoesNotExistById, streamDoesNotExistByName } from '../http/api-error.ts';
-import { canReadChannel, channelViewerIds } from '../lib/channel-access.ts';
-import { flagList, userMessageRow } from '../lib/flags.ts';
-import { normalizeContent, normalizeTopic, searchWords } from '../lib/message-limits.ts';
-import type { RealmDirectory } from '../lib/realm-directory.ts';
-import { dmKey, recipientFor } from '../lib/recipients.ts';
-import { groupMemberIds, isInGroupSetting } from '../lib/system-groups.ts';
+import { badRequest, streamDoesNotExistById, streamDoesNotExistByName } from '../errors/api-error.ts';
+import { canReadChannel, channelViewerIds } from '../permissions/channel-access.ts';
+import { flagList, userMessageRow } from '../storage/flags.ts';
+import { normalizeContent, normalizeTopic, searchWords } from '../validation/message-limits.ts';
+import type { RealmDirectory } from '../directory/realm-directory.ts';
+import { dmKey, recipientFor } from '../storage/recipients.ts';
+import { groupMemberIds, isInGroupSetting } from '../permissions/system-groups.ts';
 import { renderMessage } from '../markdown/render-message.ts';
 import { nextId, type RealmDatabase } from '../storage/database.ts';
 import { type ChannelRow, FLAG_BITS, type MessageRow, type UserRow } from '../storage/rows.ts';
-import type { ActionScope, CallerScope } from './run-action.ts';
+import type { ActionScope, CallerScope } from '../services/run-action.ts';
 
 /** A channel named by id or by name; a DM recipient by id or by API email. */
 export type ChannelRef = { id: number } | { name: string };

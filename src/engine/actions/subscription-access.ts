@@ -1,10 +1,10 @@
-import { badRequest } from '../http/api-error.ts';
-import { REALM_PERMISSION_GROUPS } from '../lib/realm-permissions.ts';
-import { canSeeChannelMetadata } from '../initial-state/channel-visibility.ts';
-import { hasContentAccess } from '../lib/channel-audience.ts';
-import { canSeeRealEmail } from '../lib/email-visibility.ts';
-import type { RealmDirectory } from '../lib/realm-directory.ts';
-import { isInGroupSetting } from '../lib/system-groups.ts';
+import { badRequest } from '../errors/api-error.ts';
+import { REALM_PERMISSION_GROUPS } from '../permissions/realm-permissions.ts';
+import { canSeeChannelMetadata } from '../permissions/channel-visibility.ts';
+import { hasContentAccess } from '../permissions/channel-audience.ts';
+import { canSeeRealEmail } from '../permissions/email-visibility.ts';
+import type { RealmDirectory } from '../directory/realm-directory.ts';
+import { isInGroupSetting } from '../permissions/system-groups.ts';
 import { ROLE_ADMIN, ROLE_GUEST, type ChannelRow, type UserRow } from '../storage/rows.ts';
 
 /** Users named by `principals`: ids (preferred) or API emails, as upstream's bulk lookup reads them. */

@@ -1,11 +1,11 @@
-import { badRequest, streamDoesNotExistByName } from '../http/api-error.ts';
-import { checkColor } from '../lib/channel-colors.ts';
-import { checkChannelName } from '../lib/channel-names.ts';
-import { MAX_BULK_NEW_SUBSCRIPTION_MESSAGES } from '../lib/message-limits.ts';
-import { RealmDirectory } from '../lib/realm-directory.ts';
+import { badRequest, streamDoesNotExistByName } from '../errors/api-error.ts';
+import { checkColor } from '../validation/channel-colors.ts';
+import { checkChannelName } from '../validation/channel-names.ts';
+import { MAX_BULK_NEW_SUBSCRIPTION_MESSAGES } from '../validation/message-limits.ts';
+import { RealmDirectory } from '../directory/realm-directory.ts';
 import { type ChannelRow, ROLE_GUEST, type UserRow } from '../storage/rows.ts';
 import { type CreateChannelInput, createChannel } from './channels.ts';
-import type { ActionScope, CallerScope } from './run-action.ts';
+import type { ActionScope, CallerScope } from '../services/run-action.ts';
 import { sendMessage } from './send-message.ts';
 import { canAddSubscribers, canReachChannel, canUnsubscribe, type Principals, resolvePrincipals } from './subscription-access.ts';
 import { type SubscriptionPair, subscribeUsers, unsubscribeUsers } from './subscriptions.ts';

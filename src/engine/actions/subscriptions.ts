@@ -1,15 +1,15 @@
 import type { EngineEvent } from '../events/event-types.ts';
-import { loadChannelStats, loadChannelSubscriberIds } from '../initial-state/channel-stats.ts';
-import { canSeeChannelMetadata, canSeeSubscribers } from '../initial-state/channel-visibility.ts';
-import { notificationDefaults, userSettingsObject } from '../initial-state/user-settings.ts';
-import { pickColor } from '../lib/channel-colors.ts';
-import { type ChannelStats, channelToWire } from '../lib/channel-wire.ts';
-import type { RealmDirectory } from '../lib/realm-directory.ts';
-import { newSubscription } from '../lib/subscription-defaults.ts';
-import { subscriptionToWire } from '../lib/subscription-wire.ts';
+import { loadChannelStats, loadChannelSubscriberIds } from '../wire/channel-stats.ts';
+import { canSeeChannelMetadata, canSeeSubscribers } from '../permissions/channel-visibility.ts';
+import { notificationDefaults, userSettingsObject } from '../settings/user-settings.ts';
+import { pickColor } from '../validation/channel-colors.ts';
+import { type ChannelStats, channelToWire } from '../wire/channel-wire.ts';
+import type { RealmDirectory } from '../directory/realm-directory.ts';
+import { newSubscription } from '../settings/subscription-defaults.ts';
+import { subscriptionToWire } from '../wire/subscription-wire.ts';
 import type { ChannelRow, SubscriptionRow, UserRow } from '../storage/rows.ts';
 import { markChannelAsRead } from './message-flags.ts';
-import type { ActionScope } from './run-action.ts';
+import type { ActionScope } from '../services/run-action.ts';
 
 export interface SubscriptionPair {
   user: UserRow;

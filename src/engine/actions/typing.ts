@@ -4,16 +4,16 @@
  * notifications; channel typing reaches only queues with `stream_typing_notifications`.
  */
 import type { Notice } from '../events/event-types.ts';
-import { badRequest } from '../http/api-error.ts';
-import { userSettingsObject } from '../initial-state/user-settings.ts';
-import { canReadChannel } from '../lib/channel-access.ts';
-import { apiEmail } from '../lib/email-visibility.ts';
-import { normalizeTopic } from '../lib/message-limits.ts';
-import type { RealmDirectory } from '../lib/realm-directory.ts';
-import { isInGroupSetting } from '../lib/system-groups.ts';
+import { badRequest } from '../errors/api-error.ts';
+import { userSettingsObject } from '../settings/user-settings.ts';
+import { canReadChannel } from '../permissions/channel-access.ts';
+import { apiEmail } from '../permissions/email-visibility.ts';
+import { normalizeTopic } from '../validation/message-limits.ts';
+import type { RealmDirectory } from '../directory/realm-directory.ts';
+import { isInGroupSetting } from '../permissions/system-groups.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import type { UserRow } from '../storage/rows.ts';
-import type { CallerScope } from './run-action.ts';
+import type { CallerScope } from '../services/run-action.ts';
 
 export type TypingOp = 'start' | 'stop';
 

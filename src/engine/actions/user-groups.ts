@@ -1,5 +1,5 @@
-import { badRequest } from '../http/api-error.ts';
-import { REALM_PERMISSION_GROUPS } from '../lib/realm-permissions.ts';
+import { badRequest } from '../errors/api-error.ts';
+import { REALM_PERMISSION_GROUPS } from '../permissions/realm-permissions.ts';
 import {
   directMemberIds,
   directSubgroupIds,
@@ -9,13 +9,13 @@ import {
   newGroupDefaults,
   userGroupList,
   userGroupToWire,
-} from '../initial-state/user-groups.ts';
-import { RealmDirectory } from '../lib/realm-directory.ts';
-import { resolveGroupSetting } from '../lib/group-setting-input.ts';
-import { groupMemberIds, isInGroupSetting } from '../lib/system-groups.ts';
+} from '../wire/user-group-wire.ts';
+import { RealmDirectory } from '../directory/realm-directory.ts';
+import { resolveGroupSetting } from '../permissions/group-setting-input.ts';
+import { groupMemberIds, isInGroupSetting } from '../permissions/system-groups.ts';
 import { nextId } from '../storage/database.ts';
 import { type GroupSettingValue, ROLE_GUEST, type UserGroupRow, type UserRow } from '../storage/rows.ts';
-import type { ActionScope, CallerScope, ReadScope } from './run-action.ts';
+import type { ActionScope, CallerScope, ReadScope } from '../services/run-action.ts';
 import { sendMessage } from './send-message.ts';
 
 export const MAX_GROUP_NAME_LENGTH = 100;

@@ -1,17 +1,17 @@
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { badRequest } from '../http/api-error.ts';
+import { badRequest } from '../errors/api-error.ts';
 import {
   AVAILABLE_NOTIFICATION_SOUNDS,
   LEGACY_DISPLAY_SETTINGS,
   LEGACY_NOTIFICATION_SETTINGS,
   USER_SETTING_DEFAULTS,
-} from '../initial-state/user-settings.ts';
-import { apiEmail } from '../lib/email-visibility.ts';
-import type { RealmDirectory } from '../lib/realm-directory.ts';
+} from '../settings/user-settings.ts';
+import { apiEmail } from '../permissions/email-visibility.ts';
+import type { RealmDirectory } from '../directory/realm-directory.ts';
 import { nextId } from '../storage/database.ts';
 import type { UserRow } from '../storage/rows.ts';
 import { activeUserIds } from './profile-fields.ts';
-import type { ActionScope, CallerScope } from './run-action.ts';
+import type { ActionScope, CallerScope } from '../services/run-action.ts';
 import { checkNewEmail, renameUser } from './users.ts';
 
 /** The languages upstream offers for `default_language` (its translated locales). */

@@ -2,12 +2,12 @@
  * A user's visibility policy for one topic (mute, unmute, follow). Narrows read these rows
  * (`is:followed`, `in:home`); the user's queues get `user_topic` and the legacy `muted_topics`.
  */
-import { badRequest } from '../http/api-error.ts';
-import { canReadChannel } from '../lib/channel-access.ts';
-import { normalizeTopic } from '../lib/message-limits.ts';
-import type { RealmDirectory } from '../lib/realm-directory.ts';
+import { badRequest } from '../errors/api-error.ts';
+import { canReadChannel } from '../permissions/channel-access.ts';
+import { normalizeTopic } from '../validation/message-limits.ts';
+import type { RealmDirectory } from '../directory/realm-directory.ts';
 import type { UserRow, UserTopicRow } from '../storage/rows.ts';
-import type { ActionScope, CallerScope } from './run-action.ts';
+import type { ActionScope, CallerScope } from '../services/run-action.ts';
 
 export type VisibilityPolicy = UserTopicRow['visibility_policy'];
 

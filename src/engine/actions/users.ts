@@ -1,21 +1,21 @@
-import { ApiError, badRequest, unauthorizedPrincipal } from '../http/api-error.ts';
-import { loadChannelStats, loadChannelSubscriberIds } from '../initial-state/channel-stats.ts';
-import { canSeeChannelMetadata } from '../initial-state/channel-visibility.ts';
-import { channelViewerIds } from '../lib/channel-access.ts';
-import { channelToWire } from '../lib/channel-wire.ts';
-import { apiEmail, canSeeRealEmail } from '../lib/email-visibility.ts';
-import { RealmDirectory } from '../lib/realm-directory.ts';
+import { ApiError, badRequest, unauthorizedPrincipal } from '../errors/api-error.ts';
+import { loadChannelStats, loadChannelSubscriberIds } from '../wire/channel-stats.ts';
+import { canSeeChannelMetadata } from '../permissions/channel-visibility.ts';
+import { channelViewerIds } from '../permissions/channel-access.ts';
+import { channelToWire } from '../wire/channel-wire.ts';
+import { apiEmail, canSeeRealEmail } from '../permissions/email-visibility.ts';
+import { RealmDirectory } from '../directory/realm-directory.ts';
 import {
   GROUP_ADMINISTRATORS,
   GROUP_EVERYONE,
   GROUP_FULL_MEMBERS,
   GROUP_MODERATORS,
   GROUP_OWNERS,
-} from '../lib/system-groups.ts';
+} from '../permissions/system-groups.ts';
 import { nextId } from '../storage/database.ts';
 import { type ChannelRow, ROLE_ADMIN, ROLE_GUEST, ROLE_OWNER, type Role, type UserRow } from '../storage/rows.ts';
 import { activeUserIds, type ProfileDataEntry, setProfileData } from './profile-fields.ts';
-import type { ActionScope, CallerScope } from './run-action.ts';
+import type { ActionScope, CallerScope } from '../services/run-action.ts';
 
 const MAX_NAME_LENGTH = 100;
 /** Characters upstream refuses in names: they would break Markdown mentions. */

@@ -1,5 +1,5 @@
-import { unauthorized } from '../http/api-error.ts';
-import type { RealmDirectory } from '../lib/realm-directory.ts';
+import { unauthorized } from '../errors/api-error.ts';
+import type { RealmDirectory } from '../directory/realm-directory.ts';
 import type { RealmRow, UserRow } from '../storage/rows.ts';
 import { API_KEY_PATTERN } from './passwords.ts';
 

@@ -1,4 +1,4 @@
-import { badRequest, unauthorizedPrincipal } from '../http/api-error.ts';
+import { badRequest, unauthorizedPrincipal } from '../errors/api-error.ts';
 import { ROLE_ADMIN, ROLE_OWNER, type UserRow } from '../storage/rows.ts';
 
 /**

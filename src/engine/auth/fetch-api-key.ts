@@ -1,6 +1,6 @@
-import { readSnapshot } from '../actions/run-action.ts';
-import type { EngineServices } from '../engine-services.ts';
-import { ApiError } from '../http/api-error.ts';
+import { readSnapshot } from '../services/run-action.ts';
+import type { EngineServices } from '../services/engine-services.ts';
+import { ApiError } from '../errors/api-error.ts';
 import { verifyPassword } from './passwords.ts';
 
 const authenticationFailed = () =>

@@ -1,5 +1,5 @@
-import type { Clock } from '../clock.ts';
-import { ApiError, badEventQueueId } from '../http/api-error.ts';
+import type { Clock } from '../clock/clock.ts';
+import { ApiError, badEventQueueId } from '../errors/api-error.ts';
 import { finalizeForQueue } from './event-finalizers.ts';
 import type { ClientCapabilities, EngineEvent, Notice, QueuedEvent } from './event-types.ts';
 import type { QueueNarrowTerm } from './queue-narrow.ts';

@@ -1,5 +1,5 @@
-import type { RealmDirectory } from '../lib/realm-directory.ts';
-import { messageToWire } from '../lib/message-wire.ts';
+import type { RealmDirectory } from '../directory/realm-directory.ts';
+import { messageToWire } from '../wire/message-wire.ts';
 import type { MessageRow } from '../storage/rows.ts';
 import type { EventQueue } from './event-queues.ts';
 import type { EngineEvent, Notice } from './event-types.ts';

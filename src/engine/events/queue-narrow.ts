@@ -1,5 +1,5 @@
-import { badRequest } from '../http/api-error.ts';
-import { RESOLVED_TOPIC_PREFIX } from '../lib/message-limits.ts';
+import { badRequest } from '../errors/api-error.ts';
+import { RESOLVED_TOPIC_PREFIX } from '../validation/message-limits.ts';
 import type { EngineEvent } from './event-types.ts';
 
 /** A register `narrow` term: [operator, operand] (the parameter parser checks the length). */

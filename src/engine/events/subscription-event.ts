@@ -1,4 +1,4 @@
-import { type NotificationDefaults, NOTIFICATION_PROPERTIES } from '../lib/subscription-wire.ts';
+import { type NotificationDefaults, NOTIFICATION_PROPERTIES } from '../wire/subscription-wire.ts';
 import type { EventQueue } from './event-queues.ts';
 import type { EngineEvent } from './event-types.ts';
 

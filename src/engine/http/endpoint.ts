@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { type CallerScope, type ReadScope, readSnapshot, runAction } from '../actions/run-action.ts';
+import { type CallerScope, type ReadScope, readSnapshot, runAction } from '../services/run-action.ts';
 import { type CallerKind, requireCallerKind } from '../auth/caller-kinds.ts';
-import type { EngineServices } from '../engine-services.ts';
-import { RealmDirectory } from '../lib/realm-directory.ts';
+import type { EngineServices } from '../services/engine-services.ts';
+import { RealmDirectory } from '../directory/realm-directory.ts';
 import type { RealmRow, UserRow } from '../storage/rows.ts';
-import { ApiError, missingArgument } from './api-error.ts';
+import { ApiError, missingArgument } from '../errors/api-error.ts';
 import { VAR } from './param-types.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';

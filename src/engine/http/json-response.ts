@@ -1,4 +1,4 @@
-import type { ApiError } from './api-error.ts';
+import type { ApiError } from '../errors/api-error.ts';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json' };
 

@@ -1,4 +1,4 @@
-import { ApiError } from './api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 
 /**
  * Collects a request's parameters the way the upstream server does: the query string for

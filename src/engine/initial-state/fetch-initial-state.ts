@@ -16,7 +16,7 @@ import type { StateContext } from './state-context.ts';
 import { subscriptionSection, streamSection } from './subscriptions.ts';
 import { maxMessageIdSection, unreadSection } from './unread-messages.ts';
 import { userGroupsSection } from './user-groups.ts';
-import { legacySettingsSection, userSettingsObject } from './user-settings.ts';
+import { legacySettingsSection, userSettingsObject } from '../settings/user-settings.ts';
 
 type Section = (ctx: StateContext) => Record<string, unknown> | Promise<Record<string, unknown>>;
 

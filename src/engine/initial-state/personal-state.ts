@@ -1,7 +1,7 @@
-import { navigationViewsOf, navigationViewToWire } from '../actions/navigation-views.ts';
-import { realmPresence } from '../actions/presence.ts';
-import { savedSnippetsOf, savedSnippetToWire } from '../actions/saved-snippets.ts';
-import { displayTopic } from '../lib/message-wire.ts';
+import { navigationViewsOf, navigationViewToWire } from '../wire/navigation-view-wire.ts';
+import { realmPresence } from '../wire/presence-wire.ts';
+import { savedSnippetsOf, savedSnippetToWire } from '../wire/saved-snippet-wire.ts';
+import { displayTopic } from '../wire/message-wire.ts';
 import type { StateContext } from './state-context.ts';
 
 const MUTED = 1;

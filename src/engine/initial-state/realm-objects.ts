@@ -1,7 +1,7 @@
-import { byFolderOrder, channelFolderToWire } from '../lib/channel-folder-wire.ts';
-import { linkifiersToWire } from '../actions/linkifiers.ts';
+import { byFolderOrder, channelFolderToWire } from '../wire/channel-folder-wire.ts';
+import { linkifiersToWire } from '../wire/linkifier-wire.ts';
 import type { RealmEmojiRow } from '../storage/rows.ts';
-import { listProfileFields, profileFieldToWire } from '../actions/profile-fields.ts';
+import { listProfileFields, profileFieldToWire } from '../wire/profile-field-wire.ts';
 import type { StateContext } from './state-context.ts';
 
 /** The kinds of custom profile field this server supports, by upstream's ids and names. */

@@ -1,5 +1,5 @@
-import { groupSettingToWire } from '../lib/channel-wire.ts';
-import { REALM_PERMISSION_GROUPS, type RealmPermission, realmPermissionGroup } from '../lib/realm-permissions.ts';
+import { groupSettingToWire } from '../wire/channel-wire.ts';
+import { REALM_PERMISSION_GROUPS, type RealmPermission, realmPermissionGroup } from '../permissions/realm-permissions.ts';
 import {
   MAX_BULK_NEW_SUBSCRIPTION_MESSAGES,
   MAX_CHANNEL_FOLDER_DESCRIPTION_LENGTH,
@@ -9,16 +9,14 @@ import {
   MAX_STREAM_DESCRIPTION_LENGTH,
   MAX_STREAM_NAME_LENGTH,
   MAX_TOPIC_LENGTH,
-} from '../lib/message-limits.ts';
+} from '../validation/message-limits.ts';
 import type { RealmRow } from '../storage/rows.ts';
-import { API_PREFIX, SERVER_EMOJI_DATA_PATH } from '../http/paths.ts';
-import { configuredAnnouncementChannelId, webPublicChannelsEnabled } from '../lib/realm-channel-settings.ts';
+import { API_PREFIX, realmUrl, SERVER_EMOJI_DATA_PATH } from '../wire/paths.ts';
+import { configuredAnnouncementChannelId, webPublicChannelsEnabled } from '../permissions/realm-channel-settings.ts';
 
 /** How long a client should wait on GET /events before retrying (upstream's production value). */
 export const EVENT_QUEUE_LONGPOLL_TIMEOUT_SECONDS = 90;
 
-
-export const realmUrl = (realm: RealmRow): string => `http://${realm.host}`;
 
 /** Keys every /register response carries, whatever the client asked for. */
 export function alwaysPresentKeys(realm: RealmRow): Record<string, unknown> {

@@ -1,8 +1,8 @@
-import { avatarUrl } from '../lib/avatars.ts';
-import { isInGroupSetting } from '../lib/system-groups.ts';
-import { avatarUrlMedium, loadProfileData, userToWire } from '../lib/user-wire.ts';
+import { avatarUrl } from '../wire/avatars.ts';
+import { isInGroupSetting } from '../permissions/system-groups.ts';
+import { avatarUrlMedium, loadProfileData, userToWire } from '../wire/user-wire.ts';
 import { ROLE_MODERATOR, type UserRow } from '../storage/rows.ts';
-import { type RealmPermission, realmPermissionGroup } from '../lib/realm-permissions.ts';
+import { type RealmPermission, realmPermissionGroup } from '../permissions/realm-permissions.ts';
 import type { StateContext } from './state-context.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { dmParticipants } from '../lib/recipients.ts';
+import { dmParticipants } from '../storage/recipients.ts';
 import type { StateContext } from './state-context.ts';
 
 /** "Recent" is the newest 1000 direct messages the user received, as upstream. */

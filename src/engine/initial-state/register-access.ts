@@ -1,5 +1,5 @@
-import { badRequest } from '../http/api-error.ts';
-import type { SubscriberMode } from '../lib/subscription-wire.ts';
+import { badRequest } from '../errors/api-error.ts';
+import type { SubscriberMode } from '../wire/subscription-wire.ts';
 import { ROLE_GUEST, type UserRow } from '../storage/rows.ts';
 
 /**

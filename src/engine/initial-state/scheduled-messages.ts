@@ -1,5 +1,5 @@
-import { displayTopic } from '../lib/message-wire.ts';
-import { reminderToWire, scheduledMessageToWire, undeliveredOf } from '../scheduler/scheduled-wire.ts';
+import { displayTopic } from '../wire/message-wire.ts';
+import { reminderToWire, scheduledMessageToWire, undeliveredOf } from '../wire/scheduled-wire.ts';
 import type { StateContext } from './state-context.ts';
 
 /** `scheduled_messages`: the caller's undelivered scheduled messages, earliest first. */

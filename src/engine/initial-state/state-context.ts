@@ -1,6 +1,6 @@
 import type { ClientCapabilities } from '../events/event-types.ts';
-import type { RealmDirectory } from '../lib/realm-directory.ts';
-import type { SubscriberMode } from '../lib/subscription-wire.ts';
+import type { RealmDirectory } from '../directory/realm-directory.ts';
+import type { SubscriberMode } from '../wire/subscription-wire.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import type { UserRow } from '../storage/rows.ts';
 

@@ -1,12 +1,12 @@
-import { readSnapshot } from '../actions/run-action.ts';
-import type { EngineServices } from '../engine-services.ts';
+import { readSnapshot } from '../services/run-action.ts';
+import type { EngineServices } from '../services/engine-services.ts';
 import type { ClientCapabilities } from '../events/event-types.ts';
-import { RealmDirectory } from '../lib/realm-directory.ts';
-import type { SubscriberMode } from '../lib/subscription-wire.ts';
+import { RealmDirectory } from '../directory/realm-directory.ts';
+import type { SubscriberMode } from '../wire/subscription-wire.ts';
 import type { UserRow } from '../storage/rows.ts';
 import { fetchInitialState } from './fetch-initial-state.ts';
 import type { StateContext } from './state-context.ts';
-import { userSettingsObject } from './user-settings.ts';
+import { userSettingsObject } from '../settings/user-settings.ts';
 
 export interface StateRequest {
   /** null: a spectator. */

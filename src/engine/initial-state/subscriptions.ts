@@ -1,12 +1,12 @@
-import type { ChannelStats } from '../lib/channel-wire.ts';
-import { channelToWire } from '../lib/channel-wire.ts';
-import { subscriberFields, subscriptionToWire } from '../lib/subscription-wire.ts';
+import type { ChannelStats } from '../wire/channel-wire.ts';
+import { channelToWire } from '../wire/channel-wire.ts';
+import { subscriberFields, subscriptionToWire } from '../wire/subscription-wire.ts';
 import type { ChannelRow, SubscriptionRow } from '../storage/rows.ts';
-import { loadChannelStats, loadSubscriberIds } from './channel-stats.ts';
-import { canSeeChannelMetadata, canSeeSubscribers } from './channel-visibility.ts';
+import { loadChannelStats, loadSubscriberIds } from '../wire/channel-stats.ts';
+import { canSeeChannelMetadata, canSeeSubscribers } from '../permissions/channel-visibility.ts';
 import type { StateContext } from './state-context.ts';
-import { notificationDefaults } from './user-settings.ts';
-import { newSubscription } from '../lib/subscription-defaults.ts';
+import { notificationDefaults } from '../settings/user-settings.ts';
+import { newSubscription } from '../settings/subscription-defaults.ts';
 
 /** Spectators see the web-public channels as subscriptions with neutral settings. */
 const spectatorSubscription = (channelId: number): SubscriptionRow => newSubscription(0, channelId, '#c2c2c2');

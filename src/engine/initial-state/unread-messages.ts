@@ -1,5 +1,5 @@
-import { displayTopic } from '../lib/message-wire.ts';
-import { dmParticipants } from '../lib/recipients.ts';
+import { displayTopic } from '../wire/message-wire.ts';
+import { dmParticipants } from '../storage/recipients.ts';
 import { FLAG_BITS, type MessageRow } from '../storage/rows.ts';
 import type { StateContext } from './state-context.ts';
 

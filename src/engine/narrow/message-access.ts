@@ -1,6 +1,6 @@
-import { invalidMessage } from '../http/api-error.ts';
-import { canReadChannelHistory } from '../lib/channel-access.ts';
-import type { RealmDirectory } from '../lib/realm-directory.ts';
+import { invalidMessage } from '../errors/api-error.ts';
+import { canReadChannelHistory } from '../permissions/channel-access.ts';
+import type { RealmDirectory } from '../directory/realm-directory.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import type { MessageRow, UserMessageRow, UserRow } from '../storage/rows.ts';
 

@@ -1,6 +1,6 @@
-import type { ReadScope } from '../actions/run-action.ts';
-import { badRequest } from '../http/api-error.ts';
-import { displayTopic } from '../lib/message-wire.ts';
+import type { ReadScope } from '../services/run-action.ts';
+import { badRequest } from '../errors/api-error.ts';
+import { displayTopic } from '../wire/message-wire.ts';
 import { htmlDiff } from '../markdown/html-diff.ts';
 import type { MessageRow } from '../storage/rows.ts';
 import { loadAccessibleMessage } from './message-access.ts';

@@ -1,4 +1,4 @@
-import type { RealmDirectory } from '../lib/realm-directory.ts';
+import type { RealmDirectory } from '../directory/realm-directory.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import type { UserRow } from '../storage/rows.ts';
 import { type Candidate, candidateMatches, isMutedForViewer } from './narrow-match.ts';

@@ -1,5 +1,5 @@
-import { RESOLVED_TOPIC_PREFIX } from '../lib/message-limits.ts';
-import { dmParticipants } from '../lib/recipients.ts';
+import { RESOLVED_TOPIC_PREFIX } from '../validation/message-limits.ts';
+import { dmParticipants } from '../storage/recipients.ts';
 import { FLAG_BITS, type MessageRow, type UserMessageRow } from '../storage/rows.ts';
 import { type NarrowScope, topicPolicyKey } from './narrow-scope.ts';
 import { matchesSearch } from './search-query.ts';

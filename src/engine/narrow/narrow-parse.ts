@@ -1,6 +1,6 @@
-import { badNarrow, badRequest } from '../http/api-error.ts';
-import type { RealmDirectory } from '../lib/realm-directory.ts';
-import { dmKey } from '../lib/recipients.ts';
+import { badNarrow, badRequest } from '../errors/api-error.ts';
+import type { RealmDirectory } from '../directory/realm-directory.ts';
+import { dmKey } from '../storage/recipients.ts';
 import type { UserRow } from '../storage/rows.ts';
 import { parseSearchQuery } from './search-query.ts';
 import type { HasOperand, IsOperand, NarrowTerm } from './narrow-terms.ts';

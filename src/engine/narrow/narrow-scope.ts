@@ -1,5 +1,5 @@
-import { canReadChannelHistory } from '../lib/channel-access.ts';
-import type { RealmDirectory } from '../lib/realm-directory.ts';
+import { canReadChannelHistory } from '../permissions/channel-access.ts';
+import type { RealmDirectory } from '../directory/realm-directory.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import type { SubscriptionRow, UserRow } from '../storage/rows.ts';
 import { type NarrowTerm, termsOf } from './narrow-terms.ts';

@@ -1,6 +1,6 @@
-import { flagList } from '../lib/flags.ts';
-import { messageToWire } from '../lib/message-wire.ts';
-import type { RealmDirectory } from '../lib/realm-directory.ts';
+import { flagList } from '../storage/flags.ts';
+import { messageToWire } from '../wire/message-wire.ts';
+import type { RealmDirectory } from '../directory/realm-directory.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import type { ReactionRow, UserRow } from '../storage/rows.ts';
 import type { Candidate } from './narrow-match.ts';

@@ -1,5 +1,5 @@
-import { displayTopic } from '../lib/message-wire.ts';
-import type { RealmDirectory } from '../lib/realm-directory.ts';
+import { displayTopic } from '../wire/message-wire.ts';
+import type { RealmDirectory } from '../directory/realm-directory.ts';
 import type { MessageRow } from '../storage/rows.ts';
 import type { SearchQuery } from './narrow-terms.ts';
 

@@ -1,4 +1,4 @@
-import { badRequest } from '../http/api-error.ts';
+import { badRequest } from '../errors/api-error.ts';
 import { defineEndpoint, type Endpoint } from '../http/endpoint.ts';
 import { pathId, str } from '../http/param-types.ts';
 import { escapeAttribute, escapeCode } from '../markdown/html-escape.ts';

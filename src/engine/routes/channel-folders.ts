@@ -1,8 +1,8 @@
 import { createChannelFolder, reorderChannelFolders, updateChannelFolder } from '../actions/channel-folders.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { bool, intList, pathId, str } from '../http/param-types.ts';
-import { byFolderOrder, channelFolderToWire } from '../lib/channel-folder-wire.ts';
-import { MAX_CHANNEL_FOLDER_DESCRIPTION_LENGTH, MAX_CHANNEL_FOLDER_NAME_LENGTH } from '../lib/message-limits.ts';
+import { byFolderOrder, channelFolderToWire } from '../wire/channel-folder-wire.ts';
+import { MAX_CHANNEL_FOLDER_DESCRIPTION_LENGTH, MAX_CHANNEL_FOLDER_NAME_LENGTH } from '../validation/message-limits.ts';
 
 const folderName = () => str().max(MAX_CHANNEL_FOLDER_NAME_LENGTH);
 const folderDescription = () => str().max(MAX_CHANNEL_FOLDER_DESCRIPTION_LENGTH);

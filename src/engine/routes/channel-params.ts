@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { NewChannelSettings } from '../actions/subscription-requests.ts';
 import { VAR } from '../http/param-types.ts';
-import { CHANNEL_GROUP_SETTING_NAMES, type ChannelGroupSetting } from '../lib/channel-group-settings.ts';
+import { CHANNEL_GROUP_SETTING_NAMES, type ChannelGroupSetting } from '../permissions/channel-group-settings.ts';
 import type { GroupSettingValue, TopicsPolicy } from '../storage/rows.ts';
 
 /**

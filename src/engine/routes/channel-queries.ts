@@ -1,7 +1,7 @@
 import { channelIdByName, channelSubscriberIds, channelTopics } from '../actions/channel-reads.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { bool, pathId, str } from '../http/param-types.ts';
-import { displayTopic } from '../lib/message-wire.ts';
+import { displayTopic } from '../wire/message-wire.ts';
 
 /** Reads about one channel: its subscribers, its topics, its id by name. */
 export const channelQueryEndpoints = [

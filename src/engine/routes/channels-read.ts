@@ -1,8 +1,8 @@
 import { channelWithMetadata, listedChannels } from '../actions/channel-reads.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { bool, pathId } from '../http/param-types.ts';
-import { loadChannelStats, loadSubscriberIds } from '../initial-state/channel-stats.ts';
-import { channelToWire } from '../lib/channel-wire.ts';
+import { loadChannelStats, loadSubscriberIds } from '../wire/channel-stats.ts';
+import { channelToWire } from '../wire/channel-wire.ts';
 
 export const channelsReadEndpoints = [
   defineEndpoint({

@@ -3,9 +3,9 @@ import { type ChannelChanges, updateChannel } from '../actions/channel-update.ts
 import { createChannel } from '../actions/channels.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { bool, int, intList, intValue, json, pathId, str } from '../http/param-types.ts';
-import { CHANNEL_GROUP_SETTING_NAMES, type ChannelGroupSetting } from '../lib/channel-group-settings.ts';
-import { groupSettingUpdate, groupSettingValue } from '../lib/group-setting-input.ts';
-import { MAX_STREAM_DESCRIPTION_LENGTH } from '../lib/message-limits.ts';
+import { CHANNEL_GROUP_SETTING_NAMES, type ChannelGroupSetting } from '../permissions/channel-group-settings.ts';
+import { groupSettingUpdate, groupSettingValue } from '../permissions/group-setting-input.ts';
+import { MAX_STREAM_DESCRIPTION_LENGTH } from '../validation/message-limits.ts';
 import { groupSettingsOf, newChannelSettings, retentionParam, topicsPolicyParam } from './channel-params.ts';
 
 const groupSettingParams = <T>(param: () => T) =>

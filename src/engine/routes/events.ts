@@ -1,4 +1,4 @@
-import { badRequest } from '../http/api-error.ts';
+import { badRequest } from '../errors/api-error.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { bool, int, str } from '../http/param-types.ts';
 

@@ -1,4 +1,5 @@
-import { addLinkifier, linkifiersToWire, removeLinkifier, reorderLinkifiers, updateLinkifier } from '../actions/linkifiers.ts';
+import { addLinkifier, removeLinkifier, reorderLinkifiers, updateLinkifier } from '../actions/linkifiers.ts';
+import { linkifiersToWire } from '../wire/linkifier-wire.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { intList, pathId, str } from '../http/param-types.ts';
 

@@ -1,8 +1,8 @@
-import { ApiError, badRequest, missingArgument } from '../http/api-error.ts';
+import { ApiError, badRequest, missingArgument } from '../errors/api-error.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { bool, intList, intValue, json, listOf, nonNegativeInt, pathId, str, VAR } from '../http/param-types.ts';
-import { flagList } from '../lib/flags.ts';
-import { messageToWire } from '../lib/message-wire.ts';
+import { flagList } from '../storage/flags.ts';
+import { messageToWire } from '../wire/message-wire.ts';
 import { loadAccessibleMessage } from '../narrow/message-access.ts';
 import { filterMessageIds, findMessageIds, type MessageWindow } from '../narrow/message-page.ts';
 import { parseNarrow } from '../narrow/narrow-parse.ts';

@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../http/endpoint.ts';
 import { str } from '../http/param-types.ts';
-import { MAX_MESSAGE_LENGTH } from '../lib/message-limits.ts';
+import { MAX_MESSAGE_LENGTH } from '../validation/message-limits.ts';
 import { renderMessage } from '../markdown/render-message.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { type ChannelRef, sendCallerMessage, type UserRef } from '../actions/send-message.ts';
-import { badRequest } from '../http/api-error.ts';
+import { badRequest } from '../errors/api-error.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { bool, oneOf, str } from '../http/param-types.ts';
 

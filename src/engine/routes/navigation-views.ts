@@ -1,4 +1,5 @@
-import { addNavigationView, navigationViewsOf, navigationViewToWire, removeNavigationView, updateNavigationView } from '../actions/navigation-views.ts';
+import { addNavigationView, removeNavigationView, updateNavigationView } from '../actions/navigation-views.ts';
+import { navigationViewsOf, navigationViewToWire } from '../wire/navigation-view-wire.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { bool, str } from '../http/param-types.ts';
 

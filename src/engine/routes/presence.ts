@@ -1,4 +1,5 @@
-import { realmPresence, reportPresence, userPresence } from '../actions/presence.ts';
+import { reportPresence, userPresence } from '../actions/presence.ts';
+import { realmPresence } from '../wire/presence-wire.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { bool, int, str } from '../http/param-types.ts';
 

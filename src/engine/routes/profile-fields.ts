@@ -1,13 +1,6 @@
 import { z } from 'zod';
-import {
-  createProfileField,
-  deleteProfileField,
-  type FieldData,
-  listProfileFields,
-  profileFieldToWire,
-  reorderProfileFields,
-  updateProfileField,
-} from '../actions/profile-fields.ts';
+import { createProfileField, deleteProfileField, type FieldData, reorderProfileFields, updateProfileField } from '../actions/profile-fields.ts';
+import { listProfileFields, profileFieldToWire } from '../wire/profile-field-wire.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { bool, int, intList, json, pathId, str, VAR } from '../http/param-types.ts';
 

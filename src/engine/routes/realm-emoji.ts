@@ -1,6 +1,6 @@
 import { emojiCodeToNames } from '../emoji/emoji-catalog.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
-import { SERVER_EMOJI_DATA_PATH } from '../http/paths.ts';
+import { SERVER_EMOJI_DATA_PATH } from '../wire/paths.ts';
 import { realmEmojiToWire } from '../initial-state/realm-objects.ts';
 
 /** The realm's custom emoji, in the shape of the register `realm_emoji` section; and the server's Unicode emoji data. */

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { type ClientCapabilities, NO_CAPABILITIES } from '../events/event-types.ts';
 import { checkQueueNarrow } from '../events/queue-narrow.ts';
-import { serviceVersionFields } from '../feature-level.ts';
+import { serviceVersionFields } from '../wire/feature-level.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { bool, int, json, listOf, nonNegativeInt, stringValue, VAR } from '../http/param-types.ts';
 import { alwaysPresentKeys } from '../initial-state/realm-settings.ts';
 import { checkRegisterRequest } from '../initial-state/register-access.ts';
 import { snapshotInitialState } from '../initial-state/state-snapshot.ts';
-import type { SubscriberMode } from '../lib/subscription-wire.ts';
+import type { SubscriberMode } from '../wire/subscription-wire.ts';
 
 const eventTypeList = () => json(listOf(stringValue()).nullable());
 

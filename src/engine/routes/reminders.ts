@@ -1,7 +1,7 @@
 import { deleteReminder, scheduleReminder } from '../actions/scheduled-messages.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { int, pathId, str } from '../http/param-types.ts';
-import { reminderToWire, undeliveredOf } from '../scheduler/scheduled-wire.ts';
+import { reminderToWire, undeliveredOf } from '../wire/scheduled-wire.ts';
 
 /**
  * Reminders about a message, delivered by Notification Bot (upstream feature levels 381, 399

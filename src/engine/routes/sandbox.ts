@@ -1,7 +1,7 @@
 import { acceptInvite } from '../actions/create-user.ts';
 import { checkFullName } from '../actions/users.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { badRequest } from '../http/api-error.ts';
+import { badRequest } from '../errors/api-error.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { pathId, str } from '../http/param-types.ts';
 

@@ -1,4 +1,5 @@
-import { createSavedSnippet, deleteSavedSnippet, editSavedSnippet, savedSnippetsOf, savedSnippetToWire } from '../actions/saved-snippets.ts';
+import { createSavedSnippet, deleteSavedSnippet, editSavedSnippet } from '../actions/saved-snippets.ts';
+import { savedSnippetsOf, savedSnippetToWire } from '../wire/saved-snippet-wire.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { pathId, str } from '../http/param-types.ts';
 

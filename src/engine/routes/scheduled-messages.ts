@@ -5,10 +5,10 @@ import {
   scheduleMessage,
   type ScheduledType,
 } from '../actions/scheduled-messages.ts';
-import { badRequest } from '../http/api-error.ts';
+import { badRequest } from '../errors/api-error.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { bool, int, intValue, json, listOf, oneOf, pathId, str } from '../http/param-types.ts';
-import { scheduledMessageToWire, undeliveredOf } from '../scheduler/scheduled-wire.ts';
+import { scheduledMessageToWire, undeliveredOf } from '../wire/scheduled-wire.ts';
 
 const TYPES = ['direct', 'private', 'channel', 'stream'] as const;
 /** A channel id, or a list of user ids, JSON-encoded. */

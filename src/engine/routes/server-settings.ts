@@ -1,7 +1,7 @@
-import { serviceVersionFields } from '../feature-level.ts';
+import { serviceVersionFields } from '../wire/feature-level.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
-import { realmUrl } from '../initial-state/realm-settings.ts';
-import { webPublicChannelsEnabled } from '../lib/realm-channel-settings.ts';
+import { realmUrl } from '../wire/paths.ts';
+import { webPublicChannelsEnabled } from '../permissions/realm-channel-settings.ts';
 import { renderMessage } from '../markdown/render-message.ts';
 
 /** Only password (email) login exists here; every single-sign-on method is off. */

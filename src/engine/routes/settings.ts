@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { prepareOwnSettings, updateOwnSettings } from '../actions/user-settings.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { bool, int, intValue, json, oneOf, str, VAR } from '../http/param-types.ts';
-import { EMOJISET_CHOICES, USER_SETTING_DEFAULTS } from '../initial-state/user-settings.ts';
+import { EMOJISET_CHOICES, USER_SETTING_DEFAULTS } from '../settings/user-settings.ts';
 
 /** Integer settings restricted to upstream's choices ("Invalid x" otherwise). */
 const INT_CHOICES: Record<string, readonly number[]> = {

@@ -4,13 +4,13 @@ import {
   type SubscriptionProperty,
   type SubscriptionPropertyChange,
 } from '../actions/subscription-properties.ts';
-import { badRequest } from '../http/api-error.ts';
+import { badRequest } from '../errors/api-error.ts';
 import { boolValue, intValue, json, listOf, stringValue, VAR } from '../http/param-types.ts';
-import { checkColor } from '../lib/channel-colors.ts';
-import { CHANNEL_GROUP_SETTING_NAMES, type ChannelGroupSetting } from '../lib/channel-group-settings.ts';
-import { groupSettingValue } from '../lib/group-setting-input.ts';
-import { MAX_STREAM_DESCRIPTION_LENGTH } from '../lib/message-limits.ts';
-import type { SubscriberMode } from '../lib/subscription-wire.ts';
+import { checkColor } from '../validation/channel-colors.ts';
+import { CHANNEL_GROUP_SETTING_NAMES, type ChannelGroupSetting } from '../permissions/channel-group-settings.ts';
+import { groupSettingValue } from '../permissions/group-setting-input.ts';
+import { MAX_STREAM_DESCRIPTION_LENGTH } from '../validation/message-limits.ts';
+import type { SubscriberMode } from '../wire/subscription-wire.ts';
 
 /** `true`, `false` (JSON) or `partial` (raw or JSON-encoded). */
 export const includeSubscribersParam = () =>

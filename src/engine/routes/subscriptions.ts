@@ -1,11 +1,11 @@
 import { isUserSubscribed } from '../actions/channel-reads.ts';
 import { updateSubscriptionProperties } from '../actions/subscription-properties.ts';
 import { addSubscriptions, changeSubscriptions, removeSubscriptions } from '../actions/subscription-requests.ts';
-import { badRequest } from '../http/api-error.ts';
+import { badRequest } from '../errors/api-error.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { bool, int, json, listOf, pathId, stringValue } from '../http/param-types.ts';
-import { loadChannelStats, loadChannelSubscriberIds } from '../initial-state/channel-stats.ts';
-import { subscriberFields, subscriptionToWire } from '../lib/subscription-wire.ts';
+import { loadChannelStats, loadChannelSubscriberIds } from '../wire/channel-stats.ts';
+import { subscriberFields, subscriptionToWire } from '../wire/subscription-wire.ts';
 import type { ChannelRow } from '../storage/rows.ts';
 import { newChannelSettings, retentionParam, topicsPolicyParam } from './channel-params.ts';
 import {

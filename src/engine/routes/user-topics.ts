@@ -1,7 +1,7 @@
 import { setTopicVisibility, type VisibilityPolicy } from '../actions/user-topics.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { int, intValue, json, str, VAR } from '../http/param-types.ts';
-import { MAX_TOPIC_LENGTH } from '../lib/message-limits.ts';
+import { MAX_TOPIC_LENGTH } from '../validation/message-limits.ts';
 
 /** 0 none, 1 muted, 2 unmuted, 3 followed. */
 const visibilityPolicy = () =>

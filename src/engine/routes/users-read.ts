@@ -1,12 +1,12 @@
-import type { ReadScope } from '../actions/run-action.ts';
+import type { ReadScope } from '../services/run-action.ts';
 import { userByKey } from '../actions/users.ts';
-import { badRequest } from '../http/api-error.ts';
+import { badRequest } from '../errors/api-error.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { bool, str } from '../http/param-types.ts';
-import { loadProfileData, type ProfileDataIndex, userToWire } from '../lib/user-wire.ts';
+import { loadProfileData, type ProfileDataIndex, userToWire } from '../wire/user-wire.ts';
 import type { UserRow } from '../storage/rows.ts';
 
-/** `client_gravatar` is accepted for compatibility; our avatars are never gravatars (lib/avatars.ts). */
+/** `client_gravatar` is accepted for compatibility; our avatars are never gravatars (wire/avatars.ts). */
 const userObjectParams = {
   client_gravatar: bool().default(true),
   include_custom_profile_fields: bool().default(false),

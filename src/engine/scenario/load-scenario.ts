@@ -1,23 +1,19 @@
 import { generateApiKey, hashPassword } from '../auth/passwords.ts';
 import { sendMessage } from '../actions/send-message.ts';
-import type { ActionScope } from '../actions/run-action.ts';
-import type { EngineServices } from '../engine-services.ts';
-import { withIndexColumns } from '../lib/flags.ts';
-import { newSubscription } from '../lib/subscription-defaults.ts';
-import { RealmDirectory } from '../lib/realm-directory.ts';
-import { GROUP_ADMINISTRATORS, GROUP_EVERYONE, GROUP_FULL_MEMBERS, GROUP_MODERATORS, GROUP_NOBODY, SYSTEM_GROUPS } from '../lib/system-groups.ts';
+import type { ActionScope } from '../services/run-action.ts';
+import type { EngineServices } from '../services/engine-services.ts';
+import { withIndexColumns } from '../storage/flags.ts';
+import { newSubscription } from '../settings/subscription-defaults.ts';
+import { RealmDirectory } from '../directory/realm-directory.ts';
+import { GROUP_ADMINISTRATORS, GROUP_EVERYONE, GROUP_FULL_MEMBERS, GROUP_MODERATORS, GROUP_NOBODY, SYSTEM_GROUPS } from '../permissions/system-groups.ts';
 import { bindToTransaction } from '../storage/bound-database.ts';
-import type { RealmDatabase } from '../storage/database.ts';
+import { FIRST_CHANNEL_ID, FIRST_MESSAGE_ID, FIRST_USER_ID, type RealmDatabase } from '../storage/database.ts';
 import { type ChannelRow, FLAG_BITS, type RealmRow, type UserRow } from '../storage/rows.ts';
 import { applyScenarioExtras } from './scenario-extras.ts';
 import { checkScenarioReferences } from './scenario-references.ts';
 import { parseScenario, type Scenario, ScenarioError } from './scenario-schema.ts';
-import { ApiError } from '../http/api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 
-/** Fixed first ids, so the same file always gives the same ids (runtime contract 3). */
-export const FIRST_USER_ID = 8;
-export const FIRST_CHANNEL_ID = 1;
-export const FIRST_MESSAGE_ID = 1;
 const NOTIFICATION_BOT_ID = 1;
 const WELCOME_BOT_ID = 2;
 

@@ -1,10 +1,10 @@
 import { applyMessageEdit } from '../actions/edit-message.ts';
-import type { ActionScope } from '../actions/run-action.ts';
+import type { ActionScope } from '../services/run-action.ts';
 import { unicodeEmojiByName } from '../emoji/emoji-catalog.ts';
-import { badRequest } from '../http/api-error.ts';
-import { withIndexColumns } from '../lib/flags.ts';
-import { normalizeContent, normalizeTopic } from '../lib/message-limits.ts';
-import type { RealmDirectory } from '../lib/realm-directory.ts';
+import { badRequest } from '../errors/api-error.ts';
+import { withIndexColumns } from '../storage/flags.ts';
+import { normalizeContent, normalizeTopic } from '../validation/message-limits.ts';
+import type { RealmDirectory } from '../directory/realm-directory.ts';
 import { nextId, type RealmDatabase } from '../storage/database.ts';
 import { FLAG_BITS, type UserRow } from '../storage/rows.ts';
 import type { ScenarioMessage } from './scenario-schema.ts';

@@ -1,13 +1,13 @@
 import { Dexie } from 'dexie';
-import { type ActionScope, runAction } from '../actions/run-action.ts';
+import { type ActionScope, runAction } from '../services/run-action.ts';
 import { sendMessage } from '../actions/send-message.ts';
-import type { EngineServices } from '../engine-services.ts';
-import { ApiError, badRequest } from '../http/api-error.ts';
-import { RealmDirectory } from '../lib/realm-directory.ts';
+import type { EngineServices } from '../services/engine-services.ts';
+import { ApiError, badRequest } from '../errors/api-error.ts';
+import { RealmDirectory } from '../directory/realm-directory.ts';
 import { loadAccessibleMessages } from '../narrow/message-access.ts';
 import type { ScheduledMessageRow, UserRow } from '../storage/rows.ts';
-import { reminderContent } from './reminder-content.ts';
-import { isReminder, scheduledMessageToWire } from './scheduled-wire.ts';
+import { reminderContent } from '../actions/reminder-content.ts';
+import { isReminder, scheduledMessageToWire } from '../wire/scheduled-wire.ts';
 
 /** Upstream's client name for messages the server sends itself. */
 const INTERNAL_CLIENT = 'Internal';

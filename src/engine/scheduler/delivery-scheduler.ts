@@ -1,5 +1,5 @@
 import { Dexie, type Transaction } from 'dexie';
-import type { EngineServices } from '../engine-services.ts';
+import type { EngineServices } from '../services/engine-services.ts';
 import type { ScheduledMessageRow } from '../storage/rows.ts';
 import { deliverScheduledMessage } from './deliver-scheduled.ts';
 

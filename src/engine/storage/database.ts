@@ -100,6 +100,11 @@ export class RealmDatabase extends Dexie {
   }
 }
 
+/** Fixed first ids, so the same scenario file always gives the same ids (runtime contract 3). */
+export const FIRST_USER_ID = 8;
+export const FIRST_CHANNEL_ID = 1;
+export const FIRST_MESSAGE_ID = 1;
+
 /** Hands out the next id of a kind inside the caller's transaction (no auto-increment keys). */
 export async function nextId(db: RealmDatabase, name: string, first = 1): Promise<number> {
   const row = await db.counters.get(name);

@@ -228,7 +228,7 @@ export interface UserGroupRow {
   direct_members: number[];
   direct_subgroup_ids: number[];
   can_mention_group: GroupSettingValue;
-  /** Group management settings; absent: upstream's defaults for a new group (see initial-state/user-groups.ts). */
+  /** Group management settings; absent: upstream's defaults for a new group (see wire/user-group-wire.ts). */
   can_add_members_group?: GroupSettingValue;
   can_join_group?: GroupSettingValue;
   can_leave_group?: GroupSettingValue;

@@ -1,8 +1,8 @@
-import { badRequest } from '../http/api-error.ts';
-import { realmUrl } from '../initial-state/realm-settings.ts';
-import { MAX_MESSAGE_LENGTH, MAX_REMINDER_NOTE_LENGTH } from '../lib/message-limits.ts';
-import type { RealmDirectory } from '../lib/realm-directory.ts';
-import { dmParticipants } from '../lib/recipients.ts';
+import { badRequest } from '../errors/api-error.ts';
+import { realmUrl } from '../wire/paths.ts';
+import { MAX_MESSAGE_LENGTH, MAX_REMINDER_NOTE_LENGTH } from '../validation/message-limits.ts';
+import type { RealmDirectory } from '../directory/realm-directory.ts';
+import { dmParticipants } from '../storage/recipients.ts';
 import type { MessageRow, UserRow } from '../storage/rows.ts';
 
 const TRUNCATED_SUFFIX = '\n[message truncated]';

@@ -1,7 +1,7 @@
-import { badRequest } from '../http/api-error.ts';
+import { badRequest } from '../errors/api-error.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import { ROLE_ADMIN, ROLE_GUEST, type ChannelRow, type UserRow } from '../storage/rows.ts';
-import type { RealmDirectory } from './realm-directory.ts';
+import type { RealmDirectory } from '../directory/realm-directory.ts';
 import { isInGroupSetting } from './system-groups.ts';
 
 /** A channel's subscribers among active users, in id order. */

@@ -1,4 +1,4 @@
-import type { NotificationDefaults } from '../lib/subscription-wire.ts';
+import type { NotificationDefaults } from '../wire/subscription-wire.ts';
 import type { RealmRow, UserRow } from '../storage/rows.ts';
 
 /** Every personal setting upstream lists, at the value a new account starts with. */

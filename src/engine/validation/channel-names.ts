@@ -1,4 +1,4 @@
-import { ApiError, badRequest } from '../http/api-error.ts';
+import { ApiError, badRequest } from '../errors/api-error.ts';
 import { MAX_STREAM_NAME_LENGTH } from './message-limits.ts';
 import { firstUnprintablePosition } from './printable-text.ts';
 

@@ -1,5 +1,5 @@
 import type { Dexie, Transaction } from 'dexie';
-import { ApiError } from '../http/api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 import type { MarkdownRealm } from '../markdown/render-message.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import type { ChannelRow, LinkifierRow, RealmEmojiRow, RealmRow, UserGroupRow, UserRow } from '../storage/rows.ts';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { ApiError, badRequest } from '../http/api-error.ts';
+import { ApiError, badRequest } from '../errors/api-error.ts';
 import { intValue, listOf } from '../http/param-types.ts';
 import type { GroupSettingValue } from '../storage/rows.ts';
-import type { RealmDirectory } from './realm-directory.ts';
+import type { RealmDirectory } from '../directory/realm-directory.ts';
 import { GROUP_EVERYONE, GROUP_NOBODY } from './system-groups.ts';
 
 /** A group-setting value as clients send it (spec 2.6): a group id, or members and subgroups. */

@@ -1,4 +1,4 @@
-import { FLAG_BITS, type FlagName, type UserMessageRow } from '../storage/rows.ts';
+import { FLAG_BITS, type FlagName, type UserMessageRow } from './rows.ts';
 
 const FLAG_NAMES = Object.keys(FLAG_BITS) as FlagName[];
 

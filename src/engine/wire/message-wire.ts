@@ -1,9 +1,9 @@
 import { topicLinks } from '../markdown/linkifiers.ts';
 import type { MessageRow, ReactionRow, UserRow } from '../storage/rows.ts';
-import { dmParticipants } from './recipients.ts';
-import { apiEmail } from './email-visibility.ts';
+import { dmParticipants } from '../storage/recipients.ts';
+import { apiEmail } from '../permissions/email-visibility.ts';
 import { avatarUrl } from './avatars.ts';
-import type { RealmDirectory } from './realm-directory.ts';
+import type { RealmDirectory } from '../directory/realm-directory.ts';
 
 export interface WireOptions {
   /** Who is looking: decides which emails are real and the 1:1 `recipient_id`. */

@@ -1,4 +1,4 @@
-import { badRequest } from '../http/api-error.ts';
+import { badRequest } from '../errors/api-error.ts';
 import type { RealmRow } from '../storage/rows.ts';
 
 export const MAX_MESSAGE_LENGTH = 10000;

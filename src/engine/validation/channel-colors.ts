@@ -1,4 +1,4 @@
-import { badRequest } from '../http/api-error.ts';
+import { badRequest } from '../errors/api-error.ts';
 
 /** Upstream's palette for a new subscription's personal color. */
 const CHANNEL_COLORS = [

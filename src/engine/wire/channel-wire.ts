@@ -1,5 +1,5 @@
 import type { ChannelRow, GroupSettingValue } from '../storage/rows.ts';
-import { GROUP_ADMINISTRATORS, GROUP_EVERYONE, GROUP_FULL_MEMBERS, GROUP_MODERATORS } from './system-groups.ts';
+import { GROUP_ADMINISTRATORS, GROUP_EVERYONE, GROUP_FULL_MEMBERS, GROUP_MODERATORS } from '../permissions/system-groups.ts';
 
 /** Figures about a channel that come from its subscriptions and messages, not its row. */
 export interface ChannelStats {

@@ -1,6 +1,6 @@
 import type { Table } from 'dexie';
 import type { ZodSafeParseResult } from 'zod';
-import type { EngineServices } from './engine-services.ts';
+import type { EngineServices } from '../services/engine-services.ts';
 import {
   ARCHIVE_FORMAT,
   ARCHIVE_VERSION,
@@ -8,7 +8,7 @@ import {
   type RealmArchive,
   realmArchiveSchema,
 } from './realm-archive-schema.ts';
-import { jsonPath } from './scenario/scenario-schema.ts';
+import { jsonPath } from '../scenario/scenario-schema.ts';
 
 export { ARCHIVE_FORMAT, ARCHIVE_VERSION, type RealmArchive } from './realm-archive-schema.ts';
 

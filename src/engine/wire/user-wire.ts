@@ -1,8 +1,8 @@
-import { API_PREFIX } from '../http/paths.ts';
+import { API_PREFIX } from './paths.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import { ROLE_ADMIN, ROLE_GUEST, ROLE_OWNER, type ProfileValueRow, type RealmRow, type UserRow } from '../storage/rows.ts';
 import { avatarUrl } from './avatars.ts';
-import { apiEmail, canSeeRealEmail } from './email-visibility.ts';
+import { apiEmail, canSeeRealEmail } from '../permissions/email-visibility.ts';
 
 export interface UserWireOptions {
   /** Who is looking (null: a spectator); decides which emails are real. */

@@ -1,8 +1,8 @@
-import { badRequest, unauthorizedPrincipal } from '../http/api-error.ts';
+import { badRequest, unauthorizedPrincipal } from '../errors/api-error.ts';
 import { REALM_PERMISSION_GROUPS } from './realm-permissions.ts';
 import { ROLE_OWNER, type UserRow } from '../storage/rows.ts';
 import { configuredAnnouncementChannelId, webPublicChannelsEnabled } from './realm-channel-settings.ts';
-import type { RealmDirectory } from './realm-directory.ts';
+import type { RealmDirectory } from '../directory/realm-directory.ts';
 import { isInGroupSetting } from './system-groups.ts';
 
 const inRealmGroup = (user: UserRow, setting: keyof typeof REALM_PERMISSION_GROUPS, directory: RealmDirectory) =>

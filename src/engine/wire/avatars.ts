@@ -1,4 +1,4 @@
-import { API_PREFIX } from '../http/paths.ts';
+import { API_PREFIX } from './paths.ts';
 import type { UserRow } from '../storage/rows.ts';
 
 /**

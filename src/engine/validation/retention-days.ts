@@ -1,4 +1,4 @@
-import { ApiError } from '../http/api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 
 /**
  * `message_retention_days` as upstream reads it: a positive number of days, `realm_default`

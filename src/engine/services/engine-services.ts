@@ -1,6 +1,6 @@
-import type { Clock } from './clock.ts';
-import type { EventQueues } from './events/event-queues.ts';
-import type { RealmDatabase } from './storage/database.ts';
+import type { Clock } from '../clock/clock.ts';
+import type { EventQueues } from '../events/event-queues.ts';
+import type { RealmDatabase } from '../storage/database.ts';
 
 /**
  * What the engine's parts use of it: its database, clock, event queues and scheduler. They

@@ -1,8 +1,8 @@
-import type { EngineServices } from '../engine-services.ts';
+import type { EngineServices } from './engine-services.ts';
 import type { Notice } from '../events/event-types.ts';
 import { bindToTransaction } from '../storage/bound-database.ts';
 import type { RealmDatabase } from '../storage/database.ts';
-import type { RealmDirectory } from '../lib/realm-directory.ts';
+import type { RealmDirectory } from '../directory/realm-directory.ts';
 import type { UserRow } from '../storage/rows.ts';
 
 export interface ActionScope {

@@ -1,5 +1,5 @@
 import type { ChannelRow, UserRow } from '../storage/rows.ts';
-import type { RealmDirectory } from './realm-directory.ts';
+import type { RealmDirectory } from '../directory/realm-directory.ts';
 
 /**
  * Who may see a channel's messages: subscribers always; non-guests also any public channel's.

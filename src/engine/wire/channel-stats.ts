@@ -1,4 +1,4 @@
-import type { ChannelStats } from '../lib/channel-wire.ts';
+import type { ChannelStats } from './channel-wire.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import type { ChannelRow, UserRow } from '../storage/rows.ts';
 

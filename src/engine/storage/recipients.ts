@@ -1,4 +1,4 @@
-import { nextId, type RealmDatabase } from '../storage/database.ts';
+import { nextId, type RealmDatabase } from './database.ts';
 
 /** A DM conversation's key: its participants' ids, sorted, joined by commas (self included). */
 export const dmKey = (userIds: Iterable<number>): string =>
