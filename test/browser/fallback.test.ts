@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { commands } from 'vitest/browser';
-import { MARCUS, OLIVIA, registerQueue, sendToGeneral, sleep, topicMessages } from './demo-calls.ts';
+import { MARCUS, OLIVIA, registerQueue, sendToGeneral, topicMessages } from './demo-calls.ts';
 import { type ApiAnswer, callApi, inTab } from './tabs.ts';
 
 const origin = inject('appOrigin');
@@ -73,7 +73,6 @@ describe('the fallback without SharedWorker', () => {
     follower = await commands.openTab(profile, `${origin}/`);
     const queueId = await registerQueue(leader, MARCUS);
     const waiting = poll(leader, MARCUS, queueId);
-    await sleep(200);
 
     const sent = await sendToGeneral(follower, 'from the follower', 'hello from the second tab');
     const events = await waiting;
@@ -90,7 +89,6 @@ describe('the fallback without SharedWorker', () => {
   test('a message sent in the leader tab reaches the long-poll of the other tab', async () => {
     const queueId = await registerQueue(follower, MARCUS);
     const waiting = poll(follower, MARCUS, queueId);
-    await sleep(200);
 
     const sent = await sendToGeneral(leader, 'from the leader', 'hello from the first tab');
     const events = await waiting;
@@ -106,14 +104,13 @@ describe('the fallback without SharedWorker', () => {
     const before = await sendToGeneral(leader, 'takeover', 'written by the first leader');
     const queueId = await registerQueue(follower, MARCUS);
     const waiting = poll(follower, MARCUS, queueId);
-    await sleep(200);
 
     await commands.closeTab(leader);
     const lost = await waiting;
 
     // The long-poll pending on the dead engine is answered by the next one, not left to time out.
     expect(lost).toMatchObject({ status: 400, body: { result: 'error', code: 'BAD_EVENT_QUEUE_ID', queue_id: queueId } });
-    expect(lost.ms).toBeLessThan(5_000);
+    expect(lost.ms).toBeLessThan(20_000); // the relay's own timeout for a poll is 90 s
     expect(await topicMessages(third, 'takeover')).toEqual([{ id: before.body.id, content: 'written by the first leader' }]);
     // The tab that waited longest leads now; the third tab reaches it as it reached the first.
     expect(await leads(follower)).toBe(true);
@@ -121,7 +118,6 @@ describe('the fallback without SharedWorker', () => {
     expect(await heldLocks(third)).toEqual({ leaders: 1, engines: 1 });
     const newQueue = await registerQueue(follower, MARCUS);
     const listening = poll(follower, MARCUS, newQueue);
-    await sleep(200);
     const after = await sendToGeneral(third, 'takeover', 'sent after the takeover');
     expect((await listening).body.events).toEqual([
       expect.objectContaining({ type: 'message', message: expect.objectContaining({ id: after.body.id }) }),

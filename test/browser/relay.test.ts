@@ -23,19 +23,18 @@ describe('the relay between tabs, the Service Worker and the engine', () => {
     await commands.closeProfile(profile);
   });
 
-  test('answers a small GET in a few milliseconds', async () => {
-    const times: number[] = [];
-    for (let i = 0; i < 50; i++) times.push((await callApi(tabA, { method: 'GET', path: '/users/me', auth: OLIVIA })).ms);
-    times.sort((a, b) => a - b);
-    const median = times[times.length >> 1];
-    console.info(`GET /users/me through SW -> SharedWorker -> engine: median ${median.toFixed(1)} ms`);
-    expect(median).toBeLessThan(100);
+  test('answers GET /users/me relayed through the Service Worker, again and again on one port', async () => {
+    // How fast is the bench's figure (npm run bench: GET /users/me through the relay, p50).
+    const answers = [];
+    for (let i = 0; i < 20; i++) answers.push(await callApi(tabA, { method: 'GET', path: '/users/me', auth: OLIVIA }));
+    expect(answers.map((answer) => [answer.status, answer.body.email])).toEqual(answers.map(() => [200, 'olivia@lakeside.test']));
   });
 
   test('delivers a message sent in one tab to the long-poll waiting in another', async () => {
     const queueId = await registerQueue(tabB, MARCUS);
+    // Sent after the poll was issued; parked or not yet, the poll gets it (the waking of a parked
+    // poll itself is test/engine/event-queues.test.ts's, where the queue can be seen).
     const waiting = poll(tabB, MARCUS, queueId);
-    await sleep(200);
 
     const sent = await sendToGeneral(tabA, 'between tabs', 'hello from tab A');
     const events = await waiting;
@@ -74,7 +73,6 @@ describe('the relay between tabs, the Service Worker and the engine', () => {
   test('answers a long-poll that was pending while the Service Worker was stopped', async () => {
     const queueId = await registerQueue(tabB, MARCUS);
     const waiting = poll(tabB, MARCUS, queueId);
-    await sleep(200);
 
     await commands.stopServiceWorkers(tabB);
     const sent = await sendToGeneral(tabA, 'after a restart', 'does the poll still hear this?');
@@ -91,6 +89,9 @@ describe('the relay between tabs, the Service Worker and the engine', () => {
     // and the Service Worker is stopped under it.
     const loader = await commands.startTab(profile, `${origin}/?scenario=demo`);
     onTestFinished(() => commands.closeTab(loader));
+    // The two pauses shape a race no page can observe (the engine busy loading, the POST in
+    // flight at the stop); the assertions hold in every interleaving, so they can only make the
+    // re-send likely, never make the test fail.
     await sleep(300);
     const sending = sendToGeneral(tabA, 'exactly once', 'sent once, relayed twice');
     await sleep(100);

@@ -98,6 +98,3 @@ export function fromWire(status: number, headers: Iterable<[string, string]>, te
   const isJson = named['content-type']?.includes('json') ?? false;
   return { status, headers: named, body: isJson && text ? JSON.parse(text) : {}, text };
 }
-
-/** Cases cannot see the engine, so they give a long-poll a moment to park before waking it. */
-export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
