@@ -1,19 +1,7 @@
-import { z } from 'zod';
 import { ApiError, badRequest } from '../errors/api-error.ts';
-import { intValue, listOf } from '../http/param-types.ts';
 import type { GroupSettingValue } from '../storage/rows.ts';
 import type { RealmDirectory } from '../directory/realm-directory.ts';
 import { GROUP_EVERYONE, GROUP_NOBODY } from './system-groups.ts';
-
-/** A group-setting value as clients send it (spec 2.6): a group id, or members and subgroups. */
-export const groupSettingValue = () =>
-  z.union([
-    intValue(),
-    z.strictObject({ direct_members: listOf(intValue()), direct_subgroups: listOf(intValue()) }),
-  ]);
-
-/** An update to a group-setting value: the new value, and optionally the value expected now. */
-export const groupSettingUpdate = () => z.strictObject({ new: groupSettingValue(), old: groupSettingValue().optional() });
 
 const GROUP_INTERNET = 8;
 

@@ -4,7 +4,7 @@ import { createChannel } from '../actions/channels.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { bool, int, intList, intValue, json, pathId, str } from '../http/param-types.ts';
 import { CHANNEL_GROUP_SETTING_NAMES, type ChannelGroupSetting } from '../permissions/channel-group-settings.ts';
-import { groupSettingUpdate, groupSettingValue } from '../permissions/group-setting-input.ts';
+import { groupSettingUpdate, groupSettingValue } from './group-setting-params.ts';
 import { MAX_STREAM_DESCRIPTION_LENGTH } from '../validation/message-limits.ts';
 import { groupSettingsOf, newChannelSettings, retentionParam, topicsPolicyParam } from './channel-params.ts';
 

@@ -8,7 +8,7 @@ import { badRequest } from '../errors/api-error.ts';
 import { boolValue, intValue, json, listOf, stringValue, VAR } from '../http/param-types.ts';
 import { checkColor } from '../validation/channel-colors.ts';
 import { CHANNEL_GROUP_SETTING_NAMES, type ChannelGroupSetting } from '../permissions/channel-group-settings.ts';
-import { groupSettingValue } from '../permissions/group-setting-input.ts';
+import { groupSettingValue } from './group-setting-params.ts';
 import { MAX_STREAM_DESCRIPTION_LENGTH } from '../validation/message-limits.ts';
 import type { SubscriberMode } from '../wire/subscription-wire.ts';
 

@@ -8,7 +8,7 @@ import {
 } from '../actions/user-groups.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { bool, intList, json, pathId, str } from '../http/param-types.ts';
-import { groupSettingValue } from '../permissions/group-setting-input.ts';
+import { groupSettingValue } from './group-setting-params.ts';
 
 const groupSettingParam = () => json(groupSettingValue());
 
