@@ -18,6 +18,18 @@ export const reactionCases = caseSuite('reactions', (api) => {
     ]);
   });
 
+  it('takes upstream’s reaction type name zulip_extra_emoji for the spec’s service_extra_emoji, adding and removing', async () => {
+    const id = await sendFresh('zulip emoji');
+    const added = await api.as('mia').post(`/messages/${id}/reactions`, { emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'zulip_extra_emoji' });
+    expect(added.body).toEqual({ result: 'success', msg: '' });
+    expect(await reactionsOn(id)).toEqual([
+      expect.objectContaining({ emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'service_extra_emoji', user_id: IDS.mia }),
+    ]);
+    const removed = await api.as('mia').delete(`/messages/${id}/reactions`, { emoji_code: 'zulip', reaction_type: 'zulip_extra_emoji' });
+    expect(removed.body).toEqual({ result: 'success', msg: '' });
+    expect(await reactionsOn(id)).toEqual([]);
+  });
+
   it('refuses the same reaction twice with REACTION_ALREADY_EXISTS', async () => {
     const id = await sendFresh('twice');
     await api.as('mia').post(`/messages/${id}/reactions`, { emoji_name: 'octopus' });

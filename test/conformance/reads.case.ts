@@ -44,6 +44,8 @@ export const usersCases = caseSuite('users and server settings', (api) => {
       result: 'success',
       authentication_methods: { password: true, email: true, ldap: false, google: false },
       service_feature_level: 417,
+      zulip_feature_level: 417,
+      zulip_version: '11.0-offline-realm',
       realm_url: 'http://zulip.test',
       realm_name: 'Test Realm',
       realm_description: '',

@@ -12,6 +12,10 @@ export const registerCases = caseSuite('POST /register', (api) => {
       last_event_id: -1,
       service_feature_level: 417,
       service_version: '11.0-offline-realm',
+      // Upstream's names too: real clients read these.
+      zulip_feature_level: 417,
+      zulip_version: '11.0-offline-realm',
+      zulip_merge_base: '11.0-offline-realm',
       max_message_length: 10000,
       max_topic_length: 60,
       realm_empty_topic_display_name: 'general chat',

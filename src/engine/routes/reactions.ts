@@ -6,7 +6,10 @@ const emojiParams = {
   message_id: pathId(),
   emoji_name: str().optional(),
   emoji_code: str().optional(),
-  reaction_type: str().optional(),
+  // Upstream's name for our spec's `service_extra_emoji`: real clients send it.
+  reaction_type: str()
+    .transform((type) => (type === 'zulip_extra_emoji' ? 'service_extra_emoji' : type))
+    .optional(),
 };
 
 const reactionRequest = (params: { message_id: number; emoji_name?: string; emoji_code?: string; reaction_type?: string }) => ({
