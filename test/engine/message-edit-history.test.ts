@@ -9,6 +9,7 @@ beforeEach(async () => {
 afterEach(() => realm.engine.close());
 
 const now = () => realm.engine.nowSeconds();
+const THANKS_HTML = `<p>Thanks <span class="user-mention" data-user-id="${IDS.olivia}">@Olivia Owner</span></p>`;
 const history = (id: number, params: Record<string, unknown> = {}) => realm.as('mark').get(`/messages/${id}/history`, params);
 
 async function sendFresh(content: string, topic = 'lunch'): Promise<number> {
@@ -26,7 +27,7 @@ describe('GET /messages/{id}/history', () => {
       message_history: [
         {
           content: 'Thanks @**Olivia Owner**',
-          rendered_content: (await realm.engine.db.messages.get(2))!.rendered_content,
+          rendered_content: THANKS_HTML,
           timestamp: 1767225060,
           topic: 'welcome',
           user_id: IDS.mark,
@@ -74,7 +75,7 @@ describe('GET /messages/{id}/history', () => {
     const { body } = await history(2);
     expect(body.message_history[1]).toEqual({
       content: 'Thanks @**Olivia Owner**',
-      rendered_content: (await realm.engine.db.messages.get(2))!.rendered_content,
+      rendered_content: THANKS_HTML,
       timestamp: now(),
       topic: 'welcome',
       user_id: IDS.mark,
@@ -92,6 +93,7 @@ describe('GET /messages/{id}/history', () => {
   });
 
   it('refuses when the organization disabled edit history', async () => {
+    // No endpoint changes realm settings yet.
     await realm.engine.db.realm.update(1, { allow_edit_history: false });
     const { status, body } = await history(2);
     expect(status).toBe(400);
@@ -119,11 +121,12 @@ describe('scenario messages with edits', () => {
     };
     const edited = await createTestRealm(scenario);
     try {
-      const row = (await edited.engine.db.messages.get(2))!;
+      const { body } = await edited.as('olivia').get('/messages/2');
+      expect(body.raw_content).toBe('Thanks @**Olivia Owner**');
+      const row = body.message;
       expect(row).toMatchObject({
-        content: 'Thanks @**Olivia Owner**',
-        topic: 'welcome',
-        topic_key: 'welcome',
+        content: THANKS_HTML,
+        subject: 'welcome',
         last_edit_timestamp: 1767225200,
         last_moved_timestamp: 1767225100,
       });
@@ -132,8 +135,14 @@ describe('scenario messages with edits', () => {
         { user_id: IDS.mark, timestamp: 1767225100, prev_topic: 'welcom', topic: 'welcome' },
       ]);
       // The edit added a mention, so Olivia's flags say so.
-      const olivia = await edited.engine.db.user_messages.get([IDS.olivia, 2]);
-      expect(olivia!.mentioned).toBe(1);
+      expect(row.flags).toContain('mentioned');
+      const find = async (narrow: unknown[]) =>
+        (await edited.as('olivia').get('/messages', { anchor: 'newest', num_before: 100, num_after: 0, narrow })).body.messages.map(
+          (m: { id: number }) => m.id,
+        );
+      expect(await find([{ operator: 'is', operand: 'mentioned' }])).toEqual([2]);
+      // The topic is found case-insensitively under its edited name.
+      expect(await find([{ operator: 'channel', operand: 'general' }, { operator: 'topic', operand: 'WELCOME' }])).toEqual([1, 2]);
     } finally {
       edited.engine.close();
     }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { QueueOptions } from '../../src/engine/events/event-queues.ts';
+import { expectRefused } from '../support/expect-refused.ts';
 import { createTestRealm, openQueue, IDS, type TestRealm, type TestUser } from '../support/test-realm.ts';
 
 let realm: TestRealm;
@@ -20,18 +21,37 @@ async function send(user: TestUser, params: Record<string, unknown>): Promise<nu
 
 const edit = (user: TestUser, id: number, params: Record<string, unknown>) => realm.as(user).patch(`/messages/${id}`, params);
 
+const EDITED = { status: 200, body: { result: 'success', msg: '', detached_uploads: [] } };
+
+/** The message as `user` reads it through GET /messages/{id}: its Markdown and its wire object. */
+async function fetchMessage(id: number, user: TestUser = 'mark'): Promise<{ raw_content: string; message: Record<string, any> }> {
+  const { status, body } = await realm.as(user).get(`/messages/${id}`);
+  expect(status).toBe(200);
+  return body as { raw_content: string; message: Record<string, any> };
+}
+
+/** The ids of the messages `user` finds with `narrow`. */
+async function idsIn(user: TestUser, narrow: unknown[]): Promise<number[]> {
+  const { body } = await realm.as(user).get('/messages', { anchor: 'newest', num_before: 100, num_after: 0, narrow });
+  return body.messages.map((m: { id: number }) => m.id);
+}
+
+// No endpoint changes realm settings yet, so the tests that need one write it to storage.
+
 describe('PATCH /messages/{id}: content edits', () => {
   it('lets the sender edit a recent message, re-rendering it and recording the edit', async () => {
     const id = await send('mark', { type: 'channel', to: 'general', topic: 'lunch', content: 'hello' });
     const { status, body } = await edit('mark', id, { content: '**bold** move' });
     expect(status).toBe(200);
     expect(body).toEqual({ result: 'success', msg: '', detached_uploads: [] });
-    const row = await realm.engine.db.messages.get(id);
-    expect(row).toMatchObject({ content: '**bold** move', rendered_content: '<p><strong>bold</strong> move</p>', last_edit_timestamp: now() });
-    expect(row!.edit_history).toEqual([{ user_id: IDS.mark, timestamp: now(), prev_content: 'hello', prev_rendered_content: '<p>hello</p>' }]);
-    expect(row!.last_moved_timestamp).toBeUndefined();
-    expect(row!.words).toContain('bold');
-    expect(row!.words).not.toContain('hello');
+    const { raw_content, message } = await fetchMessage(id, 'mia');
+    expect(raw_content).toBe('**bold** move');
+    expect(message).toMatchObject({ content: '<p><strong>bold</strong> move</p>', last_edit_timestamp: now() });
+    expect(message.edit_history).toEqual([{ user_id: IDS.mark, timestamp: now(), prev_content: 'hello', prev_rendered_content: '<p>hello</p>' }]);
+    expect(message).not.toHaveProperty('last_moved_timestamp');
+    // Search finds the message by its new words only.
+    expect(await idsIn('mia', [{ operator: 'search', operand: 'bold' }])).toEqual([id]);
+    expect(await idsIn('mia', [{ operator: 'search', operand: 'hello' }])).toEqual([]);
   });
 
   it('sends update_message with the old and new content to everyone holding the message', async () => {
@@ -66,12 +86,16 @@ describe('PATCH /messages/{id}: content edits', () => {
     const mia = queueFor(IDS.mia);
     await edit('mark', id, { content: 'hello @**Mia Member**' });
     expect(mia.events[0]).toMatchObject({ type: 'update_message', flags: ['mentioned'] });
-    expect(await realm.engine.db.user_messages.get([IDS.mia, id])).toEqual({ user_id: IDS.mia, message_id: id, flags: 8, unread: 1, mentioned: 1 });
+    expect((await fetchMessage(id, 'mia')).message.flags).toEqual(['mentioned']);
+    expect(await idsIn('mia', [{ operator: 'is', operand: 'mentioned' }])).toEqual([id]);
+    expect(await idsIn('mia', [{ operator: 'is', operand: 'unread' }])).toContain(id);
     await edit('mark', id, { content: 'hello @**all**' });
     expect(mia.events[1]).toMatchObject({ flags: ['stream_wildcard_mentioned', 'wildcard_mentioned'] });
     await edit('mark', id, { content: 'hello' });
     expect(mia.events[2]).toMatchObject({ flags: [] });
-    expect(await realm.engine.db.user_messages.get([IDS.mia, id])).toEqual({ user_id: IDS.mia, message_id: id, flags: 0, unread: 1 });
+    expect((await fetchMessage(id, 'mia')).message.flags).toEqual([]);
+    expect(await idsIn('mia', [{ operator: 'is', operand: 'mentioned' }])).toEqual([]);
+    expect(await idsIn('mia', [{ operator: 'is', operand: 'unread' }])).toContain(id);
   });
 
   it('edits a direct message for both participants, without channel fields', async () => {
@@ -102,36 +126,36 @@ describe('PATCH /messages/{id}: content edits', () => {
   it('stores an edit to empty content as "(deleted)", as upstream does', async () => {
     const id = await send('mark', { type: 'channel', to: 'general', topic: 'lunch', content: 'oops' });
     await edit('mark', id, { content: '   ' });
-    expect((await realm.engine.db.messages.get(id))!.content).toBe('(deleted)');
+    expect(await fetchMessage(id)).toMatchObject({ raw_content: '(deleted)', message: { content: '<p>(deleted)</p>' } });
   });
 
   it('allows 20 seconds of grace past the content edit time limit', async () => {
     const id = await send('mark', { type: 'channel', to: 'general', topic: 'lunch', content: 'hello' });
     realm.clock.advance(620_000);
-    expect((await edit('mark', id, { content: 'just in time' })).status).toBe(200);
+    expect(await edit('mark', id, { content: 'just in time' })).toEqual(EDITED);
     realm.clock.advance(1_000);
     const { status, body } = await edit('mark', id, { content: 'too late' });
     expect(status).toBe(400);
     expect(body).toEqual({ result: 'error', msg: 'The time limit for editing this message has passed', code: 'BAD_REQUEST' });
-    expect((await realm.engine.db.messages.get(id))!.content).toBe('just in time');
+    expect((await fetchMessage(id)).raw_content).toBe('just in time');
   });
 
   it('has no content time limit when the realm sets none', async () => {
     await realm.engine.db.realm.update(1, { message_content_edit_limit_seconds: null });
-    const { status } = await edit('mark', 2, { content: 'edited much later' });
-    expect(status).toBe(200);
+    expect(await edit('mark', 2, { content: 'edited much later' })).toEqual(EDITED);
+    expect((await fetchMessage(2)).raw_content).toBe('edited much later');
   });
 });
 
 describe('PATCH /messages/{id}: refusals', () => {
   it("refuses editing someone else's content, even for an owner", async () => {
     const id = await send('mark', { type: 'channel', to: 'general', topic: 'lunch', content: 'mine' });
-    const events = queueFor(IDS.mark);
-    const { status, body } = await edit('olivia', id, { content: 'hijacked' });
-    expect(status).toBe(400);
-    expect(body).toEqual({ result: 'error', msg: "You don't have permission to edit this message", code: 'BAD_REQUEST' });
-    expect((await realm.engine.db.messages.get(id))!.content).toBe('mine');
-    expect(events.events).toEqual([]);
+    await expectRefused(realm, () => edit('olivia', id, { content: 'hijacked' }), {
+      result: 'error',
+      msg: "You don't have permission to edit this message",
+      code: 'BAD_REQUEST',
+    });
+    expect((await fetchMessage(id)).raw_content).toBe('mine');
   });
 
   it('refuses content edits when the organization turned message editing off', async () => {
@@ -139,7 +163,7 @@ describe('PATCH /messages/{id}: refusals', () => {
     await realm.engine.db.realm.update(1, { allow_message_editing: false });
     const { body } = await edit('mark', id, { content: 'changed' });
     expect(body).toEqual({ result: 'error', msg: 'Your organization has turned off message editing', code: 'BAD_REQUEST' });
-    expect((await realm.engine.db.messages.get(id))!.content).toBe('mine');
+    expect((await fetchMessage(id)).raw_content).toBe('mine');
   });
 
   it('refuses a request that changes nothing', async () => {
@@ -159,7 +183,7 @@ describe('PATCH /messages/{id}: refusals', () => {
       msg: 'Direct messages cannot be moved to channels.',
       code: 'BAD_REQUEST',
     });
-    expect(await realm.engine.db.messages.get(4)).toMatchObject({ type: 'private', topic: '' });
+    expect((await fetchMessage(4, 'olivia')).message).toMatchObject({ type: 'private', subject: '' });
   });
 
   it('refuses a propagate_mode other than change_one without a topic or channel change', async () => {
@@ -177,7 +201,7 @@ describe('PATCH /messages/{id}: refusals', () => {
     const id = await send('mark', { type: 'channel', to: 'general', topic: 'lunch', content: 'hello' });
     const { body } = await edit('mark', id, { content: 'x', stream_id: IDS.design });
     expect(body).toEqual({ result: 'error', msg: 'Cannot change message content while changing channel', code: 'BAD_REQUEST' });
-    expect(await realm.engine.db.messages.get(id)).toMatchObject({ content: 'hello', stream_id: IDS.general });
+    expect(await fetchMessage(id)).toMatchObject({ raw_content: 'hello', message: { stream_id: IDS.general } });
   });
 
   it('answers "Invalid message(s)" for messages the caller cannot see or that do not exist', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { QueueOptions } from '../../src/engine/events/event-queues.ts';
-import { FLAG_BITS } from '../../src/engine/storage/rows.ts';
+import { expectRefused } from '../support/expect-refused.ts';
 import { createTestRealm, openQueue, IDS, type TestRealm, type TestUser } from '../support/test-realm.ts';
 
 let realm: TestRealm;
@@ -12,7 +12,19 @@ afterEach(() => realm.engine.close());
 const queueFor = (userId: number, extra: Partial<QueueOptions> = {}) => openQueue(realm.engine, userId, extra);
 
 const flags = (user: TestUser, params: Record<string, unknown>) => realm.as(user).post('/messages/flags', params);
-const row = (user: number, id: number) => realm.engine.db.user_messages.get([user, id]);
+/** The user's flags on a message, as GET /messages/{id} shows them. */
+async function flagsOf(user: TestUser, id: number): Promise<string[]> {
+  const { status, body } = await realm.as(user).get(`/messages/${id}`);
+  expect(status).toBe(200);
+  return body.message.flags;
+}
+
+/** The ids of the messages `user` finds with `narrow` (no narrow: the messages they received). */
+async function idsIn(user: TestUser, narrow: unknown[] = []): Promise<number[]> {
+  const { body } = await realm.as(user).get('/messages', { anchor: 'newest', num_before: 100, num_after: 0, narrow });
+  return body.messages.map((m: { id: number }) => m.id);
+}
+const is = (operand: string) => [{ operator: 'is', operand }];
 const error = (msg: string) => ({ result: 'error', msg, code: 'BAD_REQUEST' });
 
 async function send(user: TestUser, to: string, topic: string, content = 'hi'): Promise<number> {
@@ -26,7 +38,8 @@ describe('POST /messages/flags', () => {
     const mia = queueFor(IDS.mia);
     expect((await flags('mark', { messages: [1, 2], op: 'add', flag: 'starred' })).body).toEqual({ result: 'success', msg: '', messages: [1, 2] });
     expect((await flags('mark', { messages: [2, 1], op: 'add', flag: 'starred' })).body.messages).toEqual([]);
-    expect(await row(IDS.mark, 1)).toEqual({ user_id: IDS.mark, message_id: 1, flags: FLAG_BITS.read | FLAG_BITS.starred, starred: 1 });
+    expect(await flagsOf('mark', 1)).toEqual(['read', 'starred']);
+    expect(await idsIn('mark', is('starred'))).toEqual([1, 2]);
     expect(mark.events).toEqual([
       { id: 0, type: 'update_message_flags', op: 'add', operation: 'add', flag: 'starred', messages: [1, 2], all: false },
       { id: 1, type: 'update_message_flags', op: 'add', operation: 'add', flag: 'starred', messages: [], all: false },
@@ -38,7 +51,9 @@ describe('POST /messages/flags', () => {
     const olivia = queueFor(IDS.olivia);
     const { body } = await flags('olivia', { messages: [2, 4], op: 'remove', flag: 'read' });
     expect(body.messages).toEqual([2, 4]);
-    expect(await row(IDS.olivia, 4)).toEqual({ user_id: IDS.olivia, message_id: 4, flags: 0, unread: 1, dm: 1 });
+    expect(await flagsOf('olivia', 4)).toEqual([]);
+    expect(await idsIn('olivia', is('unread'))).toEqual([2, 4]);
+    expect(await idsIn('olivia', is('dm'))).toEqual([4]);
     expect(olivia.events).toEqual([
       {
         id: 0,
@@ -65,22 +80,20 @@ describe('POST /messages/flags', () => {
   });
 
   it('skips channel messages of channels the caller is not subscribed to when marking unread', async () => {
-    await realm.engine.db.subscriptions.update([IDS.mia, IDS.general], { active: 0 });
+    expect((await realm.as('mia').delete('/users/me/subscriptions', { subscriptions: ['general'] })).status).toBe(200);
     const { body } = await flags('mia', { messages: [1, 2], op: 'remove', flag: 'read' });
     expect(body.messages).toEqual([]);
-    expect((await row(IDS.mia, 1))!.flags & FLAG_BITS.read).toBe(FLAG_BITS.read);
+    expect(await flagsOf('mia', 1)).toEqual(['read']);
+    expect(await idsIn('mia', is('unread'))).toEqual([]);
   });
 
   it('gives channel history the caller never received a historical row when starring it', async () => {
     const id = await send('mark', 'design', 'mock');
     const { body } = await flags('mia', { messages: [id], op: 'add', flag: 'starred' });
     expect(body.messages).toEqual([id]);
-    expect(await row(IDS.mia, id)).toEqual({
-      user_id: IDS.mia,
-      message_id: id,
-      flags: FLAG_BITS.read | FLAG_BITS.historical | FLAG_BITS.starred,
-      starred: 1,
-    });
+    expect(await flagsOf('mia', id)).toEqual(['read', 'starred', 'historical']);
+    expect(await idsIn('mia', is('starred'))).toEqual([id]);
+    expect(await idsIn('mia')).toEqual([1, 2, id]);
   });
 
   it('refuses server-managed and unknown flags', async () => {
@@ -90,12 +103,8 @@ describe('POST /messages/flags', () => {
   });
 
   it('refuses the whole request when one message is not visible, changing nothing', async () => {
-    const mia = queueFor(IDS.mia);
-    const { status, body } = await flags('mia', { messages: [1, 3], op: 'add', flag: 'starred' });
-    expect(status).toBe(400);
-    expect(body).toEqual(error('Invalid message(s)'));
-    expect((await row(IDS.mia, 1))!.flags & FLAG_BITS.starred).toBe(0);
-    expect(mia.events).toEqual([]);
+    await expectRefused(realm, () => flags('mia', { messages: [1, 3], op: 'add', flag: 'starred' }), error('Invalid message(s)'));
+    expect(await flagsOf('mia', 1)).toEqual(['read']);
     expect((await flags('mia', { messages: [999], op: 'add', flag: 'starred' })).body).toEqual(error('Invalid message(s)'));
   });
 
@@ -145,12 +154,11 @@ describe('POST /messages/flags/narrow', () => {
 
   it('refuses excluding the anchor in the middle of the range, and bad flags, changing nothing', async () => {
     const params = { anchor: '2', num_before: 5, num_after: 5, narrow: [], op: 'add', flag: 'starred' };
-    expect((await realm.as('mark').post('/messages/flags/narrow', { ...params, include_anchor: false })).body).toEqual(
-      error('The anchor can only be excluded at an end of the range'),
-    );
-    expect((await realm.as('mark').post('/messages/flags/narrow', { ...params, flag: 'historical' })).body).toEqual(error("Flag not editable: 'historical'"));
-    expect((await realm.as('mark').post('/messages/flags/narrow', { ...params, anchor: 'soon' })).body).toEqual(error('Invalid anchor'));
-    expect(await realm.engine.db.user_messages.where('[user_id+starred+message_id]').between([IDS.mark, 1, 0], [IDS.mark, 1, Infinity]).count()).toBe(0);
+    const narrowFlags = (extra: Record<string, unknown>) => () => realm.as('mark').post('/messages/flags/narrow', { ...params, ...extra });
+    await expectRefused(realm, narrowFlags({ include_anchor: false }), error('The anchor can only be excluded at an end of the range'));
+    await expectRefused(realm, narrowFlags({ flag: 'historical' }), error("Flag not editable: 'historical'"));
+    await expectRefused(realm, narrowFlags({ anchor: 'soon' }), error('Invalid anchor'));
+    expect(await idsIn('mark', is('starred'))).toEqual([]);
   });
 
   it('requires the anchor', async () => {
@@ -166,7 +174,7 @@ describe('mark as read shortcuts', () => {
     const mark = queueFor(IDS.mark);
     const { body } = await realm.as('mark').post('/mark_all_as_read');
     expect(body).toEqual({ result: 'success', msg: '', complete: true });
-    expect(await realm.engine.db.user_messages.where('[user_id+unread+message_id]').between([IDS.mark, 1, 0], [IDS.mark, 1, Infinity]).count()).toBe(0);
+    expect(await idsIn('mark', is('unread'))).toEqual([]);
     expect(mark.events).toEqual([{ id: 0, type: 'update_message_flags', op: 'add', operation: 'add', flag: 'read', messages: [], all: true }]);
   });
 
@@ -176,8 +184,8 @@ describe('mark as read shortcuts', () => {
     const mark = queueFor(IDS.mark);
     const { body } = await realm.as('mark').post('/mark_stream_as_read', { stream_id: IDS.general });
     expect(body).toEqual({ result: 'success', msg: '' });
-    expect((await row(IDS.mark, inGeneral))!.unread).toBeUndefined();
-    expect((await row(IDS.mark, inDesign))!.unread).toBe(1);
+    expect(await idsIn('mark', is('unread'))).toEqual([inDesign]);
+    expect(await flagsOf('mark', inGeneral)).toEqual(['read']);
     expect(mark.events).toEqual([{ id: 0, type: 'update_message_flags', op: 'add', operation: 'add', flag: 'read', messages: [inGeneral], all: false }]);
   });
 
@@ -192,14 +200,16 @@ describe('mark as read shortcuts', () => {
     const other = await send('olivia', 'general', 'other');
     const { body } = await realm.as('mark').post('/mark_topic_as_read', { stream_id: IDS.general, topic_name: 'lunch' });
     expect(body).toEqual({ result: 'success', msg: '' });
-    expect((await row(IDS.mark, lunch))!.unread).toBeUndefined();
-    expect((await row(IDS.mark, other))!.unread).toBe(1);
+    expect(await idsIn('mark', is('unread'))).toEqual([other]);
+    expect(await flagsOf('mark', lunch)).toEqual(['read']);
   });
 
   it("POST /mark_topic_as_read reads the realm's empty-topic display name as the empty topic", async () => {
     const empty = await send('olivia', 'general', '');
-    await realm.as('mark').post('/mark_topic_as_read', { stream_id: IDS.general, topic_name: 'general chat' });
-    expect((await row(IDS.mark, empty))!.unread).toBeUndefined();
+    const { body } = await realm.as('mark').post('/mark_topic_as_read', { stream_id: IDS.general, topic_name: 'general chat' });
+    expect(body).toEqual({ result: 'success', msg: '' });
+    expect(await idsIn('mark', is('unread'))).toEqual([]);
+    expect(await flagsOf('mark', empty)).toEqual(['read']);
   });
 
   it('POST /mark_topic_as_read refuses a topic the caller has no messages in', async () => {

@@ -9,6 +9,7 @@ beforeEach(async () => {
 afterEach(() => realm.engine.close());
 
 const render = (params: Record<string, unknown>) => realm.as('mark').post('/messages/render', params);
+/** How many messages and receipts exist: "nothing was written" is what no endpoint can show. */
 const stored = async () => ({ messages: await realm.engine.db.messages.count(), userMessages: await realm.engine.db.user_messages.count() });
 
 describe('POST /messages/render', () => {
@@ -28,14 +29,17 @@ describe('POST /messages/render', () => {
     const content = 'See #**design** and @**Olivia Owner**\n\n> quoted';
     const { body } = await render({ content });
     const sent = await realm.as('mark').post('/messages', { type: 'channel', to: 'general', topic: 't', content });
-    expect((await realm.engine.db.messages.get(sent.body.id))?.rendered_content).toBe(body.rendered);
+    expect((await realm.as('mark').get(`/messages/${sent.body.id}`)).body.message.content).toBe(body.rendered);
     expect(body.rendered).toContain(`data-stream-id="${IDS.design}"`);
   });
 
   it('stores nothing and tells no one', async () => {
     const queue = openQueue(realm.engine, IDS.mia, { capabilities: NO_CAPABILITIES });
     const before = await stored();
-    expect((await render({ content: 'hello @**Mia Member**' })).status).toBe(200);
+    expect(await render({ content: 'hello @**Mia Member**' })).toEqual({
+      status: 200,
+      body: { result: 'success', msg: '', rendered: `<p>hello <span class="user-mention" data-user-id="${IDS.mia}">@Mia Member</span></p>` },
+    });
     expect(await stored()).toEqual(before);
     expect(queue.events).toEqual([]);
   });
@@ -49,7 +53,10 @@ describe('POST /messages/render', () => {
   it("refuses content longer than the realm's max_message_length", async () => {
     const { body: registered } = await realm.as('mark').post('/register', { fetch_event_types: ['realm'] });
     const limit: number = registered.max_message_length;
-    expect((await render({ content: 'x'.repeat(limit) })).status).toBe(200);
+    expect(await render({ content: 'x'.repeat(limit) })).toEqual({
+      status: 200,
+      body: { result: 'success', msg: '', rendered: `<p>${'x'.repeat(limit)}</p>` },
+    });
     const { status, body } = await render({ content: 'x'.repeat(limit + 1) });
     expect(status).toBe(400);
     expect(body).toEqual({ result: 'error', msg: `content is too long (limit: ${limit} characters)`, code: 'BAD_REQUEST' });

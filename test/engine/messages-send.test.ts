@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NO_CAPABILITIES } from '../../src/engine/events/event-types.ts';
 import type { QueueOptions } from '../../src/engine/events/event-queues.ts';
-import { flagList } from '../../src/engine/storage/flags.ts';
+import { expectRefused } from '../support/expect-refused.ts';
 import { createTestRealm, openQueue, IDS, type TestRealm } from '../support/test-realm.ts';
 
 let realm: TestRealm;
@@ -13,84 +13,132 @@ afterEach(() => realm.engine.close());
 const queueFor = (userId: number, extra: Partial<QueueOptions> = {}) =>
   openQueue(realm.engine, userId, { capabilities: { ...NO_CAPABILITIES, empty_topic_name: true }, ...extra });
 
-const send = (user: Parameters<TestRealm['as']>[0], params: Record<string, unknown>) => realm.as(user).post('/messages', params);
+type User = Parameters<TestRealm['as']>[0];
+const send = (user: User, params: Record<string, unknown>) => realm.as(user).post('/messages', params);
+
+/** One message as `user` reads it through GET /messages/{id} (the empty topic shown as itself). */
+async function fetchMessage(user: User, id: number): Promise<{ raw_content: string; message: Record<string, any> }> {
+  const { status, body } = await realm.as(user).get(`/messages/${id}`, { allow_empty_topic_name: true });
+  expect(status).toBe(200);
+  return body as { raw_content: string; message: Record<string, any> };
+}
+
+const flagsOf = async (user: User, id: number) => (await fetchMessage(user, id)).message.flags;
+
+/** The ids of the messages `user` finds with `narrow`, newest last. */
+async function idsIn(user: User, narrow: unknown[]): Promise<number[]> {
+  const { body } = await realm.as(user).get('/messages', { anchor: 'newest', num_before: 100, num_after: 0, narrow });
+  return body.messages.map((m: { id: number }) => m.id);
+}
+
+/** A queue for every user of the realm, to see who receives a message. */
+const everyoneQueues = () =>
+  Object.fromEntries((['olivia', 'adam', 'mona', 'mark', 'mia', 'gail', 'bot'] as const).map((u) => [u, queueFor(IDS[u])]));
+const receivers = (queues: Record<string, { events: { type: string }[] }>) =>
+  Object.entries(queues)
+    .filter(([, q]) => q.events.some((e) => e.type === 'message'))
+    .map(([u]) => u)
+    .sort();
 
 describe('POST /messages to a channel', () => {
   it('stores the message and answers with its id', async () => {
     const { status, body } = await send('mark', { type: 'channel', to: 'general', topic: 'lunch', content: 'Pizza?' });
     expect(status).toBe(200);
     expect(body).toEqual({ result: 'success', msg: '', id: 5 });
-    const row = await realm.engine.db.messages.get(5);
-    expect(row).toMatchObject({
-      sender_id: IDS.mark,
-      type: 'stream',
-      stream_id: IDS.general,
-      topic: 'lunch',
-      topic_key: 'lunch',
-      content: 'Pizza?',
-      rendered_content: '<p>Pizza?</p>',
-      timestamp: Date.UTC(2026, 0, 1, 12) / 1000,
+    expect(await realm.as('mark').get('/messages/5')).toEqual({
+      status: 200,
+      body: {
+        result: 'success',
+        msg: '',
+        raw_content: 'Pizza?',
+        message: {
+          id: 5,
+          sender_id: IDS.mark,
+          sender_full_name: 'Mark Member',
+          sender_email: 'mark@zulip.test',
+          sender_realm_str: 'zulip',
+          avatar_url: `/api/v1/avatar/${IDS.mark}?v=1`,
+          client: 'API',
+          content: '<p>Pizza?</p>',
+          content_type: 'text/html',
+          is_me_message: false,
+          timestamp: Date.UTC(2026, 0, 1, 12) / 1000,
+          reactions: [],
+          submessages: [],
+          type: 'stream',
+          stream_id: IDS.general,
+          display_recipient: 'general',
+          recipient_id: 10,
+          subject: 'lunch',
+          topic_links: [],
+          flags: [],
+        },
+      },
     });
+    // The topic is found case-insensitively.
+    expect(await idsIn('mia', [{ operator: 'channel', operand: 'general' }, { operator: 'topic', operand: 'LUNCH' }])).toEqual([5]);
   });
 
   it('accepts the channel by id, by JSON-quoted name and as a one-element list', async () => {
     for (const to of [String(IDS.general), '"general"', '[1]', '["General"]']) {
       const { status, body } = await send('mark', { type: 'stream', to, topic: 't', content: 'x' });
       expect({ to, status }).toEqual({ to, status: 200 });
-      expect((await realm.engine.db.messages.get(body.id))?.stream_id).toBe(IDS.general);
+      const { message } = await fetchMessage('mark', body.id);
+      expect({ to, stream_id: message.stream_id, display_recipient: message.display_recipient }).toEqual({
+        to,
+        stream_id: IDS.general,
+        display_recipient: 'general',
+      });
     }
   });
 
-  it('gives every active subscriber a flag row, read only for the sender of an interactive client', async () => {
+  it('gives every active subscriber the message, read only for the sender of an interactive client', async () => {
+    const queues = everyoneQueues();
     const { body } = await realm.as('mark').post('/messages', { type: 'channel', to: 'general', topic: 't', content: 'x', client: 'website' });
-    const rows = await realm.engine.db.user_messages.where('message_id').equals(body.id).toArray();
-    expect(rows.map((r) => r.user_id).sort()).toEqual([IDS.olivia, IDS.adam, IDS.mona, IDS.mark, IDS.mia, IDS.gail, IDS.bot].sort());
-    expect(rows.find((r) => r.user_id === IDS.mark)?.unread).toBeUndefined();
-    expect(rows.find((r) => r.user_id === IDS.mia)?.unread).toBe(1);
+    expect(receivers(queues)).toEqual(['adam', 'bot', 'gail', 'mark', 'mia', 'mona', 'olivia']);
+    expect(await flagsOf('mark', body.id)).toEqual(['read']);
+    expect(await flagsOf('mia', body.id)).toEqual([]);
+    expect(await idsIn('mia', [{ operator: 'is', operand: 'unread' }])).toContain(body.id);
+    expect(await idsIn('mark', [{ operator: 'is', operand: 'unread' }])).not.toContain(body.id);
   });
 
   it('leaves the message unread for its sender when read_by_sender is false', async () => {
     const { body } = await send('mark', { type: 'channel', to: 'general', topic: 't', content: 'x', client: 'website', read_by_sender: false });
-    expect((await realm.engine.db.user_messages.get([IDS.mark, body.id]))?.unread).toBe(1);
+    expect(await flagsOf('mark', body.id)).toEqual([]);
+    expect(await idsIn('mark', [{ operator: 'is', operand: 'unread' }])).toContain(body.id);
   });
 
   it('sets mentioned, wildcard and group flags from the rendered content', async () => {
     const { body } = await send('olivia', { type: 'channel', to: 'general', topic: 'welcome', content: 'Hi @**Mia Member** and @**all**' });
-    const mia = await realm.engine.db.user_messages.get([IDS.mia, body.id]);
-    const mona = await realm.engine.db.user_messages.get([IDS.mona, body.id]);
-    expect(flagList(mia!.flags)).toEqual(['mentioned', 'stream_wildcard_mentioned', 'wildcard_mentioned']);
-    expect(flagList(mona!.flags)).toEqual(['stream_wildcard_mentioned', 'wildcard_mentioned']);
-    expect(mia!.mentioned).toBe(1);
+    expect(await flagsOf('mia', body.id)).toEqual(['mentioned', 'stream_wildcard_mentioned', 'wildcard_mentioned']);
+    expect(await flagsOf('mona', body.id)).toEqual(['stream_wildcard_mentioned', 'wildcard_mentioned']);
+    expect(await idsIn('mia', [{ operator: 'is', operand: 'mentioned' }])).toEqual([body.id]);
   });
 
   it('flags @**topic** only for users who took part in the topic', async () => {
     const { body } = await send('olivia', { type: 'channel', to: 'general', topic: 'welcome', content: 'ping @**topic**' });
-    const mark = await realm.engine.db.user_messages.get([IDS.mark, body.id]);
-    const mia = await realm.engine.db.user_messages.get([IDS.mia, body.id]);
-    expect(flagList(mark!.flags)).toContain('topic_wildcard_mentioned');
-    expect(flagList(mia!.flags)).not.toContain('topic_wildcard_mentioned');
+    expect(await flagsOf('mark', body.id)).toEqual(['topic_wildcard_mentioned', 'wildcard_mentioned']);
+    expect(await flagsOf('mia', body.id)).toEqual([]);
   });
 
   it('strips the topic and reads "(no topic)" and the display name as the empty topic', async () => {
     for (const topic of ['(no topic)', 'general chat', '  ']) {
       const { body } = await send('mark', { type: 'channel', to: 'general', topic, content: 'x' });
-      expect((await realm.engine.db.messages.get(body.id))?.topic).toBe('');
+      expect({ topic, subject: (await fetchMessage('mark', body.id)).message.subject }).toEqual({ topic, subject: '' });
     }
     const { body } = await send('mark', { type: 'channel', to: 'general', topic: '  padded  ', content: 'x' });
-    expect((await realm.engine.db.messages.get(body.id))?.topic).toBe('padded');
+    expect((await fetchMessage('mark', body.id)).message.subject).toBe('padded');
   });
 
   it('truncates a long topic to 60 characters ending in "..."', async () => {
     const { body } = await send('mark', { type: 'channel', to: 'general', topic: 'a'.repeat(80), content: 'x' });
-    const topic = (await realm.engine.db.messages.get(body.id))!.topic;
-    expect(topic).toBe(`${'a'.repeat(57)}...`);
+    expect((await fetchMessage('mark', body.id)).message.subject).toBe(`${'a'.repeat(57)}...`);
   });
 
   it('truncates content past max_message_length with a marker', async () => {
     const { body } = await send('mark', { type: 'channel', to: 'general', topic: 't', content: 'b'.repeat(10_050) });
-    const content = (await realm.engine.db.messages.get(body.id))!.content;
-    expect(content).toHaveLength(10_000);
-    expect(content.endsWith('\n[message truncated]')).toBe(true);
+    const content = (await fetchMessage('mark', body.id)).raw_content;
+    expect(content).toBe(`${'b'.repeat(10_000 - '\n[message truncated]'.length)}\n[message truncated]`);
   });
 
   it('refuses empty content', async () => {
@@ -107,15 +155,19 @@ describe('POST /messages to a channel', () => {
 
 
   it('refuses a private channel to a non-subscriber, even an administrator, and writes nothing', async () => {
-    const before = await realm.engine.db.messages.count();
-    const { status, body } = await send('adam', { type: 'channel', to: 'secret', topic: 't', content: 'x' });
-    expect(status).toBe(400);
-    expect(body.msg).toBe("Not authorized to send to channel 'secret'");
-    expect(await realm.engine.db.messages.count()).toBe(before);
+    await expectRefused(realm, () => send('adam', { type: 'channel', to: 'secret', topic: 't', content: 'x' }), {
+      result: 'error',
+      msg: "Not authorized to send to channel 'secret'",
+      code: 'BAD_REQUEST',
+    });
   });
 
   it('lets a member post to a public channel without subscribing, but not a guest', async () => {
-    expect((await send('mia', { type: 'channel', to: 'design', topic: 't', content: 'x' })).status).toBe(200);
+    expect(await send('mia', { type: 'channel', to: 'design', topic: 't', content: 'x' })).toEqual({
+      status: 200,
+      body: { result: 'success', msg: '', id: 5 },
+    });
+    expect(await idsIn('mia', [{ operator: 'channel', operand: 'design' }])).toEqual([5]);
     const guest = await send('gail', { type: 'channel', to: 'design', topic: 't', content: 'x' });
     expect(guest.status).toBe(400);
     expect(guest.body.msg).toBe("Not authorized to send to channel 'design'");
@@ -124,21 +176,30 @@ describe('POST /messages to a channel', () => {
   it('enforces an announcement channel: only administrators post', async () => {
     const member = await send('mark', { type: 'channel', to: 'announce', topic: 't', content: 'x' });
     expect(member.body).toEqual({ result: 'error', msg: 'You do not have permission to post in this channel.', code: 'BAD_REQUEST' });
-    expect((await send('adam', { type: 'channel', to: 'announce', topic: 't', content: 'x' })).status).toBe(200);
+    expect(await send('adam', { type: 'channel', to: 'announce', topic: 't', content: 'x' })).toEqual({
+      status: 200,
+      body: { result: 'success', msg: '', id: 5 },
+    });
+    expect(await idsIn('adam', [{ operator: 'channel', operand: 'announce' }])).toEqual([5]);
   });
 
   it("refuses the empty topic where the channel's topics policy disables it", async () => {
     const { status, body } = await send('mark', { type: 'channel', to: 'strict', topic: '', content: 'x' });
     expect(status).toBe(400);
     expect(body.msg).toBe('Sending messages to "general chat" is not allowed in this channel.');
-    expect((await send('mark', { type: 'channel', to: 'strict', topic: 'named', content: 'x' })).status).toBe(200);
+    expect(await send('mark', { type: 'channel', to: 'strict', topic: 'named', content: 'x' })).toEqual({
+      status: 200,
+      body: { result: 'success', msg: '', id: 5 },
+    });
+    expect(await idsIn('mark', [{ operator: 'channel', operand: 'strict' }, { operator: 'topic', operand: 'named' }])).toEqual([5]);
   });
 
   it('records the first message id of a channel and tells its viewers', async () => {
+    // The scenario's seeding sets first_message_id; the API cannot clear it again.
     await realm.engine.db.channels.update(IDS.design, { first_message_id: null });
     const queue = queueFor(IDS.mia);
     const { body } = await send('mark', { type: 'channel', to: 'design', topic: 't', content: 'first' });
-    expect((await realm.engine.db.channels.get(IDS.design))?.first_message_id).toBe(body.id);
+    expect((await realm.as('mia').get(`/streams/${IDS.design}`)).body.stream.first_message_id).toBe(body.id);
     expect(queue.events.find((e) => e.type === 'stream')).toEqual({
       type: 'stream',
       op: 'update',
@@ -156,12 +217,21 @@ describe('POST /messages directly', () => {
     for (const to of [[IDS.mia], ['mia@zulip.test'], 'mia@zulip.test', `${IDS.mia}`]) {
       const { status, body } = await send('mark', { type: 'direct', to, content: 'hey' });
       expect(status).toBe(200);
-      expect((await realm.engine.db.messages.get(body.id))?.dm_key).toBe(`${IDS.mark},${IDS.mia}`);
+      const recipients = (await fetchMessage('mark', body.id)).message.display_recipient.map((u: { id: number }) => u.id);
+      expect({ to, recipients }).toEqual({ to, recipients: [IDS.mark, IDS.mia] });
     }
   });
 
   it('accepts the legacy "private" type', async () => {
-    expect((await send('mark', { type: 'private', to: [IDS.mia], content: 'hey' })).status).toBe(200);
+    expect(await send('mark', { type: 'private', to: [IDS.mia], content: 'hey' })).toEqual({
+      status: 200,
+      body: { result: 'success', msg: '', id: 5 },
+    });
+    const { message } = await fetchMessage('mia', 5);
+    expect({ type: message.type, recipients: message.display_recipient.map((u: { id: number }) => u.id) }).toEqual({
+      type: 'private',
+      recipients: [IDS.mark, IDS.mia],
+    });
   });
 
   it('refuses a recipient list mixing ids and emails', async () => {
@@ -175,7 +245,7 @@ describe('POST /messages directly', () => {
   });
 
   it('refuses a deactivated recipient', async () => {
-    await realm.engine.db.users.update(IDS.mia, { is_active: false });
+    expect((await realm.as('adam').delete(`/users/${IDS.mia}`)).status).toBe(200);
     const { status, body } = await send('mark', { type: 'direct', to: [IDS.mia], content: 'x' });
     expect(status).toBe(400);
     expect(body.msg).toBe("'mia@zulip.test' is no longer using Zulip.");
@@ -184,16 +254,23 @@ describe('POST /messages directly', () => {
   it('gives a group conversation its own recipient, shared by every later message', async () => {
     const first = await send('mark', { type: 'direct', to: [IDS.mia, IDS.olivia], content: 'group' });
     const second = await send('mia', { type: 'direct', to: [IDS.olivia, IDS.mark], content: 'reply' });
-    const a = await realm.engine.db.messages.get(first.body.id);
-    const b = await realm.engine.db.messages.get(second.body.id);
-    expect(a?.dm_key).toBe(`${IDS.olivia},${IDS.mark},${IDS.mia}`);
-    expect(b?.recipient_id).toBe(a?.recipient_id);
+    const a = (await fetchMessage('olivia', first.body.id)).message;
+    const b = (await fetchMessage('olivia', second.body.id)).message;
+    expect(a.display_recipient.map((u: { id: number }) => u.id)).toEqual([IDS.olivia, IDS.mark, IDS.mia]);
+    expect(b.display_recipient).toEqual(a.display_recipient);
+    expect(b.recipient_id).toBe(a.recipient_id);
+    // Its own recipient: not any participant's personal one (a self-note carries the personal one).
+    for (const user of ['olivia', 'mark', 'mia'] as const) {
+      const note = await send(user, { type: 'direct', to: [IDS[user]], content: 'note' });
+      expect((await fetchMessage(user, note.body.id)).message.recipient_id).not.toBe(a.recipient_id);
+    }
   });
 
   it('sends a note to self as a one-participant conversation', async () => {
+    const queues = everyoneQueues();
     const { body } = await send('mark', { type: 'direct', to: [IDS.mark], content: 'remember' });
-    const rows = await realm.engine.db.user_messages.where('message_id').equals(body.id).toArray();
-    expect(rows.map((r) => r.user_id)).toEqual([IDS.mark]);
+    expect(receivers(queues)).toEqual(['mark']);
+    expect((await fetchMessage('mark', body.id)).message.display_recipient.map((u: { id: number }) => u.id)).toEqual([IDS.mark]);
   });
 });
 
@@ -226,8 +303,11 @@ describe('message events', () => {
       ],
     });
     // From Mia's side a 1:1 conversation is addressed by Mark's personal recipient.
-    const markRow = await realm.engine.db.users.get(IDS.mark);
-    expect((event.message as { recipient_id: number }).recipient_id).toBe(markRow?.recipient_id);
+    // A note to self is addressed by Mark's personal recipient too.
+    const note = await send('mark', { type: 'direct', to: [IDS.mark], content: 'note' });
+    const personal = (await fetchMessage('mark', note.body.id)).message.recipient_id;
+    expect((event.message as { recipient_id: number }).recipient_id).toBe(personal);
+    expect((markQueue.events[0].message as { recipient_id: number }).recipient_id).not.toBe(personal);
   });
 
   it('sends raw Markdown to queues registered without apply_markdown', async () => {
@@ -253,6 +333,7 @@ describe('message events', () => {
   });
 
   it('hides real emails from viewers the realm setting excludes', async () => {
+    // No endpoint changes realm settings yet.
     await realm.engine.db.realm.update(1, { email_address_visibility: 3 });
     const memberQueue = queueFor(IDS.mia);
     const adminQueue = queueFor(IDS.adam);

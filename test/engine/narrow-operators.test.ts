@@ -116,14 +116,8 @@ describe('narrow operators', () => {
   });
 
   it('selects followed topics with is:followed', async () => {
-    await realm.engine.db.user_topics.put({
-      user_id: IDS.mark,
-      stream_id: IDS.general,
-      topic_key: 'links',
-      topic_name: 'Links',
-      visibility_policy: 3,
-      last_updated: 0,
-    });
+    const followed = await realm.as('mark').post('/user_topics', { stream_id: IDS.general, topic: 'Links', visibility_policy: 3 });
+    expect(followed.body).toEqual({ result: 'success', msg: '' });
     expect(await matching([term('is', 'followed')])).toEqual([5]);
   });
 
@@ -148,15 +142,12 @@ describe('narrow operators', () => {
   });
 
   it('leaves out muted channels and muted topics with in:home', async () => {
-    await realm.engine.db.subscriptions.update([IDS.mark, IDS.secret], { is_muted: true });
-    await realm.engine.db.user_topics.put({
-      user_id: IDS.mark,
-      stream_id: IDS.general,
-      topic_key: 'welcome',
-      topic_name: 'welcome',
-      visibility_policy: 1,
-      last_updated: 0,
+    const muted = await realm.as('mark').post('/users/me/subscriptions/properties', {
+      subscription_data: [{ stream_id: IDS.secret, property: 'is_muted', value: true }],
     });
+    expect(muted.body).toEqual({ result: 'success', msg: '' });
+    const mutedTopic = await realm.as('mark').post('/user_topics', { stream_id: IDS.general, topic: 'welcome', visibility_policy: 1 });
+    expect(mutedTopic.body).toEqual({ result: 'success', msg: '' });
     expect(await matching([term('in', 'home')])).toEqual([4, 5, 6, 7, 8, 9]);
     // A narrow to the muted channel itself shows it.
     expect(await matching([term('channel', 'secret'), term('in', 'home')])).toEqual([3]);

@@ -118,7 +118,7 @@ describe('POST /register', () => {
   });
 
   test('deactivated users are listed apart and lose avatar_url for clients that can do without it', async () => {
-    await realm.engine.db.users.update(IDS.mia, { is_active: false });
+    expect((await realm.as('adam').delete(`/users/${IDS.mia}`)).status).toBe(200);
     const { body } = await realm.as('mark').post('/register', {
       fetch_event_types: ['realm_user'],
       client_capabilities: { user_avatar_url_field_optional: true },
@@ -183,7 +183,11 @@ describe('POST /register', () => {
   });
 
   test('a former subscription is listed as unsubscribed with its settings', async () => {
-    await realm.engine.db.subscriptions.update([IDS.mark, IDS.design], { active: 0, is_muted: true });
+    const muted = await realm.as('mark').post('/users/me/subscriptions/properties', {
+      subscription_data: [{ stream_id: IDS.design, property: 'is_muted', value: true }],
+    });
+    expect(muted.status).toBe(200);
+    expect((await realm.as('mark').delete('/users/me/subscriptions', { subscriptions: ['design'] })).status).toBe(200);
     const { body } = await realm.as('mark').post('/register', { fetch_event_types: ['subscription'] });
     expect(body.subscriptions.map((s: { name: string }) => s.name)).not.toContain('design');
     expect(body.unsubscribed).toHaveLength(1);
@@ -216,7 +220,10 @@ describe('POST /register', () => {
 
   test('a muted channel keeps its unread messages listed but out of the count', async () => {
     await realm.as('olivia').post('/messages', { type: 'channel', to: 'general', topic: 'news', content: 'quiet' });
-    await realm.engine.db.subscriptions.update([IDS.mark, IDS.general], { is_muted: true });
+    const muted = await realm.as('mark').post('/users/me/subscriptions/properties', {
+      subscription_data: [{ stream_id: IDS.general, property: 'is_muted', value: true }],
+    });
+    expect(muted.status).toBe(200);
     const { body } = await realm.as('mark').post('/register', { fetch_event_types: ['message', 'update_message_flags'] });
     expect(body.unread_msgs.count).toBe(0);
     expect(body.unread_msgs.streams).toEqual([{ stream_id: IDS.general, topic: 'news', unread_message_ids: [5] }]);
@@ -250,7 +257,8 @@ describe('POST /register', () => {
   });
 
   test('linkifiers are sent only to clients that read URL templates', async () => {
-    await realm.engine.db.linkifiers.add({ id: 1, pattern: '#(?P<id>[0-9]+)', url_template: 'https://tracker.test/{id}', order: 0 });
+    const added = await realm.as('adam').post('/realm/filters', { pattern: '#(?P<id>[0-9]+)', url_template: 'https://tracker.test/{id}' });
+    expect(added.body).toEqual({ result: 'success', msg: '', id: 1 });
     const old = await realm.as('mark').post('/register', { fetch_event_types: ['realm_linkifiers'] });
     expect(old.body.realm_linkifiers).toEqual([]);
     const modern = await realm.as('mark').post('/register', {
@@ -295,8 +303,10 @@ describe('POST /register', () => {
   });
 
   test('unknown client capabilities are ignored', async () => {
-    const { status } = await realm.as('mark').post('/register', { fetch_event_types: [], client_capabilities: { individual_emoji_changes: true } });
+    const { status, body } = await realm.as('mark').post('/register', { fetch_event_types: [], client_capabilities: { individual_emoji_changes: true } });
     expect(status).toBe(200);
+    const plain = await realm.as('mark').post('/register', { fetch_event_types: [] });
+    expect({ ...body, queue_id: 'q' }).toEqual({ ...plain.body, queue_id: 'q' });
   });
 });
 
@@ -334,6 +344,7 @@ describe('POST /register: realm settings the realm row may override', () => {
     expect(await fetchInvites('gail')).toMatchObject({ realm_can_invite_users_group: 6, can_invite_others_to_realm: false });
   });
 
+  // No endpoint changes realm settings yet, so these tests write them to storage.
   test("the realm's can_invite_users_group decides who may invite", async () => {
     await realm.engine.db.realm.update(1, { can_invite_users_group: 3 });
     expect(await fetchInvites('adam')).toMatchObject({ realm_can_invite_users_group: 3, can_invite_others_to_realm: true });

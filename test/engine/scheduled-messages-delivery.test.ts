@@ -23,7 +23,27 @@ async function advanceSeconds(seconds: number): Promise<void> {
 
 const schedule = (user: 'mark' | 'adam', params: Record<string, unknown>) =>
   realm.as(user).post('/scheduled_messages', { scheduled_delivery_timestamp: now + 300, ...params });
-const newMessages = () => realm.engine.db.messages.where('id').aboveOrEqual(FIRST_NEW_MESSAGE_ID).toArray();
+type User = Parameters<TestRealm['as']>[0];
+
+/** The messages sent since the scenario as `user` reads them (raw Markdown), oldest first. */
+async function newMessages(user: User = 'mark'): Promise<Record<string, any>[]> {
+  const { status, body } = await realm.as(user).get('/messages', {
+    anchor: FIRST_NEW_MESSAGE_ID,
+    num_before: 0,
+    num_after: 100,
+    apply_markdown: false,
+  });
+  expect(status).toBe(200);
+  return body.messages;
+}
+
+const participants = (message: Record<string, any>) => message.display_recipient.map((u: { id: number }) => u.id);
+
+/** The author's scheduled messages as GET /scheduled_messages lists them. */
+async function scheduledOf(user: User): Promise<Record<string, unknown>[]> {
+  const { body } = await realm.as(user).get('/scheduled_messages');
+  return body.scheduled_messages;
+}
 
 describe('delivery of scheduled messages', () => {
   it('sends the message as its author when its time comes, then removes it and tells the author', async () => {
@@ -40,14 +60,15 @@ describe('delivery of scheduled messages', () => {
         id: FIRST_NEW_MESSAGE_ID,
         sender_id: IDS.mark,
         stream_id: IDS.general,
-        topic: 'plans',
+        subject: 'plans',
         content: 'On **time**',
-        rendered_content: '<p>On <strong>time</strong></p>',
         timestamp: now + 300,
         client: 'API',
       }),
     ]);
-    expect(await realm.engine.db.scheduled_messages.toArray()).toEqual([]);
+    const { body } = await realm.as('mia').get(`/messages/${FIRST_NEW_MESSAGE_ID}`);
+    expect(body.message.content).toBe('<p>On <strong>time</strong></p>');
+    expect(await scheduledOf('mark')).toEqual([]);
     expect(mark.events.map((e) => [e.type, e.op])).toEqual([
       ['message', undefined],
       ['scheduled_messages', 'remove'],
@@ -63,10 +84,13 @@ describe('delivery of scheduled messages', () => {
     await schedule('mark', { type: 'direct', to: [IDS.mia, IDS.olivia], content: 'group hello' });
     await advanceSeconds(300);
     const [toSelf, group] = await newMessages();
-    expect(toSelf).toMatchObject({ type: 'private', dm_key: `${IDS.mark}`, content: 'remember' });
-    expect(group).toMatchObject({ type: 'private', dm_key: [IDS.olivia, IDS.mark, IDS.mia].sort((a, b) => a - b).join(','), content: 'group hello' });
-    const selfFlags = await realm.engine.db.user_messages.get([IDS.mark, toSelf.id]);
-    expect(selfFlags?.unread).toBe(1);
+    expect(toSelf).toMatchObject({ type: 'private', content: 'remember', flags: [] });
+    expect(participants(toSelf)).toEqual([IDS.mark]);
+    expect(group).toMatchObject({ type: 'private', content: 'group hello' });
+    expect(participants(group)).toEqual([IDS.olivia, IDS.mark, IDS.mia]);
+    for (const user of ['olivia', 'mia'] as const) {
+      expect((await newMessages(user)).map((m) => m.id)).toEqual([group.id]);
+    }
   });
 
   it('delivers messages that fell due together in delivery-time order, stamped with the time they are sent', async () => {
@@ -96,14 +120,13 @@ describe('delivery of scheduled messages', () => {
 
     it('marks the message failed with the reason, sends an update event and a notice from Notification Bot', async () => {
       await schedule('mark', { type: 'channel', to: IDS.general, topic: 'plans', content: 'too late' });
-      await realm.engine.db.channels.update(IDS.general, { is_archived: true });
+      expect((await realm.as('adam').delete(`/streams/${IDS.general}`)).status).toBe(200);
       const mark = openQueue(realm.engine, IDS.mark);
       await advanceSeconds(300);
 
       const reason = `Channel with ID '${IDS.general}' does not exist`;
-      const row = await realm.engine.db.scheduled_messages.get(1);
-      expect(row).toMatchObject({ failed: true, failure_message: reason });
-      expect(row).not.toHaveProperty('pending');
+      // The scheduler's bookkeeping: a failed message is no longer waiting for delivery.
+      expect(await realm.engine.db.scheduled_messages.get(1)).not.toHaveProperty('pending');
       expect(mark.events[0]).toEqual({
         id: 0,
         type: 'scheduled_messages',
@@ -120,50 +143,63 @@ describe('delivery of scheduled messages', () => {
         },
       });
       expect(mark.events[1]).toMatchObject({ type: 'message', message: { sender_id: NOTIFICATION_BOT_ID, type: 'private' } });
-      expect(await newMessages()).toEqual([
-        expect.objectContaining({ sender_id: NOTIFICATION_BOT_ID, dm_key: `${NOTIFICATION_BOT_ID},${IDS.mark}`, content: failureNotice(reason), client: 'Internal' }),
+      // The first is the notice of the archiving, in the archived channel.
+      const notices = await newMessages();
+      expect(notices.map((m) => [m.sender_id, m.type, m.content, m.client])).toEqual([
+        [NOTIFICATION_BOT_ID, 'stream', 'Channel #**general** has been archived.', 'Internal'],
+        [NOTIFICATION_BOT_ID, 'private', failureNotice(reason), 'Internal'],
       ]);
-      const { body } = await realm.as('mark').get('/scheduled_messages');
-      expect(body.scheduled_messages).toEqual([expect.objectContaining({ scheduled_message_id: 1, failed: true })]);
+      expect(participants(notices[1])).toEqual([NOTIFICATION_BOT_ID, IDS.mark]);
+      expect(await scheduledOf('mark')).toEqual([mark.events[0].scheduled_message]);
     });
 
     it('fails when the author may no longer post in the channel', async () => {
       await schedule('adam', { type: 'channel', to: IDS.announce, topic: 'news', content: 'x' });
-      await realm.engine.db.users.update(IDS.adam, { role: 400 });
+      expect((await realm.as('olivia').patch(`/users/${IDS.adam}`, { role: 400 })).status).toBe(200);
       await advanceSeconds(300);
-      expect(await realm.engine.db.scheduled_messages.get(1)).toMatchObject({ failed: true, failure_message: 'You do not have permission to post in this channel.' });
-      expect((await newMessages()).map((m) => m.sender_id)).toEqual([NOTIFICATION_BOT_ID]);
+      expect(await scheduledOf('adam')).toEqual([expect.objectContaining({ scheduled_message_id: 1, failed: true })]);
+      expect((await newMessages('adam')).map((m) => [m.sender_id, m.content])).toEqual([
+        [NOTIFICATION_BOT_ID, failureNotice('You do not have permission to post in this channel.')],
+      ]);
     });
 
     it('fails when the author lost access to a private channel', async () => {
       await schedule('mark', { type: 'channel', to: IDS.secret, topic: 'plans', content: 'x' });
-      await realm.engine.db.subscriptions.update([IDS.mark, IDS.secret], { active: 0 });
+      expect((await realm.as('mark').delete('/users/me/subscriptions', { subscriptions: ['secret'] })).status).toBe(200);
       await advanceSeconds(300);
-      expect(await realm.engine.db.scheduled_messages.get(1)).toMatchObject({ failed: true, failure_message: "Not authorized to send to channel 'secret'" });
+      expect(await scheduledOf('mark')).toEqual([expect.objectContaining({ scheduled_message_id: 1, failed: true })]);
+      expect((await newMessages()).map((m) => [m.sender_id, m.content])).toEqual([
+        [NOTIFICATION_BOT_ID, failureNotice("Not authorized to send to channel 'secret'")],
+      ]);
     });
 
     it('fails when a recipient was deactivated', async () => {
       await schedule('mark', { type: 'direct', to: [IDS.mia], content: 'x' });
-      await realm.engine.db.users.update(IDS.mia, { is_active: false });
+      expect((await realm.as('adam').delete(`/users/${IDS.mia}`)).status).toBe(200);
       await advanceSeconds(300);
-      expect(await realm.engine.db.scheduled_messages.get(1)).toMatchObject({ failed: true, failure_message: "'mia@zulip.test' is no longer using Zulip." });
+      expect(await scheduledOf('mark')).toEqual([expect.objectContaining({ scheduled_message_id: 1, failed: true })]);
+      expect((await newMessages()).map((m) => [m.sender_id, m.content])).toEqual([
+        [NOTIFICATION_BOT_ID, failureNotice("'mia@zulip.test' is no longer using Zulip.")],
+      ]);
     });
 
     it('fails silently when the author was deactivated', async () => {
       await schedule('mark', { type: 'direct', to: [IDS.mia], content: 'x' });
-      await realm.engine.db.users.update(IDS.mark, { is_active: false });
+      expect((await realm.as('adam').delete(`/users/${IDS.mark}`)).status).toBe(200);
       const mark = openQueue(realm.engine, IDS.mark);
       await advanceSeconds(300);
+      // A deactivated author can call no endpoint, and no notice carries the reason: only storage shows it.
       expect(await realm.engine.db.scheduled_messages.get(1)).toMatchObject({ failed: true, failure_message: 'Account is deactivated' });
       expect(mark.events).toEqual([]);
-      expect(await newMessages()).toEqual([]);
+      // Nothing was sent to anyone: no message row at all.
+      expect(await realm.engine.db.messages.where('id').aboveOrEqual(FIRST_NEW_MESSAGE_ID).count()).toBe(0);
     });
 
     it('never retries a failed message until it is edited with a new time', async () => {
       await schedule('mark', { type: 'direct', to: [IDS.mia], content: 'x' });
-      await realm.engine.db.users.update(IDS.mia, { is_active: false });
+      expect((await realm.as('adam').delete(`/users/${IDS.mia}`)).status).toBe(200);
       await advanceSeconds(300);
-      await realm.engine.db.users.update(IDS.mia, { is_active: true });
+      expect((await realm.as('adam').post(`/users/${IDS.mia}/reactivate`)).status).toBe(200);
       await advanceSeconds(3600);
       expect((await newMessages()).map((m) => m.sender_id)).toEqual([NOTIFICATION_BOT_ID]);
 
@@ -193,9 +229,10 @@ describe('messages that fell due while no engine was running', () => {
 
     const second = await open();
     await second.scheduler.settled();
-    const delivered = await second.db.messages.where('id').aboveOrEqual(FIRST_NEW_MESSAGE_ID).toArray();
-    expect(delivered).toEqual([expect.objectContaining({ sender_id: IDS.mark, content: 'while you were away', timestamp: start + 3600 })]);
-    expect(await second.db.scheduled_messages.toArray()).toEqual([]);
+    const client = new TestClient(second, mark.email, mark.api_key);
+    const delivered = await client.get('/messages', { anchor: FIRST_NEW_MESSAGE_ID, num_before: 0, num_after: 100, apply_markdown: false });
+    expect(delivered.body.messages).toEqual([expect.objectContaining({ sender_id: IDS.mark, content: 'while you were away', timestamp: start + 3600 })]);
+    expect((await client.get('/scheduled_messages')).body.scheduled_messages).toEqual([]);
     second.close();
   });
 });

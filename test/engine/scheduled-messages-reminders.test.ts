@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { expectRefused } from '../support/expect-refused.ts';
 import { createTestRealm, IDS, openQueue, TEST_SCENARIO, type TestRealm } from '../support/test-realm.ts';
 
 let realm: TestRealm;
@@ -14,7 +15,15 @@ const FIRST_NEW_MESSAGE_ID = TEST_SCENARIO.messages.length + 1;
 const error = (msg: string, code = 'BAD_REQUEST') => ({ result: 'error', msg, code });
 const remind = (params: Record<string, unknown>) =>
   realm.as('mark').post('/reminders', { scheduled_delivery_timestamp: now + 300, ...params });
-const rows = () => realm.engine.db.scheduled_messages.toArray();
+const remindersOf = async (user: 'mark' | 'olivia' | 'mia') => (await realm.as(user).get('/reminders')).body.reminders;
+
+/** Advances the clock past the reminder's time and returns the messages delivered to Mark since the scenario. */
+async function deliver(): Promise<Record<string, any>[]> {
+  realm.clock.advance(300_000);
+  await realm.engine.scheduler.settled();
+  const { body } = await realm.as('mark').get('/messages', { anchor: FIRST_NEW_MESSAGE_ID, num_before: 0, num_after: 100, apply_markdown: false });
+  return body.messages;
+}
 
 // Message 2: Mark in general > welcome, "Thanks @**Olivia Owner**". Message 4: Olivia to Mark, "a direct hello".
 const CHANNEL_REMINDER =
@@ -55,22 +64,24 @@ describe('POST /reminders', () => {
 
   it('quotes a direct message with its note', async () => {
     await remind({ message_id: 4, note: 'call back\n' });
-    expect((await rows())[0]).toMatchObject({ content: DIRECT_REMINDER_WITH_NOTE, reminder_note: 'call back' });
+    expect(await remindersOf('mark')).toEqual([expect.objectContaining({ reminder_id: 1, content: DIRECT_REMINDER_WITH_NOTE, reminder_target_message_id: 4 })]);
+    // The note is kept apart: the reminder rebuilt at delivery carries it again.
+    expect((await deliver()).map((m) => [m.sender_id, m.content])).toEqual([[NOTIFICATION_BOT_ID, DIRECT_REMINDER_WITH_NOTE]]);
   });
 
   it('refuses a message the user cannot see, with "Invalid message(s)"', async () => {
     for (const messageId of [3, 999]) {
-      const { status, body } = await realm.as('mia').post('/reminders', { message_id: messageId, scheduled_delivery_timestamp: now + 300 });
-      expect(status).toBe(400);
-      expect(body).toEqual(error('Invalid message(s)'));
+      await expectRefused(
+        realm,
+        () => realm.as('mia').post('/reminders', { message_id: messageId, scheduled_delivery_timestamp: now + 300 }),
+        error('Invalid message(s)'),
+      );
     }
-    expect(await rows()).toEqual([]);
   });
 
   it('refuses a time not in the future and a note over the limit', async () => {
-    expect((await remind({ message_id: 2, scheduled_delivery_timestamp: now })).body).toEqual(error('Scheduled delivery time must be in the future.'));
-    expect((await remind({ message_id: 2, note: 'n'.repeat(1001) })).body).toEqual(error('Maximum reminder note length: 1000 characters'));
-    expect(await rows()).toEqual([]);
+    await expectRefused(realm, () => remind({ message_id: 2, scheduled_delivery_timestamp: now }), error('Scheduled delivery time must be in the future.'));
+    await expectRefused(realm, () => remind({ message_id: 2, note: 'n'.repeat(1001) }), error('Maximum reminder note length: 1000 characters'));
   });
 
   it('is not listed among scheduled messages, nor editable as one', async () => {
@@ -105,7 +116,7 @@ describe('DELETE /reminders/{id}', () => {
     expect(status).toBe(200);
     expect(body).toEqual({ result: 'success', msg: '' });
     expect(queue.events).toEqual([{ id: 0, type: 'reminders', op: 'remove', reminder_id: 1 }]);
-    expect(await rows()).toEqual([]);
+    expect(await remindersOf('mark')).toEqual([]);
   });
 
   it("answers 404 for someone else's reminder and for a scheduled message id", async () => {
@@ -116,26 +127,30 @@ describe('DELETE /reminders/{id}', () => {
       expect(status).toBe(404);
       expect(body).toEqual(error('Reminder does not exist'));
     }
-    expect(await rows()).toHaveLength(2);
+    expect((await remindersOf('mark')).map((r: { reminder_id: number }) => r.reminder_id)).toEqual([1]);
+    const { body } = await realm.as('mark').get('/scheduled_messages');
+    expect(body.scheduled_messages.map((m: { scheduled_message_id: number }) => m.scheduled_message_id)).toEqual([2]);
   });
 });
 
 describe('delivery of reminders', () => {
   it('Notification Bot sends the reminder, rebuilt from the message as it is now, and the reminder goes away', async () => {
     await remind({ message_id: 2 });
+    // Message 2 is past the edit time limit, so the API cannot edit it any more.
     await realm.engine.db.messages.update(2, { content: 'Thanks, edited' });
     const queue = openQueue(realm.engine, IDS.mark);
-    realm.clock.advance(300_000);
-    await realm.engine.scheduler.settled();
 
-    const [delivered] = await realm.engine.db.messages.where('id').aboveOrEqual(FIRST_NEW_MESSAGE_ID).toArray();
-    expect(delivered).toMatchObject({
-      sender_id: NOTIFICATION_BOT_ID,
-      dm_key: `${NOTIFICATION_BOT_ID},${IDS.mark}`,
-      content: CHANNEL_REMINDER.replace('Thanks @**Olivia Owner**', 'Thanks, edited'),
-      timestamp: now + 300,
-    });
-    expect(await rows()).toEqual([]);
+    const delivered = await deliver();
+    expect(delivered).toEqual([
+      expect.objectContaining({
+        sender_id: NOTIFICATION_BOT_ID,
+        type: 'private',
+        content: CHANNEL_REMINDER.replace('Thanks @**Olivia Owner**', 'Thanks, edited'),
+        timestamp: now + 300,
+      }),
+    ]);
+    expect(delivered[0].display_recipient.map((u: { id: number }) => u.id)).toEqual([NOTIFICATION_BOT_ID, IDS.mark]);
+    expect(await remindersOf('mark')).toEqual([]);
     expect(queue.events.map((e) => [e.type, e.op ?? null])).toEqual([
       ['message', null],
       ['reminders', 'remove'],
@@ -145,10 +160,7 @@ describe('delivery of reminders', () => {
 
   it('falls back to the saved text when the message is gone', async () => {
     await remind({ message_id: 2 });
-    await realm.engine.db.messages.delete(2);
-    realm.clock.advance(300_000);
-    await realm.engine.scheduler.settled();
-    const [delivered] = await realm.engine.db.messages.where('id').aboveOrEqual(FIRST_NEW_MESSAGE_ID).toArray();
-    expect(delivered).toMatchObject({ sender_id: NOTIFICATION_BOT_ID, content: CHANNEL_REMINDER });
+    expect((await realm.as('olivia').delete('/messages/2')).body).toEqual({ result: 'success', msg: '' });
+    expect((await deliver()).map((m) => [m.sender_id, m.content])).toEqual([[NOTIFICATION_BOT_ID, CHANNEL_REMINDER]]);
   });
 });

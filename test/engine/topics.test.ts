@@ -52,8 +52,9 @@ describe('GET /users/me/{stream_id}/topics', () => {
   });
 
   it('shows a shared-history channel’s whole history to a new subscriber', async () => {
-    await realm.engine.db.channels.update(IDS.secret, { history_public_to_subscribers: true });
-    await subscribe(realm.engine, IDS.mia, IDS.secret, 5);
+    expect((await realm.as('olivia').patch(`/streams/${IDS.secret}`, { history_public_to_subscribers: true })).status).toBe(200);
+    const subscribed = await realm.as('olivia').post('/users/me/subscriptions', { subscriptions: [{ name: 'secret' }], principals: [IDS.mia] });
+    expect(subscribed.status).toBe(200);
     expect((await topics('mia', IDS.secret)).body.topics).toEqual([{ name: 'plans', max_id: 3 }]);
   });
 
@@ -61,7 +62,7 @@ describe('GET /users/me/{stream_id}/topics', () => {
     expect((await topics('mia', IDS.secret)).body).toEqual(error('Invalid channel ID'));
     expect((await topics('gail', IDS.design)).body).toEqual(error('Invalid channel ID'));
     expect((await topics('mark', 99)).body).toEqual(error('Invalid channel ID'));
-    await realm.engine.db.channels.update(IDS.design, { is_archived: true });
+    expect((await realm.as('adam').delete(`/streams/${IDS.design}`)).status).toBe(200);
     const { status, body } = await topics('mark', IDS.design);
     expect(status).toBe(400);
     expect(body).toEqual(error('Invalid channel ID'));
@@ -74,6 +75,7 @@ describe('GET /users/me/{stream_id}/topics', () => {
 
 describe('GET /streams/{stream_id}/members', () => {
   it('lists the active subscribers by id', async () => {
+    // No endpoint deactivates a bot yet (DELETE /users/{id} is for humans).
     await realm.engine.db.users.update(IDS.bot, { is_active: false });
     const { status, body } = await realm.as('mia').get(`/streams/${IDS.general}/members`);
     expect(status).toBe(200);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ClientCapabilities, NO_CAPABILITIES } from '../../src/engine/events/event-types.ts';
-import { createTestRealm, IDS, openQueue, type TestRealm } from '../support/test-realm.ts';
+import { createTestRealm, IDS, openQueue, type TestRealm, type TestUser } from '../support/test-realm.ts';
 
 let realm: TestRealm;
 beforeEach(async () => {
@@ -14,7 +14,9 @@ const MIA = { user_id: IDS.mia, email: 'mia@zulip.test' };
 const queue = (userId: number, capabilities: Partial<ClientCapabilities> = {}) =>
   openQueue(realm.engine, userId, { capabilities: { ...NO_CAPABILITIES, ...capabilities } });
 const withStreamTyping = (userId: number) => queue(userId, { stream_typing_notifications: true });
-const changeSettings = (userId: number, settings: Record<string, unknown>) => realm.engine.db.users.update(userId, { settings });
+async function changeSettings(user: TestUser, settings: Record<string, unknown>): Promise<void> {
+  expect((await realm.as(user).patch('/settings', settings)).body).toEqual({ result: 'success', msg: '' });
+}
 
 describe('POST /typing for direct messages', () => {
   it('tells every participant, the typist included, with the recipient list', async () => {
@@ -46,6 +48,7 @@ describe('POST /typing for direct messages', () => {
   });
 
   it('shows dummy addresses to viewers who may not see real emails, and their own real one', async () => {
+    // No endpoint changes realm settings yet.
     await realm.engine.db.realm.update(1, { email_address_visibility: 3 });
     const mia = queue(IDS.mia);
     await realm.as('mark').post('/typing', { op: 'start', to: [IDS.mia] });
@@ -59,7 +62,7 @@ describe('POST /typing for direct messages', () => {
   });
 
   it('skips recipients who turned typing notifications off', async () => {
-    await changeSettings(IDS.mia, { receives_typing_notifications: false });
+    await changeSettings('mia', { receives_typing_notifications: false });
     const mia = queue(IDS.mia);
     const mark = queue(IDS.mark);
     await realm.as('mark').post('/typing', { op: 'start', to: [IDS.mia] });
@@ -68,7 +71,7 @@ describe('POST /typing for direct messages', () => {
   });
 
   it('refuses a typist who turned direct typing notifications off', async () => {
-    await changeSettings(IDS.mark, { send_private_typing_notifications: false });
+    await changeSettings('mark', { send_private_typing_notifications: false });
     const mia = queue(IDS.mia);
     const { body } = await realm.as('mark').post('/typing', { op: 'start', to: [IDS.mia] });
     expect(body).toEqual(error('User has disabled typing notifications for direct messages'));
@@ -150,7 +153,7 @@ describe('POST /typing in a channel', () => {
   });
 
   it('refuses a typist who turned channel typing notifications off', async () => {
-    await changeSettings(IDS.mark, { send_stream_typing_notifications: false });
+    await changeSettings('mark', { send_stream_typing_notifications: false });
     const { body } = await realm.as('mark').post('/typing', { type: 'stream', op: 'start', stream_id: IDS.general, topic: 'x' });
     expect(body).toEqual(error('User has disabled typing notifications for channel messages'));
   });
