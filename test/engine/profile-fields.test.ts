@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { createTestRealm, IDS, openQueue, type TestRealm, type TestUser } from '../support/test-realm.ts';
+import { type ApiResult, createTestRealm, IDS, openQueue, type TestRealm, type TestUser } from '../support/test-realm.ts';
+import { expectRefused } from '../support/expect-refused.ts';
 
 let realm: TestRealm;
 beforeEach(async () => {
@@ -9,8 +10,17 @@ afterEach(() => realm.engine.close());
 
 const error = (msg: string, code = 'BAD_REQUEST') => ({ result: 'error', msg, code });
 const createField = (params: Record<string, unknown>, as: TestUser = 'adam') => realm.as(as).post('/realm/profile_fields', params);
-const storedFields = () => realm.engine.db.custom_profile_fields.toArray();
-const storedValues = () => realm.engine.db.profile_values.toArray();
+/** The fields, in their order, as GET /realm/profile_fields lists them. */
+const storedFields = async () => (await realm.as('mark').get('/realm/profile_fields')).body.custom_fields as Record<string, any>[];
+/** Every user's values, by user then field, from GET /users with the profile data. */
+async function storedValues(): Promise<{ user_id: number; field_id: number; value: string }[]> {
+  const { body } = await realm.as('mark').get('/users', { include_custom_profile_fields: true });
+  return body.members.flatMap((user: { user_id: number; profile_data?: Record<string, { value: string }> }) =>
+    Object.entries(user.profile_data ?? {}).map(([field, { value }]) => ({ user_id: user.user_id, field_id: Number(field), value })),
+  );
+}
+const refused = (send: () => Promise<ApiResult>, expected: Record<string, unknown>) => expectRefused(realm, send, expected);
+const SUCCESS = { result: 'success', msg: '' };
 
 type FieldList = { fields: { id: number; name: string }[] };
 const fieldsOf = (event: unknown) => (event as FieldList).fields;
@@ -39,7 +49,7 @@ describe('POST /realm/profile_fields', () => {
       { name: 'Mastodon', field_type: 7, field_data: { subtype: 'custom', url_pattern: 'https://mastodon.test/@%(username)s' } },
       { name: 'Pronouns', field_type: 8 },
     ];
-    for (const field of fields) expect((await createField(field)).status).toBe(200);
+    for (const [index, field] of fields.entries()) expect((await createField(field)).body).toEqual({ ...SUCCESS, id: index + 1 });
     const { body } = await realm.as('mark').get('/realm/profile_fields');
     expect(body.custom_fields.map((f: { type: number; order: number; field_data: string }) => [f.type, f.order, f.field_data])).toEqual([
       [1, 1, ''],
@@ -80,12 +90,7 @@ describe('POST /realm/profile_fields', () => {
     [{ field_type: 7, field_data: { subtype: 'custom', url_pattern: 'https://x.test/' } }, "URL pattern must contain '%(username)s'."],
     [{ field_type: 7, field_data: { subtype: 'custom', url_pattern: 'nonsense %(username)s' } }, 'field_data["url_pattern"] is not a URL'],
   ])('refuses invalid field_data %j', async (params, msg) => {
-    const guest = openQueue(realm.engine, IDS.gail);
-    const { status, body } = await createField({ name: 'Field', ...params });
-    expect(status).toBe(400);
-    expect(body).toEqual(error(msg));
-    expect(await storedFields()).toEqual([]);
-    expect(guest.events).toEqual([]);
+    await refused(() => createField({ name: 'Field', ...params }), error(msg));
   });
 
   test('refuses a blank label, a too long name or hint, a taken label and an unknown type', async () => {
@@ -98,35 +103,33 @@ describe('POST /realm/profile_fields', () => {
       [{ name: 'Phone', field_type: 2 }, 'A field with that label already exists.'],
       [{ name: 'Odd', field_type: 9 }, 'Invalid field type.'],
     ];
-    for (const [params, msg] of refusals) expect((await createField(params)).body).toEqual(error(msg));
-    expect((await createField({ name: 'Odd' })).body).toEqual({ ...error("Missing 'field_type' argument", 'REQUEST_VARIABLE_MISSING'), var_name: 'field_type' });
-    expect((await storedFields()).map((f) => f.name)).toEqual(['Phone']);
+    for (const [params, msg] of refusals) await refused(() => createField(params), error(msg));
+    await refused(() => createField({ name: 'Odd' }), { ...error("Missing 'field_type' argument", 'REQUEST_VARIABLE_MISSING'), var_name: 'field_type' });
   });
 
   test('allows at most two fields in the profile summary, and never long text or person pickers', async () => {
     await createField({ name: 'A', field_type: 1, display_in_profile_summary: true });
     await createField({ name: 'B', field_type: 5, display_in_profile_summary: true });
-    expect((await createField({ name: 'C', field_type: 1, display_in_profile_summary: true })).body).toEqual(
+    await refused(
+      () => createField({ name: 'C', field_type: 1, display_in_profile_summary: true }),
       error('Only 2 custom profile fields can be displayed in the profile summary.'),
     );
-    await realm.engine.db.custom_profile_fields.update(2, { display_in_profile_summary: false });
+    await realm.as('adam').patch('/realm/profile_fields/2', { display_in_profile_summary: false });
     for (const fieldType of [2, 6]) {
-      expect((await createField({ name: `T${fieldType}`, field_type: fieldType, display_in_profile_summary: true })).body).toEqual(
+      await refused(
+        () => createField({ name: `T${fieldType}`, field_type: fieldType, display_in_profile_summary: true }),
         error('Field type not supported for display in profile summary.'),
       );
     }
-    expect(await storedFields()).toHaveLength(2);
   });
 
   test.each(['mona', 'mark', 'gail'] as const)('refuses %s, who is not an administrator', async (caller) => {
-    const { status, body } = await createField({ name: 'Phone', field_type: 1 }, caller);
-    expect(status).toBe(400);
-    expect(body).toEqual(error('Must be an organization administrator', 'UNAUTHORIZED_PRINCIPAL'));
-    expect(await storedFields()).toEqual([]);
+    await refused(() => createField({ name: 'Phone', field_type: 1 }, caller), error('Must be an organization administrator', 'UNAUTHORIZED_PRINCIPAL'));
   });
 
   test('lets the owner create fields too', async () => {
-    expect((await createField({ name: 'Phone', field_type: 1 }, 'olivia')).body.id).toBe(1);
+    expect((await createField({ name: 'Phone', field_type: 1 }, 'olivia')).body).toEqual({ ...SUCCESS, id: 1 });
+    expect((await storedFields()).map((f) => [f.id, f.name])).toEqual([[1, 'Phone']]);
   });
 });
 
@@ -141,9 +144,9 @@ describe('PATCH /realm/profile_fields/{field_id}', () => {
     const { body } = await realm.as('adam').patch('/realm/profile_fields/1', { name: 'Mobile', required: true, display_in_profile_summary: true });
     expect(body).toEqual({ result: 'success', msg: '' });
     expect(mark.events).toHaveLength(1);
-    expect(fieldsOf(mark.events[0])[0]).toEqual({
-      id: 1, name: 'Mobile', type: 1, hint: '', field_data: '', order: 1, display_in_profile_summary: true, required: true, editable_by_user: true,
-    });
+    const mobile = { id: 1, name: 'Mobile', type: 1, hint: '', field_data: '', order: 1, display_in_profile_summary: true, required: true, editable_by_user: true };
+    expect(fieldsOf(mark.events[0])[0]).toEqual(mobile);
+    expect((await storedFields())[0]).toEqual(mobile);
   });
 
   test("drops users' values for choices that no longer exist", async () => {
@@ -154,7 +157,6 @@ describe('PATCH /realm/profile_fields/{field_id}', () => {
   });
 
   test('refuses an unknown field, a blank or taken label, bad choices and non-administrators, changing nothing', async () => {
-    const before = await storedFields();
     const refusals: [string, Record<string, unknown>, TestUser, ReturnType<typeof error>][] = [
       ['/realm/profile_fields/9', { name: 'X' }, 'adam', error('Field id 9 not found.')],
       ['/realm/profile_fields/1', { name: ' ' }, 'adam', error('Label cannot be blank.')],
@@ -162,28 +164,30 @@ describe('PATCH /realm/profile_fields/{field_id}', () => {
       ['/realm/profile_fields/2', { field_data: {} }, 'adam', error('Field must have at least one choice.')],
       ['/realm/profile_fields/1', { name: 'X' }, 'mona', error('Must be an organization administrator', 'UNAUTHORIZED_PRINCIPAL')],
     ];
-    for (const [path, params, caller, expected] of refusals) expect((await realm.as(caller).patch(path, params)).body).toEqual(expected);
-    expect(await storedFields()).toEqual(before);
+    for (const [path, params, caller, expected] of refusals) await refused(() => realm.as(caller).patch(path, params), expected);
   });
 
   test('keeps the summary limit and the summary rule for long text', async () => {
     await createField({ name: 'A', field_type: 1, display_in_profile_summary: true });
     await createField({ name: 'B', field_type: 1, display_in_profile_summary: true });
     await createField({ name: 'Bio', field_type: 2 });
-    expect((await realm.as('adam').patch('/realm/profile_fields/1', { display_in_profile_summary: true })).body).toEqual(
+    await refused(
+      () => realm.as('adam').patch('/realm/profile_fields/1', { display_in_profile_summary: true }),
       error('Only 2 custom profile fields can be displayed in the profile summary.'),
     );
-    expect((await realm.as('adam').patch('/realm/profile_fields/3', { display_in_profile_summary: true })).status).toBe(200);
+    // Field 3 is already in the summary: asking again is no new field.
+    expect((await realm.as('adam').patch('/realm/profile_fields/3', { display_in_profile_summary: true })).body).toEqual(SUCCESS);
     await realm.as('adam').patch('/realm/profile_fields/4', { display_in_profile_summary: false });
-    expect((await realm.as('adam').patch('/realm/profile_fields/5', { display_in_profile_summary: true })).body).toEqual(
+    await refused(
+      () => realm.as('adam').patch('/realm/profile_fields/5', { display_in_profile_summary: true }),
       error('Field type not supported for display in profile summary.'),
     );
   });
 
   test('lets a built-in external account change its flags but not its name', async () => {
     await createField({ field_type: 7, field_data: { subtype: 'github' } });
-    expect((await realm.as('adam').patch('/realm/profile_fields/3', { name: 'Code' })).body).toEqual(error('Default custom field cannot be updated.'));
-    expect((await realm.as('adam').patch('/realm/profile_fields/3', { required: true })).status).toBe(200);
+    await refused(() => realm.as('adam').patch('/realm/profile_fields/3', { name: 'Code' }), error('Default custom field cannot be updated.'));
+    expect((await realm.as('adam').patch('/realm/profile_fields/3', { required: true })).body).toEqual(SUCCESS);
     expect((await storedFields())[2]).toMatchObject({ name: 'GitHub', required: true });
   });
 });
@@ -202,11 +206,8 @@ describe('DELETE /realm/profile_fields/{field_id}', () => {
 
   test('refuses an unknown field and non-administrators', async () => {
     await createField({ name: 'Phone', field_type: 1 });
-    expect((await realm.as('adam').delete('/realm/profile_fields/7')).body).toEqual(error('Field id 7 not found.'));
-    expect((await realm.as('mark').delete('/realm/profile_fields/1')).body).toEqual(
-      error('Must be an organization administrator', 'UNAUTHORIZED_PRINCIPAL'),
-    );
-    expect(await storedFields()).toHaveLength(1);
+    await refused(() => realm.as('adam').delete('/realm/profile_fields/7'), error('Field id 7 not found.'));
+    await refused(() => realm.as('mark').delete('/realm/profile_fields/1'), error('Must be an organization administrator', 'UNAUTHORIZED_PRINCIPAL'));
   });
 });
 
@@ -217,18 +218,18 @@ describe('PATCH /realm/profile_fields (reorder)', () => {
 
   test('orders the fields as listed and sends them in the new order', async () => {
     const mark = openQueue(realm.engine, IDS.mark);
-    expect((await realm.as('adam').patch('/realm/profile_fields', { order: [3, 1, 2] })).status).toBe(200);
+    expect((await realm.as('adam').patch('/realm/profile_fields', { order: [3, 1, 2] })).body).toEqual(SUCCESS);
     const listed = (await realm.as('mark').get('/realm/profile_fields')).body.custom_fields;
     expect(listed.map((f: { id: number; order: number }) => [f.id, f.order])).toEqual([[3, 0], [1, 1], [2, 2]]);
     expect(fieldsOf(mark.events[0]).map((f) => f.id)).toEqual([3, 1, 2]);
   });
 
   test('refuses an order that leaves a field out, and non-administrators', async () => {
-    expect((await realm.as('adam').patch('/realm/profile_fields', { order: [3, 1] })).body).toEqual(error('Invalid order mapping.'));
-    expect((await realm.as('mona').patch('/realm/profile_fields', { order: [3, 2, 1] })).body).toEqual(
+    await refused(() => realm.as('adam').patch('/realm/profile_fields', { order: [3, 1] }), error('Invalid order mapping.'));
+    await refused(
+      () => realm.as('mona').patch('/realm/profile_fields', { order: [3, 2, 1] }),
       error('Must be an organization administrator', 'UNAUTHORIZED_PRINCIPAL'),
     );
-    expect((await storedFields()).map((f) => f.order)).toEqual([1, 2, 3]);
   });
 });
 
@@ -284,32 +285,26 @@ describe('PATCH /users/me/profile_data', () => {
     [{ id: 1, value: [1] }, 'Phone is not a string'],
     [{ id: 7, value: 'gold' }, 'You are not allowed to change this field. Contact an administrator to update it.'],
   ])('refuses %j and changes nothing', async (entry, msg) => {
-    const mark = openQueue(realm.engine, IDS.mark);
-    const { status, body } = await realm.as('mark').patch('/users/me/profile_data', { data: [{ id: 1, value: 'kept?' }, entry] });
-    expect(status).toBe(400);
-    expect(body).toEqual(error(msg));
-    expect(await storedValues()).toEqual([]);
-    expect(mark.events).toEqual([]);
+    await refused(() => realm.as('mark').patch('/users/me/profile_data', { data: [{ id: 1, value: 'kept?' }, entry] }), error(msg));
   });
 
   test('refuses a deactivated person in a person picker', async () => {
-    await realm.engine.db.users.update(IDS.mia, { is_active: false });
-    expect((await realm.as('mark').patch('/users/me/profile_data', { data: [{ id: 6, value: [IDS.mia] }] })).body).toEqual(
+    await realm.as('olivia').delete(`/users/${IDS.mia}`);
+    await refused(
+      () => realm.as('mark').patch('/users/me/profile_data', { data: [{ id: 6, value: [IDS.mia] }] }),
       error(`User with ID ${IDS.mia} is deactivated`),
     );
   });
 
   test('refuses malformed entries and bots', async () => {
-    expect((await realm.as('mark').patch('/users/me/profile_data', { data: [{ id: 1 }] })).body).toEqual(error('data[0]["value"] is missing'));
-    expect((await realm.as('mark').patch('/users/me/profile_data', { data: [{ id: 1, value: 2 }] })).body).toEqual(error('data[0]["value"] is not a string'));
-    expect((await realm.as('bot').patch('/users/me/profile_data', { data: [{ id: 1, value: 'x' }] })).body).toEqual(
-      error('This endpoint does not accept bot requests.'),
-    );
-    expect(await storedValues()).toEqual([]);
+    await refused(() => realm.as('mark').patch('/users/me/profile_data', { data: [{ id: 1 }] }), error('data[0]["value"] is missing'));
+    await refused(() => realm.as('mark').patch('/users/me/profile_data', { data: [{ id: 1, value: 2 }] }), error('data[0]["value"] is not a string'));
+    await refused(() => realm.as('bot').patch('/users/me/profile_data', { data: [{ id: 1, value: 'x' }] }), error('This endpoint does not accept bot requests.'));
   });
 
   test('lets administrators set fields that users may not edit', async () => {
-    expect((await realm.as('adam').patch('/users/me/profile_data', { data: [{ id: 7, value: 'gold' }] })).status).toBe(200);
+    expect((await realm.as('adam').patch('/users/me/profile_data', { data: [{ id: 7, value: 'gold' }] })).body).toEqual(SUCCESS);
+    expect(await storedValues()).toEqual([{ user_id: IDS.adam, field_id: 7, value: 'gold' }]);
   });
 });
 
@@ -317,9 +312,10 @@ describe('DELETE /users/me/profile_data', () => {
   test("clears the caller's values for the given fields", async () => {
     await createField({ name: 'Phone', field_type: 1 });
     await realm.as('mark').patch('/users/me/profile_data', { data: [{ id: 1, value: '555' }] });
-    expect((await realm.as('mark').delete('/users/me/profile_data', { data: [1] })).status).toBe(200);
+    expect(await storedValues()).toEqual([{ user_id: IDS.mark, field_id: 1, value: '555' }]);
+    expect((await realm.as('mark').delete('/users/me/profile_data', { data: [1] })).body).toEqual(SUCCESS);
     expect(await storedValues()).toEqual([]);
-    expect((await realm.as('mark').delete('/users/me/profile_data', { data: [4] })).body).toEqual(error('Field id 4 not found.'));
+    await refused(() => realm.as('mark').delete('/users/me/profile_data', { data: [4] }), error('Field id 4 not found.'));
   });
 });
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TestClient, createTestRealm, IDS, openQueue, type TestRealm, type TestUser } from '../support/test-realm.ts';
 import { expectedMember } from '../support/test-scenario.ts';
+import { expectRefused as expectRefusedBy } from '../support/expect-refused.ts';
 
 let realm: TestRealm;
 beforeEach(async () => {
@@ -15,24 +16,26 @@ const NOTIFICATION_BOT = 1;
 const WELCOME_BOT = 2;
 
 async function inviteAs(user: TestUser, params: Record<string, unknown> = {}): Promise<number> {
-  const { status } = await realm.as(user).post('/invites', { invitee_emails: 'nina@example.com', stream_ids: [], ...params });
-  expect(status).toBe(200);
-  return (await realm.engine.db.invites.orderBy('id').last())!.id;
+  const { body } = await realm.as(user).post('/invites', { invitee_emails: 'nina@example.com', stream_ids: [], ...params });
+  expect(body).toEqual({ result: 'success', msg: '' });
+  return (await realm.as(user).get('/invites')).body.invites.at(-1).id;
 }
 
 const accept = (inviteId: number | string, params: Record<string, unknown> = {}) =>
   realm.anonymous().post(`/sandbox/invites/${inviteId}/accept`, { full_name: 'Nina New', password: 'nina-pass', ...params });
 
-/** Everything an acceptance may change, to check that a refusal changed none of it. */
-async function snapshot() {
-  const { db } = realm.engine;
-  return {
-    users: await db.users.count(),
-    invites: await db.invites.toArray(),
-    subscriptions: await db.subscriptions.count(),
-    messages: await db.messages.count(),
-    groups: await db.user_groups.toArray(),
-  };
+/** The new user's client, with the API key the acceptance returned. */
+const nina = (apiKey: string) => new TestClient(realm.engine, 'nina@example.com', apiKey);
+
+/** The messages `client` received after the scenario's four, with their Markdown source. */
+async function newMessages(client: TestClient) {
+  const { body } = await client.get('/messages', { anchor: 5, num_before: 0, num_after: 100, apply_markdown: false });
+  return body.messages.map((m: Record<string, any>) => ({
+    sender_id: m.sender_id,
+    type: m.type,
+    recipients: m.display_recipient.map((r: { id: number }) => r.id),
+    content: m.content,
+  }));
 }
 
 describe('POST /sandbox/invites/{id}/accept', () => {
@@ -41,15 +44,19 @@ describe('POST /sandbox/invites/{id}/accept', () => {
     const { status, body } = await accept(id);
     expect(status).toBe(200);
     expect(body).toEqual({ result: 'success', msg: '', user_id: NEW_USER, email: 'nina@example.com', api_key: expect.stringMatching(/^[A-Za-z0-9]{32}$/) });
-    expect(await realm.engine.db.users.get(NEW_USER)).toMatchObject({
+    expect((await realm.as('adam').get(`/users/${NEW_USER}`)).body.user).toMatchObject({
+      user_id: NEW_USER,
+      delivery_email: 'nina@example.com',
       email: 'nina@example.com',
-      email_key: 'nina@example.com',
       full_name: 'Nina New',
       role: 600,
+      is_guest: true,
       is_bot: false,
       is_active: true,
-      date_joined: realm.engine.nowSeconds(),
+      date_joined: '2026-01-01T12:00+00:00',
     });
+    expect((await realm.as('mark').get('/invites')).body.invites).toEqual([]);
+    // GET /invites lists pending invitations only: who accepted one is in storage alone.
     expect(await realm.engine.db.invites.get(id)).toMatchObject({ status: 'accepted', accepted_user_id: NEW_USER });
 
     const me = await new TestClient(realm.engine, 'nina@example.com', body.api_key).get('/users/me');
@@ -59,6 +66,7 @@ describe('POST /sandbox/invites/{id}/accept', () => {
   });
 
   it('tells every active user about the new user, each with the email they may see', async () => {
+    // The engine has no PATCH /realm: the realm's settings are seeded in storage.
     await realm.engine.db.realm.update(1, { email_address_visibility: 3 });
     const id = await inviteAs('mark');
     const adam = openQueue(realm.engine, IDS.adam);
@@ -85,10 +93,11 @@ describe('POST /sandbox/invites/{id}/accept', () => {
     const mia = openQueue(realm.engine, IDS.mia, { eventTypes: new Set(['subscription']) });
     const olivia = openQueue(realm.engine, IDS.olivia, { eventTypes: new Set(['subscription']) });
     const gail = openQueue(realm.engine, IDS.gail, { eventTypes: new Set(['subscription']) });
-    expect((await accept(id)).status).toBe(200);
+    const { body } = await accept(id);
+    expect(body).toMatchObject({ result: 'success', user_id: NEW_USER });
 
-    const subscribed = await realm.engine.db.subscriptions.where('[user_id+active]').equals([NEW_USER, 1]).toArray();
-    expect(subscribed.map((s) => s.channel_id).sort()).toEqual([IDS.general, IDS.design, IDS.secret]);
+    const subscribed = (await nina(body.api_key).get('/users/me/subscriptions')).body.subscriptions as { stream_id: number }[];
+    expect(subscribed.map((s) => s.stream_id).sort()).toEqual([IDS.general, IDS.design, IDS.secret]);
     const added = newUser.events.find((e) => e.op === 'add')!.subscriptions as { stream_id: number; subscribers: number[] }[];
     expect(added.map((s) => s.stream_id).sort()).toEqual([IDS.general, IDS.design, IDS.secret]);
     expect(added.find((s) => s.stream_id === IDS.design)!.subscribers).toEqual([IDS.olivia, IDS.mark, NEW_USER]);
@@ -106,50 +115,52 @@ describe('POST /sandbox/invites/{id}/accept', () => {
     const id = await inviteAs('mark', { group_ids: [group] });
     const queue = openQueue(realm.engine, IDS.mia, { eventTypes: new Set(['user_group']) });
     await accept(id);
-    expect((await realm.engine.db.user_groups.get(group))!.direct_members).toEqual([IDS.mark, NEW_USER]);
+    expect((await realm.as('mia').get(`/user_groups/${group}/members`, { direct_member_only: true })).body.members).toEqual([IDS.mark, NEW_USER]);
     expect(queue.events).toEqual([{ id: 0, type: 'user_group', op: 'add_members', group_id: group, user_ids: [NEW_USER] }]);
   });
 
   it('has the notification bot tell the referrer, and tells admins and the referrer that invitations changed', async () => {
     const id = await inviteAs('mark');
     const mark = openQueue(realm.engine, IDS.mark, { eventTypes: new Set(['message', 'invites_changed']) });
-    await accept(id);
+    const { body } = await accept(id);
     expect(mark.events.map((e) => e.type)).toEqual(['invites_changed', 'message']);
     expect(mark.events[1]).toMatchObject({
       message: { sender_id: NOTIFICATION_BOT, type: 'private', display_recipient: [{ id: NOTIFICATION_BOT }, { id: IDS.mark }] },
     });
-    const dm = await realm.engine.db.messages.orderBy('id').last();
-    expect(dm).toMatchObject({ sender_id: NOTIFICATION_BOT, content: `@_**Nina New|${NEW_USER}** accepted your invitation to join Zulip!` });
+    expect(await newMessages(realm.as('mark'))).toEqual([
+      {
+        sender_id: NOTIFICATION_BOT,
+        type: 'private',
+        recipients: [NOTIFICATION_BOT, IDS.mark],
+        content: `@_**Nina New|${NEW_USER}** accepted your invitation to join Zulip!`,
+      },
+    ]);
+    expect(await newMessages(nina(body.api_key))).toEqual([]);
   });
 
   it('does not tell a referrer who asked not to be told', async () => {
-    const messages = await realm.engine.db.messages.count();
-    await accept(await inviteAs('mark', { notify_referrer_on_join: false }));
-    expect(await realm.engine.db.messages.count()).toBe(messages);
+    const { body } = await accept(await inviteAs('mark', { notify_referrer_on_join: false }));
+    expect(await newMessages(realm.as('mark'))).toEqual([]);
+    expect(await newMessages(nina(body.api_key))).toEqual([]);
   });
 
   it("sends an administrator's custom welcome text from the welcome bot", async () => {
-    await accept(await inviteAs('adam', { welcome_message_custom_text: 'Welcome to **Test Realm**!', notify_referrer_on_join: false }));
-    const welcome = await realm.engine.db.messages.orderBy('id').last();
-    expect(welcome).toMatchObject({ sender_id: WELCOME_BOT, type: 'private', content: 'Welcome to **Test Realm**!', dm_key: `${WELCOME_BOT},${NEW_USER}` });
+    const { body } = await accept(await inviteAs('adam', { welcome_message_custom_text: 'Welcome to **Test Realm**!', notify_referrer_on_join: false }));
+    expect(await newMessages(nina(body.api_key))).toEqual([
+      { sender_id: WELCOME_BOT, type: 'private', recipients: [WELCOME_BOT, NEW_USER], content: 'Welcome to **Test Realm**!' },
+    ]);
+    expect(await newMessages(realm.as('adam'))).toEqual([]);
   });
 
   it('sends no welcome message for an empty welcome text', async () => {
-    const messages = await realm.engine.db.messages.count();
-    await accept(await inviteAs('adam', { welcome_message_custom_text: '', notify_referrer_on_join: false }));
-    expect(await realm.engine.db.messages.count()).toBe(messages);
+    const { body } = await accept(await inviteAs('adam', { welcome_message_custom_text: '', notify_referrer_on_join: false }));
+    expect(await newMessages(nina(body.api_key))).toEqual([]);
+    expect(await newMessages(realm.as('adam'))).toEqual([]);
   });
 
   describe('refusals', () => {
-    async function expectRefused(inviteId: number | string, params: Record<string, unknown>, msg: string) {
-      const before = await snapshot();
-      const queue = openQueue(realm.engine, IDS.olivia);
-      const { status, body } = await accept(inviteId, params);
-      expect(status).toBe(400);
-      expect(body).toEqual(error(msg));
-      expect(await snapshot()).toEqual(before);
-      expect(queue.events).toEqual([]);
-    }
+    const expectRefused = (inviteId: number | string, params: Record<string, unknown>, msg: string) =>
+      expectRefusedBy(realm, () => accept(inviteId, params), error(msg));
 
     it('refuses an expired invitation', async () => {
       const id = await inviteAs('mark', { invite_expires_in_minutes: 60 });
@@ -160,7 +171,13 @@ describe('POST /sandbox/invites/{id}/accept', () => {
     it('accepts a never-expiring invitation years later', async () => {
       const id = await inviteAs('mark', { invite_expires_in_minutes: null });
       realm.clock.advance(3 * 365 * 24 * 3600_000);
-      expect((await accept(id)).status).toBe(200);
+      expect((await accept(id)).body).toEqual({
+        result: 'success',
+        msg: '',
+        user_id: NEW_USER,
+        email: 'nina@example.com',
+        api_key: expect.stringMatching(/^[A-Za-z0-9]{32}$/),
+      });
     });
 
     it('refuses a revoked invitation', async () => {
@@ -184,7 +201,7 @@ describe('POST /sandbox/invites/{id}/accept', () => {
 
     it('refuses an unknown invitation', async () => {
       await expectRefused(999, {}, 'No such invitation');
-      expect((await accept('abc')).body).toEqual(error('Invalid invite_id'));
+      await expectRefusedBy(realm, () => accept('abc'), error('Invalid invite_id'));
     });
 
     it.each([
@@ -199,8 +216,10 @@ describe('POST /sandbox/invites/{id}/accept', () => {
 
     it('requires full_name and password', async () => {
       const id = await inviteAs('mark');
-      const { body } = await realm.anonymous().post(`/sandbox/invites/${id}/accept`, { full_name: 'Nina' });
-      expect(body).toEqual({ ...error("Missing 'password' argument", 'REQUEST_VARIABLE_MISSING'), var_name: 'password' });
+      await expectRefusedBy(realm, () => realm.anonymous().post(`/sandbox/invites/${id}/accept`, { full_name: 'Nina' }), {
+        ...error("Missing 'password' argument", 'REQUEST_VARIABLE_MISSING'),
+        var_name: 'password',
+      });
     });
   });
 });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestRealm, IDS, openQueue, type TestRealm } from '../support/test-realm.ts';
+import { createTestRealm, IDS, openQueue, type TestRealm, type TestUser } from '../support/test-realm.ts';
+import { expectRefused } from '../support/expect-refused.ts';
 
 let realm: TestRealm;
 beforeEach(async () => {
@@ -10,18 +11,13 @@ afterEach(() => realm.engine.close());
 const error = (msg: string, code = 'BAD_REQUEST') => ({ result: 'error', msg, code });
 const setProperties = (user: Parameters<TestRealm['as']>[0], subscriptionData: unknown) =>
   realm.as(user).post('/users/me/subscriptions/properties', { subscription_data: subscriptionData });
-const row = (userId: number, channelId: number) => realm.engine.db.subscriptions.get([userId, channelId]);
+/** The user's subscription as GET /users/me/subscriptions shows it. */
+const row = async (user: TestUser, channelId: number) =>
+  (await realm.as(user).get('/users/me/subscriptions')).body.subscriptions.find((s: { stream_id: number }) => s.stream_id === channelId);
 const update = (streamId: number, property: string, value: unknown, id: number) => ({ id, type: 'subscription', op: 'update', stream_id: streamId, property, value });
 
-async function expectRefusal(subscriptionData: unknown, body: unknown): Promise<void> {
-  const before = await realm.engine.db.subscriptions.toArray();
-  const mark = openQueue(realm.engine, IDS.mark);
-  const result = await setProperties('mark', subscriptionData);
-  expect(result.status).toBe(400);
-  expect(result.body).toEqual(body);
-  expect(await realm.engine.db.subscriptions.toArray()).toEqual(before);
-  expect(mark.events).toEqual([]);
-}
+const expectRefusal = (subscriptionData: unknown, body: Record<string, unknown>, user: TestUser = 'mark') =>
+  expectRefused(realm, () => setProperties(user, subscriptionData), body);
 
 describe('POST /users/me/subscriptions/properties', () => {
   it('changes each property asked for and sends one update event per change', async () => {
@@ -37,8 +33,8 @@ describe('POST /users/me/subscriptions/properties', () => {
     ]);
     expect(status).toBe(200);
     expect(body).toEqual({ result: 'success', msg: '' });
-    expect(await row(IDS.mark, IDS.design)).toMatchObject({ pin_to_top: true, color: '#f00f00' });
-    expect(await row(IDS.mark, IDS.general)).toMatchObject({
+    expect(await row('mark', IDS.design)).toMatchObject({ pin_to_top: true, color: '#f00f00' });
+    expect(await row('mark', IDS.general)).toMatchObject({
       desktop_notifications: true,
       audible_notifications: false,
       push_notifications: true,
@@ -59,18 +55,16 @@ describe('POST /users/me/subscriptions/properties', () => {
   it('mutes with is_muted and sends two events, in_home_view first', async () => {
     const mark = openQueue(realm.engine, IDS.mark);
     await setProperties('mark', [{ stream_id: IDS.design, property: 'is_muted', value: true }]);
-    expect(await row(IDS.mark, IDS.design)).toMatchObject({ is_muted: true });
+    expect(await row('mark', IDS.design)).toMatchObject({ is_muted: true, in_home_view: false });
     expect(mark.events).toEqual([update(IDS.design, 'in_home_view', false, 0), update(IDS.design, 'is_muted', true, 1)]);
-    const { body } = await realm.as('mark').get('/users/me/subscriptions');
-    expect(body.subscriptions.find((s: { name: string }) => s.name === 'design')).toMatchObject({ is_muted: true, in_home_view: false });
   });
 
   it('reads the legacy in_home_view as the inverse of is_muted, with the same two events', async () => {
     const mark = openQueue(realm.engine, IDS.mark);
     await setProperties('mark', [{ stream_id: IDS.design, property: 'in_home_view', value: false }]);
-    expect(await row(IDS.mark, IDS.design)).toMatchObject({ is_muted: true });
+    expect(await row('mark', IDS.design)).toMatchObject({ is_muted: true });
     await setProperties('mark', [{ stream_id: IDS.design, property: 'in_home_view', value: true }]);
-    expect(await row(IDS.mark, IDS.design)).toMatchObject({ is_muted: false });
+    expect(await row('mark', IDS.design)).toMatchObject({ is_muted: false });
     expect(mark.events).toEqual([
       update(IDS.design, 'in_home_view', false, 0),
       update(IDS.design, 'is_muted', true, 1),
@@ -81,13 +75,15 @@ describe('POST /users/me/subscriptions/properties', () => {
 
   it('tells only the user\u2019s own queues', async () => {
     const olivia = openQueue(realm.engine, IDS.olivia);
-    await setProperties('mark', [{ stream_id: IDS.general, property: 'pin_to_top', value: true }]);
+    expect((await setProperties('mark', [{ stream_id: IDS.general, property: 'pin_to_top', value: true }])).body).toEqual({ result: 'success', msg: '' });
     expect(olivia.events).toEqual([]);
+    expect((await row('mark', IDS.general)).pin_to_top).toBe(true);
+    expect((await row('olivia', IDS.general)).pin_to_top).toBe(false);
   });
 
   it('accepts three- and six-digit hex colors and refuses anything else', async () => {
     await setProperties('mark', [{ stream_id: IDS.design, property: 'color', value: '#ABC' }]);
-    expect(await row(IDS.mark, IDS.design)).toMatchObject({ color: '#ABC' });
+    expect(await row('mark', IDS.design)).toMatchObject({ color: '#ABC' });
     await expectRefusal([{ stream_id: IDS.design, property: 'color', value: 'red' }], error('color is not a valid hex color code'));
     await expectRefusal([{ stream_id: IDS.design, property: 'color', value: '#1234567' }], error('color is not a valid hex color code'));
   });
@@ -100,10 +96,9 @@ describe('POST /users/me/subscriptions/properties', () => {
   it('refuses channels the user is not in, or cannot see, or that do not exist', async () => {
     await realm.as('mark').delete('/users/me/subscriptions', { subscriptions: ['design'] });
     await expectRefusal([{ stream_id: IDS.design, property: 'pin_to_top', value: true }], error(`Not subscribed to channel ID ${IDS.design}`));
-    const mia = await setProperties('mia', [{ stream_id: IDS.secret, property: 'pin_to_top', value: true }]);
-    expect(mia.body).toEqual(error('Invalid channel ID'));
+    await expectRefusal([{ stream_id: IDS.secret, property: 'pin_to_top', value: true }], error('Invalid channel ID'), 'mia');
     await expectRefusal([{ stream_id: 99, property: 'pin_to_top', value: true }], error('Invalid channel ID'));
-    await realm.engine.db.channels.update(IDS.strict, { is_archived: true });
+    await realm.as('olivia').delete(`/streams/${IDS.strict}`);
     await expectRefusal([{ stream_id: IDS.strict, property: 'pin_to_top', value: true }], error('Invalid channel ID'));
   });
 
@@ -122,7 +117,9 @@ describe('POST /users/me/subscriptions/properties', () => {
     await expectRefusal([{ stream_id: IDS.general, property: 'pin_to_top' }], error('subscription_data[0]["value"] is missing'));
     await expectRefusal([{ stream_id: 'general', property: 'pin_to_top', value: true }], error('subscription_data[0]["stream_id"] is not an integer'));
     await expectRefusal([{ stream_id: IDS.general, property: 'pin_to_top', value: true, extra: 1 }], error('Argument "extra" at subscription_data[0] is unexpected'));
-    const missing = await realm.as('mark').post('/users/me/subscriptions/properties', {});
-    expect(missing.body).toEqual({ ...error("Missing 'subscription_data' argument", 'REQUEST_VARIABLE_MISSING'), var_name: 'subscription_data' });
+    await expectRefused(realm, () => realm.as('mark').post('/users/me/subscriptions/properties', {}), {
+      ...error("Missing 'subscription_data' argument", 'REQUEST_VARIABLE_MISSING'),
+      var_name: 'subscription_data',
+    });
   });
 });

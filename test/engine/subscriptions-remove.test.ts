@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { QueueOptions } from '../../src/engine/events/event-queues.ts';
 import { GROUP_MEMBERS } from '../../src/engine/permissions/system-groups.ts';
-import { createTestRealm, IDS, openQueue, subscribe, type TestRealm } from '../support/test-realm.ts';
+import { type ApiResult, createTestRealm, IDS, openQueue, type TestRealm } from '../support/test-realm.ts';
+import { expectRefused } from '../support/expect-refused.ts';
 
 let realm: TestRealm;
 beforeEach(async () => {
@@ -11,25 +12,22 @@ afterEach(() => realm.engine.close());
 
 const error = (msg: string, code = 'BAD_REQUEST') => ({ result: 'error', msg, code });
 const queueFor = (userId: number, extra: Partial<QueueOptions> = {}) => openQueue(realm.engine, userId, extra);
-const isActive = async (userId: number, channelId: number) => (await realm.engine.db.subscriptions.get([userId, channelId]))?.active === 1;
+/** Whether the user is subscribed, from the channel's members as the owner (in every channel of the scenario) sees them. */
+const isActive = async (userId: number, channelId: number): Promise<boolean> =>
+  (await realm.as('olivia').get(`/streams/${channelId}/members`)).body.subscribers.includes(userId);
 const unsubscribe = (user: Parameters<TestRealm['as']>[0], params: Record<string, unknown>) => realm.as(user).delete('/users/me/subscriptions', params);
 
-async function expectRefusal(request: Promise<{ status: number; body: unknown }>, body: unknown): Promise<void> {
-  const before = await realm.engine.db.subscriptions.toArray();
-  const queues = [IDS.olivia, IDS.adam, IDS.mark, IDS.mia, IDS.bot].map((id) => queueFor(id));
-  const result = await request;
-  expect(result.status).toBe(400);
-  expect(result.body).toEqual(body);
-  expect(await realm.engine.db.subscriptions.toArray()).toEqual(before);
-  for (const queue of queues) expect(queue.events).toEqual([]);
-}
+const expectRefusal = (send: () => Promise<ApiResult>, body: Record<string, unknown>) => expectRefused(realm, send, body);
 
 describe('DELETE /users/me/subscriptions', () => {
   it('unsubscribes the caller, listing removed and already unsubscribed names', async () => {
     const { status, body } = await unsubscribe('mia', { subscriptions: ['general', 'design'] });
     expect(status).toBe(200);
     expect(body).toEqual({ result: 'success', msg: '', removed: ['general'], not_removed: ['design'] });
-    expect(await realm.engine.db.subscriptions.get([IDS.mia, IDS.general])).toMatchObject({ active: 0, color: '#76ce90' });
+    // /register lists the channels one left, with the subscription's settings kept.
+    const { body: state } = await realm.as('mia').post('/register', { fetch_event_types: ['subscription'] });
+    expect(state.subscriptions.map((s: { stream_id: number }) => s.stream_id)).not.toContain(IDS.general);
+    expect(state.unsubscribed).toEqual([expect.objectContaining({ stream_id: IDS.general, color: '#76ce90' })]);
   });
 
   it('sends subscription remove to the user and peer_remove to everyone else who sees subscribers', async () => {
@@ -76,7 +74,7 @@ describe('DELETE /users/me/subscriptions', () => {
     await realm.as('olivia').post('/messages', { type: 'stream', to: 'design', topic: 'colors', content: 'blue?' });
     const mark = queueFor(IDS.mark);
     await unsubscribe('mark', { subscriptions: ['design'] });
-    expect(await realm.engine.db.user_messages.get([IDS.mark, 5])).toEqual({ user_id: IDS.mark, message_id: 5, flags: 1 });
+    expect((await realm.as('mark').get('/messages/5')).body.message.flags).toEqual(['read']);
     expect(mark.events.at(-1)).toEqual({
       id: 1,
       type: 'update_message_flags',
@@ -97,7 +95,8 @@ describe('DELETE /users/me/subscriptions', () => {
 
   it('accepts principals by API email', async () => {
     const { body } = await unsubscribe('adam', { subscriptions: ['general'], principals: ['mia@zulip.test'] });
-    expect(body.removed).toEqual(['general']);
+    expect(body).toEqual({ result: 'success', msg: '', removed: ['general'], not_removed: [] });
+    expect(await isActive(IDS.mia, IDS.general)).toBe(false);
   });
 
   it('lets a user unsubscribe a bot they own from channels they can access', async () => {
@@ -107,59 +106,66 @@ describe('DELETE /users/me/subscriptions', () => {
   });
 
   it('refuses a bot owner a channel they cannot access', async () => {
-    await subscribe(realm.engine, IDS.bot, IDS.secret);
+    await realm.as('olivia').post('/users/me/subscriptions', { subscriptions: [{ name: 'secret' }], principals: [IDS.bot] });
+    expect(await isActive(IDS.bot, IDS.secret)).toBe(true);
     await realm.as('mark').delete('/users/me/subscriptions', { subscriptions: ['secret'] });
-    await expectRefusal(unsubscribe('mark', { subscriptions: ['secret'], principals: [IDS.bot] }), error('Insufficient permission'));
+    await expectRefusal(() => unsubscribe('mark', { subscriptions: ['secret'], principals: [IDS.bot] }), error('Insufficient permission'));
   });
 
   it('refuses a member removing someone else, and someone else\u2019s bot', async () => {
-    await expectRefusal(unsubscribe('mia', { subscriptions: ['general'], principals: [IDS.mark] }), error('Insufficient permission'));
-    await expectRefusal(unsubscribe('mia', { subscriptions: ['general'], principals: [IDS.bot] }), error('Insufficient permission'));
-    await expectRefusal(unsubscribe('mona', { subscriptions: ['general'], principals: [IDS.mia] }), error('Insufficient permission'));
+    await expectRefusal(() => unsubscribe('mia', { subscriptions: ['general'], principals: [IDS.mark] }), error('Insufficient permission'));
+    await expectRefusal(() => unsubscribe('mia', { subscriptions: ['general'], principals: [IDS.bot] }), error('Insufficient permission'));
+    await expectRefusal(() => unsubscribe('mona', { subscriptions: ['general'], principals: [IDS.mia] }), error('Insufficient permission'));
   });
 
   it('lets members of can_remove_subscribers_group remove others from channels they can access', async () => {
-    await realm.engine.db.channels.bulkUpdate([
-      { key: IDS.design, changes: { can_remove_subscribers_group: GROUP_MEMBERS } },
-      { key: IDS.secret, changes: { can_remove_subscribers_group: GROUP_MEMBERS } },
-    ]);
+    for (const id of [IDS.design, IDS.secret]) {
+      await realm.as('olivia').patch(`/streams/${id}`, { can_remove_subscribers_group: { new: GROUP_MEMBERS } });
+    }
     const { body } = await unsubscribe('mia', { subscriptions: ['design'], principals: [IDS.olivia] });
-    expect(body.removed).toEqual(['design']);
+    expect(body).toEqual({ result: 'success', msg: '', removed: ['design'], not_removed: [] });
+    expect(await isActive(IDS.olivia, IDS.design)).toBe(false);
     // The group does not reach a private channel the caller cannot access.
-    await expectRefusal(unsubscribe('mia', { subscriptions: ['secret'], principals: [IDS.olivia] }), error('Insufficient permission'));
+    await expectRefusal(() => unsubscribe('mia', { subscriptions: ['secret'], principals: [IDS.olivia] }), error('Insufficient permission'));
     // Nor does it make a guest able to remove anyone.
-    await realm.engine.db.channels.update(IDS.general, { can_remove_subscribers_group: { direct_members: [IDS.gail], direct_subgroups: [] } });
-    await expectRefusal(unsubscribe('gail', { subscriptions: ['general'], principals: [IDS.mia] }), error('Insufficient permission'));
+    await realm.as('olivia').patch(`/streams/${IDS.general}`, {
+      can_remove_subscribers_group: { new: { direct_members: [IDS.gail], direct_subgroups: [] } },
+    });
+    await expectRefusal(() => unsubscribe('gail', { subscriptions: ['general'], principals: [IDS.mia] }), error('Insufficient permission'));
   });
 
   it('lets a guest leave a channel', async () => {
     const { body } = await unsubscribe('gail', { subscriptions: ['general'] });
-    expect(body.removed).toEqual(['general']);
+    expect(body).toEqual({ result: 'success', msg: '', removed: ['general'], not_removed: [] });
+    expect(await isActive(IDS.gail, IDS.general)).toBe(false);
   });
 
   it('refuses an unknown channel with STREAM_DOES_NOT_EXIST naming it, changing nothing', async () => {
-    await expectRefusal(unsubscribe('mark', { subscriptions: ['design', 'nowhere'] }), {
+    await expectRefusal(() => unsubscribe('mark', { subscriptions: ['design', 'nowhere'] }), {
       ...error("Channel 'nowhere' does not exist", 'STREAM_DOES_NOT_EXIST'),
       stream: 'nowhere',
     });
   });
 
   it('refuses unknown and deactivated principals with 400 BAD_REQUEST', async () => {
-    await expectRefusal(unsubscribe('adam', { subscriptions: ['general'], principals: [999] }), error('No such user'));
-    await expectRefusal(unsubscribe('adam', { subscriptions: ['general'], principals: ['ghost@zulip.test'] }), error('No such user'));
-    await realm.engine.db.users.update(IDS.mia, { is_active: false });
-    await expectRefusal(unsubscribe('adam', { subscriptions: ['general'], principals: [IDS.mia] }), error('User is deactivated'));
+    await expectRefusal(() => unsubscribe('adam', { subscriptions: ['general'], principals: [999] }), error('No such user'));
+    await expectRefusal(() => unsubscribe('adam', { subscriptions: ['general'], principals: ['ghost@zulip.test'] }), error('No such user'));
+    await realm.as('olivia').delete(`/users/${IDS.mia}`);
+    await expectRefusal(() => unsubscribe('adam', { subscriptions: ['general'], principals: [IDS.mia] }), error('User is deactivated'));
   });
 
   it('checks the names and requires the list', async () => {
-    await expectRefusal(unsubscribe('mark', { subscriptions: [''] }), error("Channel name can't be empty."));
-    await expectRefusal(unsubscribe('mark', { subscriptions: [1] }), error('subscriptions[0] is not a string'));
-    const missing = await realm.as('mark').delete('/users/me/subscriptions', {});
-    expect(missing.body).toEqual({ ...error("Missing 'subscriptions' argument", 'REQUEST_VARIABLE_MISSING'), var_name: 'subscriptions' });
+    await expectRefusal(() => unsubscribe('mark', { subscriptions: [''] }), error("Channel name can't be empty."));
+    await expectRefusal(() => unsubscribe('mark', { subscriptions: [1] }), error('subscriptions[0] is not a string'));
+    await expectRefusal(() => realm.as('mark').delete('/users/me/subscriptions', {}), {
+      ...error("Missing 'subscriptions' argument", 'REQUEST_VARIABLE_MISSING'),
+      var_name: 'subscriptions',
+    });
   });
 
   it('reads its parameters from the query string too, as zulip-js sends them', async () => {
     const { body } = await realm.as('mia').request('DELETE', `/users/me/subscriptions?subscriptions=${encodeURIComponent('["general"]')}`);
-    expect(body.removed).toEqual(['general']);
+    expect(body).toEqual({ result: 'success', msg: '', removed: ['general'], not_removed: [] });
+    expect(await isActive(IDS.mia, IDS.general)).toBe(false);
   });
 });

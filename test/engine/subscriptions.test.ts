@@ -57,7 +57,7 @@ describe('GET /users/me/subscriptions', () => {
 
   it('leaves out channels the caller left and archived channels', async () => {
     await realm.as('mark').delete('/users/me/subscriptions', { subscriptions: ['design'] });
-    await realm.engine.db.channels.update(IDS.strict, { is_archived: true });
+    await realm.as('olivia').delete(`/streams/${IDS.strict}`);
     const { body } = await realm.as('mark').get('/users/me/subscriptions');
     expect(body.subscriptions.map((s: { name: string }) => s.name)).toEqual(['general', 'secret', 'announce']);
   });
@@ -74,10 +74,11 @@ describe('GET /users/me/subscriptions', () => {
   });
 
   it('leaves deactivated users out of the subscriber lists', async () => {
-    await realm.engine.db.users.update(IDS.olivia, { is_active: false });
+    await realm.as('mia').post('/users/me/subscriptions', { subscriptions: [{ name: 'design' }] });
+    await realm.as('olivia').delete(`/users/${IDS.mia}`);
     const { body } = await realm.as('mark').get('/users/me/subscriptions', { include_subscribers: true });
-    expect(named(body.subscriptions, 'design').subscribers).toEqual([IDS.mark]);
-    expect(named(body.subscriptions, 'design').subscriber_count).toBe(1);
+    expect(named(body.subscriptions, 'design').subscribers).toEqual([IDS.olivia, IDS.mark]);
+    expect(named(body.subscriptions, 'design').subscriber_count).toBe(2);
   });
 
   it('refuses an include_subscribers that is neither JSON nor partial, or not a boolean', async () => {
@@ -120,11 +121,11 @@ describe('GET /users/{user_id}/subscriptions/{stream_id}', () => {
 
   it('refuses unknown and archived channels, unknown users, bots and deactivated users', async () => {
     expect((await realm.as('mark').get(`/users/${IDS.mia}/subscriptions/99`)).body).toEqual(error('Invalid channel ID'));
-    await realm.engine.db.channels.update(IDS.strict, { is_archived: true });
+    await realm.as('olivia').delete(`/streams/${IDS.strict}`);
     expect((await realm.as('mark').get(`/users/${IDS.mia}/subscriptions/${IDS.strict}`)).body).toEqual(error('Invalid channel ID'));
     expect((await realm.as('mark').get(`/users/999/subscriptions/${IDS.general}`)).body).toEqual(error('No such user'));
     expect((await realm.as('mark').get(`/users/${IDS.bot}/subscriptions/${IDS.general}`)).body).toEqual(error('No such user'));
-    await realm.engine.db.users.update(IDS.mia, { is_active: false });
+    await realm.as('olivia').delete(`/users/${IDS.mia}`);
     const deactivated = await realm.as('mark').get(`/users/${IDS.mia}/subscriptions/${IDS.general}`);
     expect(deactivated.status).toBe(400);
     expect(deactivated.body).toEqual(error('User is deactivated'));

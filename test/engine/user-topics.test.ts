@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NO_CAPABILITIES } from '../../src/engine/events/event-types.ts';
-import { createTestRealm, IDS, openQueue, type TestRealm, type TestUser } from '../support/test-realm.ts';
+import { type ApiResult, createTestRealm, IDS, openQueue, type TestRealm, type TestUser } from '../support/test-realm.ts';
+import { expectRefused } from '../support/expect-refused.ts';
 
 let realm: TestRealm;
 beforeEach(async () => {
@@ -12,7 +13,12 @@ const NOW = Date.UTC(2026, 0, 1, 12) / 1000;
 const MUTED = 1;
 const FOLLOWED = 3;
 const error = (msg: string, code = 'BAD_REQUEST') => ({ result: 'error', msg, code });
-const topicsOf = (userId: number) => realm.engine.db.user_topics.where('user_id').equals(userId).toArray();
+/** The user's topic policies as their /register shows them, the empty topic under its real name. */
+const topicsOf = async (user: TestUser) =>
+  (await realm.as(user).post('/register', { fetch_event_types: ['user_topic'], client_capabilities: { empty_topic_name: true } })).body
+    .user_topics as Record<string, unknown>[];
+const refused = (send: () => Promise<ApiResult>, expected: Record<string, unknown>) => expectRefused(realm, send, expected);
+const SUCCESS = { result: 'success', msg: '' };
 const setPolicy = (user: TestUser, stream_id: number, topic: string, visibility_policy: unknown) =>
   realm.as(user).post('/user_topics', { stream_id, topic, visibility_policy });
 const messageIds = async (narrow: unknown) =>
@@ -27,9 +33,7 @@ describe('POST /user_topics', () => {
     const { status, body } = await setPolicy('mark', IDS.general, 'Welcome', MUTED);
     expect(status).toBe(200);
     expect(body).toEqual({ result: 'success', msg: '' });
-    expect(await topicsOf(IDS.mark)).toEqual([
-      { user_id: IDS.mark, stream_id: IDS.general, topic_key: 'welcome', topic_name: 'Welcome', visibility_policy: MUTED, last_updated: NOW },
-    ]);
+    expect(await topicsOf('mark')).toEqual([{ stream_id: IDS.general, topic_name: 'Welcome', last_updated: NOW, visibility_policy: MUTED }]);
     expect(mark.events).toEqual([
       { id: 0, type: 'muted_topics', muted_topics: [['general', 'Welcome', NOW]] },
       { id: 1, type: 'user_topic', stream_id: IDS.general, topic_name: 'Welcome', last_updated: NOW, visibility_policy: MUTED },
@@ -49,7 +53,8 @@ describe('POST /user_topics', () => {
     await setPolicy('mark', IDS.general, 'welcome', MUTED);
     expect(await messageIds([{ operator: 'in', operand: 'home' }])).toEqual([3, 4]);
     await setPolicy('mark', IDS.general, 'WELCOME', FOLLOWED);
-    expect(await topicsOf(IDS.mark)).toHaveLength(1);
+    // One policy per topic whatever its case: following replaced the mute.
+    expect(await topicsOf('mark')).toEqual([expect.objectContaining({ stream_id: IDS.general, last_updated: NOW, visibility_policy: FOLLOWED })]);
     expect(await messageIds([{ operator: 'is', operand: 'followed' }])).toEqual([1, 2]);
   });
 
@@ -58,7 +63,7 @@ describe('POST /user_topics', () => {
     await setPolicy('mark', IDS.general, 'welcome', MUTED);
     const mark = openQueue(realm.engine, IDS.mark);
     await setPolicy('mark', IDS.general, 'welcome', 0);
-    expect(await topicsOf(IDS.mark)).toEqual([]);
+    expect(await topicsOf('mark')).toEqual([]);
     expect(mark.events).toEqual([
       { id: 0, type: 'muted_topics', muted_topics: [] },
       { id: 1, type: 'user_topic', stream_id: IDS.general, topic_name: 'welcome', last_updated: NOW + 5, visibility_policy: 0 },
@@ -68,16 +73,17 @@ describe('POST /user_topics', () => {
   it('answers success without an event when nothing changes', async () => {
     await setPolicy('mark', IDS.general, 'welcome', FOLLOWED);
     const mark = openQueue(realm.engine, IDS.mark);
-    expect((await setPolicy('mark', IDS.general, 'welcome', FOLLOWED)).body.result).toBe('success');
-    expect((await setPolicy('mark', IDS.general, 'other', 0)).body.result).toBe('success');
+    expect((await setPolicy('mark', IDS.general, 'welcome', FOLLOWED)).body).toEqual(SUCCESS);
+    expect((await setPolicy('mark', IDS.general, 'other', 0)).body).toEqual(SUCCESS);
     expect(mark.events).toEqual([]);
+    expect(await topicsOf('mark')).toEqual([{ stream_id: IDS.general, topic_name: 'welcome', last_updated: NOW, visibility_policy: FOLLOWED }]);
   });
 
   it('reads the empty topic under its display name and shows it per client', async () => {
     const legacy = openQueue(realm.engine, IDS.mark);
     const modern = openQueue(realm.engine, IDS.mark, { capabilities: { ...NO_CAPABILITIES, empty_topic_name: true } });
     await setPolicy('mark', IDS.general, 'general chat', MUTED);
-    expect((await topicsOf(IDS.mark))[0]).toMatchObject({ topic_key: '', topic_name: '' });
+    expect(await topicsOf('mark')).toEqual([{ stream_id: IDS.general, topic_name: '', last_updated: NOW, visibility_policy: MUTED }]);
     expect(legacy.events.map((e) => (e.type === 'user_topic' ? e.topic_name : e.muted_topics))).toEqual([
       [['general', 'general chat', NOW]],
       'general chat',
@@ -86,7 +92,8 @@ describe('POST /user_topics', () => {
   });
 
   it('lets a member set a policy in a public channel they are not subscribed to', async () => {
-    expect((await setPolicy('mia', IDS.design, 'ideas', FOLLOWED)).body.result).toBe('success');
+    expect((await setPolicy('mia', IDS.design, 'ideas', FOLLOWED)).body).toEqual(SUCCESS);
+    expect(await topicsOf('mia')).toEqual([{ stream_id: IDS.design, topic_name: 'ideas', last_updated: NOW, visibility_policy: FOLLOWED }]);
   });
 
   it.each([
@@ -94,34 +101,26 @@ describe('POST /user_topics', () => {
     ['a private channel the caller is not in', 'mia', IDS.secret],
     ['a public channel a guest is not in', 'gail', IDS.design],
   ] as const)('refuses %s with "Invalid channel ID", changing nothing', async (_case, user, channelId) => {
-    const queue = openQueue(realm.engine, IDS[user]);
-    const { status, body } = await setPolicy(user, channelId, 'plans', MUTED);
-    expect(status).toBe(400);
-    expect(body).toEqual(error('Invalid channel ID'));
-    expect(await topicsOf(IDS[user])).toEqual([]);
-    expect(queue.events).toEqual([]);
+    await refused(() => setPolicy(user, channelId, 'plans', MUTED), error('Invalid channel ID'));
   });
 
   it('lets a user who lost access to a channel still clear a policy there', async () => {
-    await realm.engine.db.user_topics.put({
-      user_id: IDS.mia,
-      stream_id: IDS.secret,
-      topic_key: 'plans',
-      topic_name: 'plans',
-      visibility_policy: MUTED,
-      last_updated: 0,
-    });
-    expect((await setPolicy('mia', IDS.secret, 'plans', 0)).body.result).toBe('success');
-    expect(await topicsOf(IDS.mia)).toEqual([]);
+    await realm.as('olivia').post('/users/me/subscriptions', { subscriptions: [{ name: 'secret' }], principals: [IDS.mia] });
+    expect((await setPolicy('mia', IDS.secret, 'plans', MUTED)).body).toEqual(SUCCESS);
+    await realm.as('olivia').delete('/users/me/subscriptions', { subscriptions: ['secret'], principals: [IDS.mia] });
+    await refused(() => setPolicy('mia', IDS.secret, 'plans', FOLLOWED), error('Invalid channel ID'));
+    expect((await setPolicy('mia', IDS.secret, 'plans', 0)).body).toEqual(SUCCESS);
+    expect(await topicsOf('mia')).toEqual([]);
   });
 
   it('validates the visibility policy and the topic length', async () => {
-    expect((await setPolicy('mark', IDS.general, 'welcome', 4)).body).toEqual(error('Invalid visibility_policy'));
-    expect((await setPolicy('mark', IDS.general, 'welcome', 1.5)).body).toEqual(error('visibility_policy is not an integer'));
-    expect((await setPolicy('mark', IDS.general, 't'.repeat(61), MUTED)).body).toEqual(error('topic is too long (limit: 60 characters)'));
-    const missing = await realm.as('mark').post('/user_topics', { stream_id: IDS.general, topic: 'welcome' });
-    expect(missing.body).toEqual({ ...error("Missing 'visibility_policy' argument", 'REQUEST_VARIABLE_MISSING'), var_name: 'visibility_policy' });
-    expect(await topicsOf(IDS.mark)).toEqual([]);
+    await refused(() => setPolicy('mark', IDS.general, 'welcome', 4), error('Invalid visibility_policy'));
+    await refused(() => setPolicy('mark', IDS.general, 'welcome', 1.5), error('visibility_policy is not an integer'));
+    await refused(() => setPolicy('mark', IDS.general, 't'.repeat(61), MUTED), error('topic is too long (limit: 60 characters)'));
+    await refused(() => realm.as('mark').post('/user_topics', { stream_id: IDS.general, topic: 'welcome' }), {
+      ...error("Missing 'visibility_policy' argument", 'REQUEST_VARIABLE_MISSING'),
+      var_name: 'visibility_policy',
+    });
   });
 });
 

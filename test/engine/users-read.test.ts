@@ -8,6 +8,7 @@ beforeEach(async () => {
 });
 afterEach(() => realm.engine.close());
 
+// The engine has no PATCH /realm: the realm's settings are seeded in storage.
 const setVisibility = (value: 1 | 2 | 3 | 4 | 5) => realm.engine.db.realm.update(1, { email_address_visibility: value });
 
 async function miaAsSeenBy(viewer: TestUser): Promise<{ email: string; delivery_email: string | null }> {
@@ -30,7 +31,7 @@ describe('GET /users', () => {
   });
 
   test('shows deactivated users too', async () => {
-    await realm.engine.db.users.update(IDS.mia, { is_active: false });
+    await realm.as('olivia').delete(`/users/${IDS.mia}`);
     const { body } = await realm.as('mark').get('/users');
     expect(body.members.find((u: { user_id: number }) => u.user_id === IDS.mia).is_active).toBe(false);
   });
@@ -150,16 +151,17 @@ describe('GET /server_settings', () => {
   });
 
   test('renders the realm description', async () => {
-    await realm.engine.db.realm.update(1, { description: 'A **test** realm' });
+    await realm.engine.db.realm.update(1, { description: 'A **test** realm' }); // no PATCH /realm in the engine
     const { body } = await realm.anonymous().get('/server_settings');
     expect(body.realm_description).toBe('<p>A <strong>test</strong> realm</p>');
   });
 
   test('reports web-public access once spectators are let in and a web-public channel exists', async () => {
     const access = async () => (await realm.anonymous().get('/server_settings')).body.realm_web_public_access_enabled;
+    // The engine has no PATCH /realm: spectator access is seeded in storage.
     await realm.engine.db.realm.update(1, { enable_spectator_access: true });
     expect(await access()).toBe(false);
-    await realm.engine.db.channels.update(1, { is_web_public: true });
+    expect((await realm.as('olivia').patch(`/streams/${IDS.general}`, { is_web_public: true })).body).toEqual({ result: 'success', msg: '' });
     expect(await access()).toBe(true);
     await realm.engine.db.realm.update(1, { enable_spectator_access: false });
     expect(await access()).toBe(false);
