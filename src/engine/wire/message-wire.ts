@@ -42,12 +42,12 @@ export function messageToWire(
     content_type: options.applyMarkdown ? 'text/html' : 'text/x-markdown',
     is_me_message: row.is_me_message,
     timestamp: row.timestamp,
+    // Without the `user` object upstream removed at feature level 328 (reaction events keep it).
     reactions: reactions.map((r) => ({
       emoji_name: r.emoji_name,
       emoji_code: r.emoji_code,
       reaction_type: r.reaction_type,
       user_id: r.user_id,
-      user: { id: r.user_id, email: emailOf(directory, viewer, r.user_id), full_name: nameOf(directory, r.user_id) },
     })),
     submessages: [],
   };
@@ -81,13 +81,4 @@ export function messageToWire(
 
 export function displayTopic(topic: string, directory: RealmDirectory, allowEmptyTopicName: boolean): string {
   return topic === '' && !allowEmptyTopicName ? directory.realm.empty_topic_display_name : topic;
-}
-
-function emailOf(directory: RealmDirectory, viewer: UserRow | null, userId: number): string {
-  const user = directory.users.get(userId);
-  return user ? apiEmail(directory.realm, viewer, user) : '';
-}
-
-function nameOf(directory: RealmDirectory, userId: number): string {
-  return directory.users.get(userId)?.full_name ?? '';
 }
