@@ -1,6 +1,6 @@
 import { useSignal } from '@preact/signals';
 import type { RefObject } from 'preact';
-import { useEffect, useId, useRef } from 'preact/hooks';
+import { useEffect, useId, useLayoutEffect, useRef } from 'preact/hooks';
 import { ApiFailure } from '../../api/api-client.ts';
 import type { SavedSnippet } from '../../api/wire-types.ts';
 import { useChat } from '../chat-context.ts';
@@ -53,7 +53,9 @@ export function SnippetMenu({ textarea }: { textarea: RefObject<HTMLTextAreaElem
   }, [open.value]);
 
   // The title field takes the focus while it is shown, and gives it back to its opener after.
-  useEffect(() => {
+  // In the same task as the redraw: an effect after paint left a gap in which Esc (or any key)
+  // went to the page instead of the menu.
+  useLayoutEffect(() => {
     if (naming.value) titleField.current?.focus();
     else wrapper.current?.querySelector<HTMLElement>('.snippet-save-start')?.focus();
   }, [naming.value]);
