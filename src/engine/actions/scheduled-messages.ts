@@ -58,17 +58,7 @@ export async function scheduleMessage(scope: CallerScope, input: ScheduleInput):
   const content = normalizeContent(input.content);
   const target = await resolveScheduledTarget(db, directory, sender, input.type, input.to, input.topic);
   const row: ScheduledMessageRow = {
-    id: await nextId(db, 'scheduled_message'),
-    user_id: sender.id,
-    ...targetFields(target, sender),
-    content,
-    rendered_content: renderMessage(content, directory.markdownRealm()).html,
-    scheduled_delivery_timestamp: input.deliverAt,
-    failed: false,
-    failure_message: null,
-    pending: 1,
-    reminder_target_message_id: null,
-    client: scope.clientName,
+    ...(await pendingRow(scope, target, content, input.deliverAt)),
     ...(input.readBySender !== undefined && { read_by_sender: input.readBySender }),
   };
   await db.scheduled_messages.add(row);
@@ -134,17 +124,8 @@ export async function scheduleReminder(scope: CallerScope, input: ReminderInput)
   // Upstream checks the reminder as a direct message to oneself.
   const target = await resolveTarget(db, directory, user, { kind: 'direct', users: [{ id: user.id }] });
   const row: ScheduledMessageRow = {
-    id: await nextId(db, 'scheduled_message'),
-    user_id: user.id,
-    ...targetFields(target, user),
-    content,
-    rendered_content: renderMessage(content, directory.markdownRealm()).html,
-    scheduled_delivery_timestamp: input.deliverAt,
-    failed: false,
-    failure_message: null,
-    pending: 1,
+    ...(await pendingRow(scope, target, content, input.deliverAt)),
     reminder_target_message_id: message.id,
-    client: scope.clientName,
     ...(note && { reminder_note: note }),
   };
   await db.scheduled_messages.add(row);
@@ -193,6 +174,23 @@ function resolveScheduledTarget(
  * The stored type, `to` and topic of a checked target, in upstream's shape: a direct `to`
  * lists the other participants (or only the sender, for a message to oneself).
  */
+/** A new row waiting for its time, sent by the caller to `target`: what messages and reminders share. */
+async function pendingRow(scope: CallerScope, target: MessageTarget, content: string, deliverAt: number): Promise<ScheduledMessageRow> {
+  return {
+    id: await nextId(scope.db, 'scheduled_message'),
+    user_id: scope.caller.id,
+    ...targetFields(target, scope.caller),
+    content,
+    rendered_content: renderMessage(content, scope.directory.markdownRealm()).html,
+    scheduled_delivery_timestamp: deliverAt,
+    failed: false,
+    failure_message: null,
+    pending: 1,
+    reminder_target_message_id: null,
+    client: scope.clientName,
+  };
+}
+
 function targetFields(target: MessageTarget, sender: UserRow): Pick<ScheduledMessageRow, 'type' | 'to' | 'topic'> {
   if (target.kind === 'channel') return { type: 'stream', to: target.channel.id, topic: target.topic };
   const others = target.recipients.filter((id) => id !== sender.id).sort((a, b) => a - b);
