@@ -1,3 +1,4 @@
+import { requireHuman } from '../permissions/caller-kinds.ts';
 import { badRequest } from '../errors/api-error.ts';
 import { REALM_PERMISSION_GROUPS } from '../permissions/realm-permissions.ts';
 import {
@@ -26,7 +27,7 @@ const RESERVED_NAME_PREFIXES = ['@', 'role:', 'user:', 'stream:', 'channel:'];
 /** Upstream's `require_member_or_admin`: guests and bots may not use the endpoint. */
 export function requireMemberOrAdmin(user: UserRow): void {
   if (user.role === ROLE_GUEST) throw badRequest('Not allowed for guest users');
-  if (user.is_bot) throw badRequest('This endpoint does not accept bot requests.');
+  requireHuman(user);
 }
 
 /** Everyone whose clients track user groups: every active user (the system bots excepted). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type CallerScope, type ReadScope, readSnapshot, runAction } from '../services/run-action.ts';
-import { type CallerKind, requireCallerKind } from '../auth/caller-kinds.ts';
+import { type CallerKind, requireCallerKind } from '../permissions/caller-kinds.ts';
 import type { EngineServices } from '../services/engine-services.ts';
 import { RealmDirectory } from '../directory/realm-directory.ts';
 import type { RealmRow, UserRow } from '../storage/rows.ts';

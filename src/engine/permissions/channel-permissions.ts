@@ -1,6 +1,7 @@
-import { badRequest, unauthorizedPrincipal } from '../errors/api-error.ts';
+import { requireOwner } from './caller-kinds.ts';
+import { badRequest } from '../errors/api-error.ts';
 import { REALM_PERMISSION_GROUPS } from './realm-permissions.ts';
-import { ROLE_OWNER, type UserRow } from '../storage/rows.ts';
+import type { UserRow } from '../storage/rows.ts';
 import { configuredAnnouncementChannelId, webPublicChannelsEnabled } from './realm-channel-settings.ts';
 import type { RealmDirectory } from '../directory/realm-directory.ts';
 import { isInGroupSetting } from './system-groups.ts';
@@ -30,7 +31,7 @@ export function checkMaySetTopicsPolicy(user: UserRow, policy: string, directory
 
 /** Message retention is for organization owners. */
 export function checkMaySetRetention(user: UserRow): void {
-  if (user.role !== ROLE_OWNER) throw unauthorizedPrincipal('Must be an organization owner');
+  requireOwner(user);
 }
 
 /**
