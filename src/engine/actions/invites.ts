@@ -117,7 +117,7 @@ function checkRoleBasedPermission(referrer: UserRow, inviteAs: Role): void {
  * Addresses separated by commas or newlines; `Name <address>` gives the address. Blank
  * entries are dropped, and repeats (ignoring case) keep their first spelling.
  */
-export function parseInviteeEmails(raw: string): string[] {
+function parseInviteeEmails(raw: string): string[] {
   const seen = new Set<string>();
   const emails: string[] = [];
   for (const entry of raw.split(/[,\n]/)) {
@@ -154,10 +154,10 @@ async function checkChannels(db: RealmDatabase, directory: RealmDirectory, refer
 }
 
 /** Where the invitee accepts: the sandbox route (README, "Sandbox routes"). */
-export const acceptPath = (inviteId: number): string => `${API_PREFIX}/sandbox/invites/${inviteId}/accept`;
+const acceptPath = (inviteId: number): string => `${API_PREFIX}/sandbox/invites/${inviteId}/accept`;
 
 /** The invitation mail, recorded in outgoing_mail and never delivered. */
-export async function recordInvitationMail(
+async function recordInvitationMail(
   scope: ActionScope,
   directory: RealmDirectory,
   invite: InviteRow,
@@ -190,7 +190,7 @@ export function notifyInvitesChanged(scope: ActionScope, directory: RealmDirecto
 }
 
 /** Pending and unexpired, as GET /invites lists them. */
-export const isOpenInvite = (invite: InviteRow, now: number): boolean =>
+const isOpenInvite = (invite: InviteRow, now: number): boolean =>
   invite.status === 'pending' && (invite.expires_at === null || invite.expires_at > now);
 
 /** The invitations the caller may manage: every one for administrators, else their own. */

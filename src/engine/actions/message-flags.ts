@@ -34,7 +34,7 @@ const ANY_MENTION =
   FLAG_BITS.mentioned | FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned | FLAG_BITS.group_mentioned;
 
 /** "Invalid flag: 'x'" for unknown flags, "Flag not editable: 'x'" for server-managed ones. */
-export function checkEditableFlag(flag: string): FlagName {
+function checkEditableFlag(flag: string): FlagName {
   if (!ALL_FLAGS.has(flag)) throw badRequest(`Invalid flag: '${flag}'`);
   if (!EDITABLE_FLAGS.has(flag)) throw badRequest(`Flag not editable: '${flag}'`);
   return flag as FlagName;

@@ -38,7 +38,7 @@ export interface ReminderInput {
   note: string | undefined;
 }
 
-export const deliveryTimeNotInFuture = (): ApiError => badRequest('Scheduled delivery time must be in the future.');
+const deliveryTimeNotInFuture = (): ApiError => badRequest('Scheduled delivery time must be in the future.');
 
 /**
  * Refuses a delivery time that is not strictly in the future. Upstream compares to the

@@ -31,7 +31,7 @@ export function requireMemberOrAdmin(user: UserRow): void {
 }
 
 /** Everyone whose clients track user groups: every active user (the system bots excepted). */
-export const groupEventRecipients = (directory: RealmDirectory): number[] => listableUsers(directory).map((u) => u.id);
+const groupEventRecipients = (directory: RealmDirectory): number[] => listableUsers(directory).map((u) => u.id);
 
 /** A group named by a path id: "Invalid user group" when it does not exist. */
 export function accessUserGroup(directory: RealmDirectory, groupId: number): UserGroupRow {
@@ -83,7 +83,7 @@ function mayRemoveMembers(user: UserRow, group: UserGroupRow, directory: RealmDi
 }
 
 /** Active realm users by id, in the order given and without repeats: "Invalid user ID: N" otherwise. */
-export function activeUsersByIds(directory: RealmDirectory, ids: readonly number[]): UserRow[] {
+function activeUsersByIds(directory: RealmDirectory, ids: readonly number[]): UserRow[] {
   return [...new Set(ids)].map((id) => {
     const user = directory.users.get(id);
     if (!user || user.is_system_bot || !user.is_active) throw badRequest(`Invalid user ID: ${id}`);

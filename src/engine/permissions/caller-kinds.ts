@@ -12,7 +12,7 @@ export function requireHuman(user: UserRow): void {
   if (user.is_bot) throw badRequest('This endpoint does not accept bot requests.');
 }
 
-export function requireAdmin(user: UserRow): void {
+function requireAdmin(user: UserRow): void {
   if (user.role > ROLE_ADMIN) throw unauthorizedPrincipal('Must be an organization administrator');
 }
 

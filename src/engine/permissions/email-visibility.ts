@@ -13,7 +13,7 @@ export function canSeeRealEmail(realm: RealmRow, viewer: Pick<UserRow, 'id' | 'r
 }
 
 /** Whether the realm setting lets this viewer see every human user's real email. */
-export function viewerSeesAllEmails(realm: RealmRow, viewer: Pick<UserRow, 'role'>): boolean {
+function viewerSeesAllEmails(realm: RealmRow, viewer: Pick<UserRow, 'role'>): boolean {
   switch (realm.email_address_visibility) {
     case 1:
       return true;
@@ -28,7 +28,7 @@ export function viewerSeesAllEmails(realm: RealmRow, viewer: Pick<UserRow, 'role
   }
 }
 
-export const dummyEmail = (realm: RealmRow, userId: number): string => `user${userId}@${realm.host}`;
+const dummyEmail = (realm: RealmRow, userId: number): string => `user${userId}@${realm.host}`;
 
 /** The API email of `target` as `viewer` sees it. */
 export function apiEmail(realm: RealmRow, viewer: Pick<UserRow, 'id' | 'role'> | null, target: UserRow): string {

@@ -17,7 +17,7 @@ function initials(fullName: string): string {
 }
 
 /** A square SVG with the user's initials on a colour taken from their id. */
-export function avatarSvg(user: Pick<UserRow, 'id' | 'full_name'>, size: number): string {
+function avatarSvg(user: Pick<UserRow, 'id' | 'full_name'>, size: number): string {
   const color = AVATAR_COLORS[user.id % AVATAR_COLORS.length];
   const label = escapeAttribute(user.full_name);
   const text = escapeCode(initials(user.full_name));

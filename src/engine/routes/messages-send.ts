@@ -34,7 +34,7 @@ export const messageSendEndpoints = [
 ];
 
 /** A channel `to`: an id, a name, a JSON-quoted name, or a one-element JSON list of either. */
-export function parseChannelTo(raw: string): ChannelRef {
+function parseChannelTo(raw: string): ChannelRef {
   let value: unknown = raw;
   try {
     value = JSON.parse(raw);
@@ -51,7 +51,7 @@ export function parseChannelTo(raw: string): ChannelRef {
 }
 
 /** A direct `to`: a JSON list of user ids or of emails, or comma-separated emails. */
-export function parseDirectTo(raw: string): UserRef[] {
+function parseDirectTo(raw: string): UserRef[] {
   let value: unknown;
   try {
     value = JSON.parse(raw);

@@ -18,7 +18,7 @@ const POST_POLICY_BY_GROUP = new Map<number, number>([
 ]);
 const POST_POLICY_ADMINS = 2;
 
-export function streamPostPolicy(canSendMessageGroup: GroupSettingValue): number {
+function streamPostPolicy(canSendMessageGroup: GroupSettingValue): number {
   return typeof canSendMessageGroup === 'number' ? (POST_POLICY_BY_GROUP.get(canSendMessageGroup) ?? 1) : 1;
 }
 
