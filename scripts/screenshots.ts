@@ -42,6 +42,31 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    // The mention typeahead, reached from the keyboard.
+    name: 'mention',
+    as: 'Olivia Park',
+    hash: '#narrow/channel/5-engineering/topic/Dark.20mode.20implementation',
+    then: async (page) => {
+      await page.getByRole('textbox', { name: 'Message', exact: true }).focus();
+      await page.keyboard.type('Thanks @han');
+      await page.getByRole('option', { name: /^Hannah Kim/ }).waitFor();
+    },
+  },
+  {
+    // The snippet menu, opened from the keyboard, naming the message so far as a snippet.
+    name: 'snippets',
+    as: 'Olivia Park',
+    hash: '#narrow/channel/5-engineering/topic/Dark.20mode.20implementation',
+    then: async (page) => {
+      await page.getByRole('textbox', { name: 'Message', exact: true }).fill('On my way!');
+      await page.getByRole('button', { name: 'Snippets', exact: true }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('button', { name: 'Save as snippet' }).waitFor();
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('Omw');
+    },
+  },
+  {
     name: 'api-log',
     as: 'Olivia Park',
     then: async (page) => {

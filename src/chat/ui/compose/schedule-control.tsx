@@ -1,5 +1,5 @@
 import { type Signal, useSignal } from '@preact/signals';
-import { useEffect, useId, useRef } from 'preact/hooks';
+import { useId, useLayoutEffect, useRef } from 'preact/hooks';
 import { useChat } from '../chat-context.ts';
 import { notify } from '../notices.ts';
 import { timeFormatter } from '../time-format.ts';
@@ -31,7 +31,8 @@ export function ScheduleFields({ open, fieldsId }: { open: Signal<boolean>; fiel
   const settings = session.realm.settings.value;
   const zone = zoneOf(settings.timezone);
 
-  useEffect(() => {
+  // With the redraw, not after paint: the fields never show (or take keys) without their default.
+  useLayoutEffect(() => {
     if (!open.value) return;
     const edited = session.realm.scheduledMessages.value.find((message) => message.scheduled_message_id === composer.scheduledId.value);
     at.value = toInputValue(edited ? edited.scheduled_delivery_timestamp * 1000 : Date.now() + HOUR_MS, zone);

@@ -1,6 +1,6 @@
 import { useSignal } from '@preact/signals';
 import type { RefObject } from 'preact';
-import { useEffect, useId, useLayoutEffect, useRef } from 'preact/hooks';
+import { useId, useLayoutEffect, useRef } from 'preact/hooks';
 import { ApiFailure } from '../../api/api-client.ts';
 import type { SavedSnippet } from '../../api/wire-types.ts';
 import { useChat } from '../chat-context.ts';
@@ -41,8 +41,9 @@ export function SnippetMenu({ textarea }: { textarea: RefObject<HTMLTextAreaElem
     wrapper.current?.querySelector<HTMLElement>('.compose-popover button')?.focus();
   }
 
-  // Opening moves focus into the list; a press anywhere else closes it.
-  useEffect(() => {
+  // Opening moves focus into the list, with the redraw (a key pressed before an after-paint
+  // effect ran would go to the toggle and close the list again); a press elsewhere closes it.
+  useLayoutEffect(() => {
     if (!open.value) return;
     focusFirstChoice();
     const outside = (event: PointerEvent) => {
@@ -52,9 +53,8 @@ export function SnippetMenu({ textarea }: { textarea: RefObject<HTMLTextAreaElem
     return () => document.removeEventListener('pointerdown', outside);
   }, [open.value]);
 
-  // The title field takes the focus while it is shown, and gives it back to its opener after.
-  // In the same task as the redraw: an effect after paint left a gap in which Esc (or any key)
-  // went to the page instead of the menu.
+  // The title field takes the focus while it is shown, and gives it back to its opener after,
+  // with the redraw too: an after-paint effect left a gap in which Esc went to the page.
   useLayoutEffect(() => {
     if (naming.value) titleField.current?.focus();
     else wrapper.current?.querySelector<HTMLElement>('.snippet-save-start')?.focus();
