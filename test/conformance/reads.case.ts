@@ -12,21 +12,18 @@ export const usersCases = caseSuite('users and server settings', (api) => {
     expect(body.members[0]).toMatchObject({ user_id: IDS.olivia, full_name: 'Olivia Owner', role: 100, is_owner: true });
   });
 
-  it('returns the caller’s own user with the newest received message id', async () => {
+  it('returns the caller’s own user with the newest received message id, naming a bot type only for bots', async () => {
     const { status, body } = await api.as('mark').get('/users/me');
     expect(status).toBe(200);
-    expect(body).toEqual({
-      result: 'success',
-      msg: '',
-      ...expectedMember({
-        user_id: IDS.mark,
-        email: 'mark@zulip.test',
-        full_name: 'Mark Member',
-        date_joined: expect.any(String),
-        avatar_url: `/api/v1/avatar/${IDS.mark}?v=1`,
-      }),
-      max_message_id: 4,
+    const { bot_type: _humansHaveNone, ...member } = expectedMember({
+      user_id: IDS.mark,
+      email: 'mark@zulip.test',
+      full_name: 'Mark Member',
+      date_joined: expect.any(String),
+      avatar_url: `/api/v1/avatar/${IDS.mark}?v=1`,
     });
+    expect(body).toEqual({ result: 'success', msg: '', ...member, max_message_id: 4 });
+    expect((await api.as('bot').get('/users/me')).body).toMatchObject({ user_id: IDS.bot, is_bot: true, bot_type: 1 });
   });
 
   it('returns one user by id, bots with their owner, and refuses unknown ids', async () => {

@@ -80,7 +80,6 @@ describe('POST /register', () => {
       realm_mandatory_topics: false,
       realm_allow_message_editing: true,
       realm_message_content_edit_limit_seconds: 600,
-      realm_email_address_visibility: 1,
       realm_can_create_public_channel_group: 6,
     });
   });

@@ -16,7 +16,7 @@ import type { StateContext } from './state-context.ts';
 import { subscriptionSection, streamSection } from './subscriptions.ts';
 import { maxMessageIdSection, unreadSection } from './unread-messages.ts';
 import { userGroupsSection } from './user-groups.ts';
-import { legacySettingsSection, userSettingsObject } from '../settings/user-settings.ts';
+import { legacySettingsSection, realmUserSettingsDefaults } from '../settings/user-settings.ts';
 
 type Section = (ctx: StateContext) => Record<string, unknown> | Promise<Record<string, unknown>>;
 
@@ -30,7 +30,7 @@ const SECTIONS: Record<string, Section> = {
   recent_private_conversations: recentConversationsSection,
   realm_user_groups: userGroupsSection,
   user_settings: (ctx) => ({ user_settings: ctx.settings }),
-  realm_user_settings_defaults: (ctx) => ({ realm_user_settings_defaults: userSettingsObject(null, ctx.directory.realm) }),
+  realm_user_settings_defaults: (ctx) => ({ realm_user_settings_defaults: realmUserSettingsDefaults(ctx.directory.realm) }),
   realm_linkifiers: linkifiersSection,
   realm_emoji: realmEmojiSection,
   custom_profile_fields: customProfileFieldsSection,

@@ -52,7 +52,6 @@ export function realmSection(realm: RealmRow): Record<string, unknown> {
     realm_message_content_delete_limit_seconds: realm.message_content_delete_limit_seconds,
     realm_allow_edit_history: realm.allow_edit_history,
     realm_message_retention_days: realm.message_retention_days,
-    realm_email_address_visibility: realm.email_address_visibility,
     realm_waiting_period_threshold: 0,
     realm_default_language: 'en',
     realm_invite_required: true,

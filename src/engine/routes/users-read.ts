@@ -50,7 +50,9 @@ export const usersReadEndpoints = [
         .where('[user_id+message_id]')
         .between([uid, 0], [uid, Infinity])
         .last();
-      return { ...format(scope, scope.caller, await loadProfileData(scope.db)), max_message_id: newest?.message_id ?? -1 };
+      const { bot_type, ...user } = format(scope, scope.caller, await loadProfileData(scope.db));
+      // Upstream's own-user answer names a bot type only for bots (get-own-user lists no null).
+      return { ...user, ...(scope.caller.is_bot && { bot_type }), max_message_id: newest?.message_id ?? -1 };
     },
   }),
   /**

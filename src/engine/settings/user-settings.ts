@@ -121,16 +121,20 @@ export const LEGACY_NOTIFICATION_SETTINGS = [
 
 /** The `user_settings` object: stored values over the defaults (spectators get the defaults). */
 export function userSettingsObject(user: UserRow | null, realm: RealmRow): Record<string, unknown> {
-  return {
-    ...USER_SETTING_DEFAULTS,
-    ...user?.settings,
-    timezone: user?.timezone ?? '',
-    // Visibility is a realm-wide setting here; upstream reports it per user.
-    email_address_visibility: realm.email_address_visibility,
-    available_notification_sounds: AVAILABLE_NOTIFICATION_SOUNDS,
-    emojiset_choices: EMOJISET_CHOICES,
-  };
+  return { ...USER_SETTING_DEFAULTS, ...user?.settings, timezone: user?.timezone ?? '', ...realmWideSettings(realm) };
 }
+
+/** `realm_user_settings_defaults`: what a new account starts with (a timezone is the account's own). */
+export function realmUserSettingsDefaults(realm: RealmRow): Record<string, unknown> {
+  return { ...USER_SETTING_DEFAULTS, ...realmWideSettings(realm) };
+}
+
+const realmWideSettings = (realm: RealmRow) => ({
+  // Visibility is a realm-wide setting here; upstream reports it per user.
+  email_address_visibility: realm.email_address_visibility,
+  available_notification_sounds: AVAILABLE_NOTIFICATION_SOUNDS,
+  emojiset_choices: EMOJISET_CHOICES,
+});
 
 /** The legacy flattened keys of one of the two legacy sections. */
 export function legacySettingsSection(
