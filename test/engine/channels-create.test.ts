@@ -17,7 +17,7 @@ const NOW = Date.UTC(2026, 0, 1, 12) / 1000;
 
 const queueFor = (userId: number, extra: Partial<QueueOptions> = {}) => openQueue(realm.engine, userId, extra);
 const create = (user: TestUser, params: Record<string, unknown>) =>
-  realm.as(user).post('/channels/create', { subscribers: [], ...params });
+  realm.as(user).post('/channels/create', { subscribers: [IDS[user]], ...params });
 const error = (msg: string, code = 'BAD_REQUEST') => ({ result: 'error', msg, code });
 const channel = async (id = NEW_ID) => (await realm.as('olivia').get(`/streams/${id}`)).body.stream;
 /** A message as `user` fetches it, with its Markdown source as content. */
@@ -29,7 +29,7 @@ const expectRefused = (user: TestUser, params: Record<string, unknown>, expected
 
 describe('POST /channels/create: the new channel', () => {
   it('returns the new id and stores every given setting, with the creator as creator', async () => {
-    const { status, body } = await create('mark', { name: ' music ', description: 'All **music**\nall day', subscribers: [IDS.mia] });
+    const { status, body } = await create('mark', { name: ' music ', description: 'All **music**\nall day', subscribers: [IDS.mark, IDS.mia] });
     expect(status).toBe(200);
     expect(body).toEqual({ result: 'success', msg: '', id: NEW_ID });
     expect(await channel()).toMatchObject({
@@ -55,9 +55,11 @@ describe('POST /channels/create: the new channel', () => {
     });
   });
 
-  it('subscribes the creator and the subscribers', async () => {
+  it('subscribes exactly the listed users, the creator only when listed', async () => {
     await create('mark', { name: 'music', subscribers: [IDS.mia, IDS.bot] });
-    expect((await realm.as('mark').get(`/streams/${NEW_ID}/members`)).body.subscribers).toEqual([IDS.mark, IDS.mia, IDS.bot]);
+    expect((await realm.as('mark').get(`/streams/${NEW_ID}/members`)).body.subscribers).toEqual([IDS.mia, IDS.bot]);
+    await create('mark', { name: 'jazz', subscribers: [IDS.mark, IDS.mia] });
+    expect((await realm.as('mark').get(`/streams/${NEW_ID + 1}/members`)).body.subscribers).toEqual([IDS.mark, IDS.mia]);
     const subscription = (await realm.as('mia').get('/users/me/subscriptions')).body.subscriptions.find(
       (s: { stream_id: number }) => s.stream_id === NEW_ID,
     );
@@ -88,7 +90,7 @@ describe('POST /channels/create: the new channel', () => {
 
 describe('POST /channels/create: the notification bot’s messages', () => {
   it('opens the channel with a note on who created it, how private it is and its description', async () => {
-    await create('mark', { name: 'music', description: 'Tunes', subscribers: [IDS.mia] });
+    await create('mark', { name: 'music', description: 'Tunes', subscribers: [IDS.mark, IDS.mia] });
     const note = await message(NEXT_MESSAGE);
     expect(note).toMatchObject({
       id: NEXT_MESSAGE,
@@ -151,7 +153,7 @@ describe('POST /channels/create: events', () => {
     const mia = queueFor(IDS.mia);
     const olivia = queueFor(IDS.olivia);
     const gail = queueFor(IDS.gail);
-    await create('mark', { name: 'music', subscribers: [IDS.mia] });
+    await create('mark', { name: 'music', subscribers: [IDS.mark, IDS.mia] });
 
     const created = olivia.events.find((e) => e.type === 'stream' && e.op === 'create')!;
     expect(created.streams).toEqual([expect.objectContaining({ stream_id: NEW_ID, name: 'music', subscriber_count: 0, first_message_id: null })]);
@@ -176,7 +178,7 @@ describe('POST /channels/create: events', () => {
 
   it('keeps inherited notification settings null for clients with notification_settings_null', async () => {
     const modern = queueFor(IDS.mia, { capabilities: { ...NO_CAPABILITIES, notification_settings_null: true } });
-    await create('mark', { name: 'music', subscribers: [IDS.mia] });
+    await create('mark', { name: 'music', subscribers: [IDS.mark, IDS.mia] });
     const added = modern.events.find((e) => e.type === 'subscription' && e.op === 'add')!;
     expect(added.subscriptions).toEqual([expect.objectContaining({ desktop_notifications: null, wildcard_mentions_notify: null })]);
     expect(added).not.toHaveProperty('notification_defaults');

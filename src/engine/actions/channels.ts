@@ -26,8 +26,6 @@ export interface CreateChannelInput {
   name: string;
   description: string;
   subscriberIds: number[];
-  /** Whether the creator is subscribed too, beside `subscriberIds`. */
-  subscribeCreator: boolean;
   /** The personal color of every subscription to the new channel; absent: picked per user. */
   color?: string;
   announce: boolean;
@@ -43,7 +41,8 @@ export interface CreateChannelInput {
 }
 
 /**
- * Creates a channel (spec 4.3) with `subscriberIds` (and, if asked, the creator) subscribed.
+ * Creates a channel (spec 4.3) with exactly `subscriberIds` subscribed, as upstream: the creator
+ * only when listed.
  * Emits `stream` create to everyone who may see the channel, the subscription events,
  * `default_streams` for a default channel, then the notification bot's notes: the
  * announcement (with `announce`) and the channel's first message.
@@ -70,8 +69,7 @@ export async function createChannel(scope: CallerScope, input: CreateChannelInpu
       return [setting, requested === undefined ? initial(creator.id) : resolveGroupSetting(requested, setting, allowEveryone, directory)];
     }),
   ) as Record<ChannelGroupSetting, GroupSettingValue>;
-  const subscriberIds = input.subscribeCreator ? [creator.id, ...input.subscriberIds] : input.subscriberIds;
-  const subscribers = resolvePrincipals(directory, creator, subscriberIds);
+  const subscribers = resolvePrincipals(directory, creator, input.subscriberIds);
 
   const id = await nextId(db, 'channel');
   const description = channelDescription(input.description);

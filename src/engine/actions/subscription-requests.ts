@@ -20,7 +20,7 @@ export interface ChannelRequest {
 }
 
 /** How channels this request creates are set up (POST /users/me/subscriptions, as for 4.3). */
-export type NewChannelSettings = Omit<CreateChannelInput, 'name' | 'description' | 'subscriberIds' | 'subscribeCreator' | 'color' | 'announce'>;
+export type NewChannelSettings = Omit<CreateChannelInput, 'name' | 'description' | 'subscriberIds' | 'color' | 'announce'>;
 
 export interface AddSubscriptionsInput {
   channels: ChannelRequest[];
@@ -139,7 +139,6 @@ async function subscribe(scope: CallerScope, input: AddSubscriptionsInput): Prom
       description: request.description ?? '',
       // Upstream subscribes only the principals (the caller when none are given).
       subscriberIds: targets.map((u) => u.id),
-      subscribeCreator: false,
       ...(request.color === undefined ? {} : { color: request.color }),
       announce: input.announce,
     });

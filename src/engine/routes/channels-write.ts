@@ -35,7 +35,6 @@ export const channelWriteEndpoints = [
         name: params.name,
         description: params.description,
         subscriberIds: params.subscribers,
-        subscribeCreator: true,
         announce: params.announce,
         ...newChannelSettings(params),
       }),
