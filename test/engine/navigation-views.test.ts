@@ -112,6 +112,14 @@ describe('PATCH /navigation_views/{fragment}', () => {
     ]);
   });
 
+  it('finds the view by a fragment whose slashes are not encoded, as upstream\'s clients send it', async () => {
+    await realm.as('mark').post('/navigation_views', ALERTS);
+    expect((await realm.as('mark').patch(`/navigation_views/${ALERTS.fragment}`, { is_pinned: false })).body).toEqual({ result: 'success', msg: '' });
+    expect(await viewsOf(IDS.mark)).toEqual([{ user_id: IDS.mark, ...ALERTS, is_pinned: false }]);
+    expect((await realm.as('mark').delete(`/navigation_views/${ALERTS.fragment}`)).body).toEqual({ result: 'success', msg: '' });
+    expect(await viewsOf(IDS.mark)).toEqual([]);
+  });
+
   it('refuses an unknown view with 404', async () => {
     const { status, body } = await realm.as('mark').patch(at('narrow/is/nothing'), { is_pinned: true });
     expect(status).toBe(404);
