@@ -66,7 +66,7 @@ describe('POST /register', () => {
     expect(body.saved_snippets).toEqual([]);
     expect(body.realm_default_streams).toEqual([IDS.general]);
     expect(body.channel_folders).toEqual([
-      { id: 1, name: 'Work', description: 'Work channels', rendered_description: 'Work channels', order: 0, date_created: expect.any(Number), creator_id: null, is_archived: false },
+      { id: 1, name: 'Work', description: 'Work channels', rendered_description: '<p>Work channels</p>', order: 0, date_created: expect.any(Number), creator_id: null, is_archived: false },
     ]);
   });
 

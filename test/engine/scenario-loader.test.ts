@@ -64,6 +64,27 @@ describe('scenario loading', () => {
     expect(secret.map((s) => s.user_id).sort((a, b) => a - b)).toEqual([IDS.olivia, IDS.mark]);
   });
 
+  it('renders channel and folder descriptions from Markdown, as the API stores them', async () => {
+    realm = await createTestRealm();
+    await realm.engine.loadScenario({
+      users: [{ email: 'a@x.test', full_name: 'A', role: 100, api_key: 'k'.repeat(32) }],
+      channel_folders: [{ name: 'Loud', description: '*Shouting*' }],
+      channels: [
+        { name: 'general', description: '', subscribers: ['a@x.test'] },
+        { name: 'noise', description: '**Loud** talk, see #**general**', folder: 'Loud', subscribers: ['a@x.test'] },
+      ],
+    });
+    const get = async (path: string) => {
+      const authorization = `Basic ${btoa(`a@x.test:${'k'.repeat(32)}`)}`;
+      return (await realm!.engine.handle(new Request(`http://zulip.test/api/v1${path}`, { headers: { authorization } }))).json();
+    };
+    expect((await get('/streams/2')).stream.rendered_description).toMatch(
+      /^<p><strong>Loud<\/strong> talk, see <a class="stream" data-stream-id="1" href="[^"]+">#general<\/a><\/p>$/,
+    );
+    expect((await get('/streams/1')).stream.rendered_description).toBe('');
+    expect((await get('/channel_folders')).channel_folders[0].rendered_description).toBe('<p><em>Shouting</em></p>');
+  });
+
   it('marks scenario history read except for the users listed in unread_for', async () => {
     realm = await createTestRealm({
       ...TEST_SCENARIO,

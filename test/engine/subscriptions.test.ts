@@ -20,7 +20,7 @@ describe('GET /users/me/subscriptions', () => {
       name: 'secret',
       is_archived: false,
       description: 'Private',
-      rendered_description: 'Private',
+      rendered_description: '<p>Private</p>',
       date_created: expect.any(Number),
       creator_id: null,
       invite_only: true,

@@ -13,6 +13,7 @@ import { applyScenarioExtras } from './scenario-extras.ts';
 import { checkScenarioReferences } from './scenario-references.ts';
 import { parseScenario, type Scenario, ScenarioError } from './scenario-schema.ts';
 import { ApiError } from '../errors/api-error.ts';
+import { renderMessage } from '../markdown/render-message.ts';
 
 const NOTIFICATION_BOT_ID = 1;
 const WELCOME_BOT_ID = 2;
@@ -42,6 +43,7 @@ export async function loadScenario(engine: EngineServices, input: unknown): Prom
     await writeGroups(db, now);
     const channels = await writeChannels(db, scenario, users, now);
     const directory = await RealmDirectory.load(db);
+    await renderDescriptions(db, directory);
     const scope: ActionScope = { db, notify: () => undefined, now };
     for (const [index, message] of scenario.messages.entries()) {
       const sender = users.get(message.sender)!;
@@ -243,6 +245,20 @@ async function writeChannels(
 }
 
 /** Reports an API refusal while replaying a scenario as a fault at the message's JSON path. */
+/**
+ * Channel and folder descriptions are Markdown in the file and HTML in `rendered_description`,
+ * rendered once the users and channels they may mention exist, as creating them by API does.
+ */
+async function renderDescriptions(db: RealmDatabase, directory: RealmDirectory): Promise<void> {
+  const render = (markdown: string) => (markdown === '' ? '' : renderMessage(markdown, directory.markdownRealm()).html);
+  for (const channel of await db.channels.toArray()) {
+    await db.channels.update(channel.id, { rendered_description: render(channel.description) });
+  }
+  for (const folder of await db.channel_folders.toArray()) {
+    await db.channel_folders.update(folder.id, { rendered_description: render(folder.description) });
+  }
+}
+
 async function atPath<T>(path: string, body: () => Promise<T>): Promise<T> {
   try {
     return await body();
