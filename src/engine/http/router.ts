@@ -10,7 +10,10 @@ export type RouteMatch =
   | { kind: 'method-not-allowed'; allowed: string[] }
   | { kind: 'not-found' };
 
-/** Maps `METHOD /path/{param}` to endpoints; literal segments win over `{param}` segments. */
+/**
+ * Maps `METHOD /path/{param}` to endpoints; literal segments win over `{param}` segments. A last
+ * segment `{name*}` takes the rest of the path, slashes included (an upload's file path).
+ */
 export class Router {
   #routes: CompiledRoute[] = [];
 
@@ -50,18 +53,22 @@ function literalScore(route: CompiledRoute): number {
 }
 
 function matchSegments(segments: string[], parts: string[]): Map<string, string> | null {
-  if (segments.length !== parts.length) return null;
-  const params = new Map<string, string>();
-  for (let i = 0; i < segments.length; i++) {
-    const segment = segments[i];
-    let part: string;
+  const rest = segments.at(-1)?.endsWith('*}') === true;
+  if (rest ? parts.length < segments.length : segments.length !== parts.length) return null;
+  const decoded: string[] = [];
+  for (const part of parts) {
     try {
-      part = decodeURIComponent(parts[i]);
+      decoded.push(decodeURIComponent(part));
     } catch {
       return null;
     }
-    if (segment.startsWith('{')) params.set(segment.slice(1, -1), part);
-    else if (segment !== part) return null;
+  }
+  const params = new Map<string, string>();
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i];
+    if (rest && i === segments.length - 1) params.set(segment.slice(1, -2), decoded.slice(i).join('/'));
+    else if (segment.startsWith('{')) params.set(segment.slice(1, -1), decoded[i]);
+    else if (segment !== decoded[i]) return null;
   }
   return params;
 }
