@@ -304,3 +304,18 @@ describe('uploads when the realm is replaced', () => {
     expect((await realm.anonymous().fetchFile(url, false)).status).toBe(404);
   });
 });
+
+describe('inline previews', () => {
+  it('are given to uploaded images only, not to other uploads or to images elsewhere', async () => {
+    const realm = await createTestRealm();
+    const file = await upload(realm, text('x', 'notes.txt'));
+    const sent = await realm.as('mark').post('/messages', {
+      type: 'channel',
+      to: 'general',
+      topic: 'no previews',
+      content: `[notes.txt](${file}) and [elsewhere](https://example.com/pic.png)`,
+    });
+    const message = (await realm.as('mark').get(`/messages/${sent.body.id}`)).body.message;
+    expect(message.content).not.toContain('message_inline_image');
+  });
+});

@@ -72,6 +72,7 @@ export async function sendMessage(
     is_me_message: rendered.isMeMessage,
     has_link: rendered.hasLink,
     has_image: rendered.hasImage,
+    // Upstream's meaning: an upload was claimed (below); a link to a file the sender may not share does not count.
     has_attachment: false,
     words: searchWords(content, topic),
   };
@@ -101,8 +102,6 @@ export async function sendMessage(
     flagsByUser.set(userId, bits);
   }
 
-  // has_attachment means "claimed an upload", as upstream: a link to a file the sender may not share does not count.
-  row.has_attachment = false;
   await db.messages.add(row);
   await db.user_messages.bulkAdd([...flagsByUser].map(([userId, bits]) => userMessageRow(userId, id, bits, isDirect)));
   if (await claimAttachments(scope, directory, row, rendered.attachmentPathIds)) {

@@ -62,12 +62,13 @@ export const uploadEndpoints = [
     params: { realm_id_str: str(), filename: str() },
     async handler(ctx, params) {
       const path = pathIdFromUrlPath(`${params.realm_id_str}/${params.filename}`);
+      if (path === null) throw fileNotFound();
       const allowed = await readSnapshot(ctx.engine, async (db) => {
-        const row = path === null ? undefined : await db.attachments.where('path_id').equals(path).first();
+        const row = await db.attachments.where('path_id').equals(path).first();
         if (!row) throw fileNotFound();
         return mayAccessAttachment(db, await RealmDirectory.load(db), ctx.user, row);
       });
-      if (!allowed || path === null) throw fileNotAuthorized();
+      if (!allowed) throw fileNotAuthorized();
       const token = ctx.engine.temporaryUploadUrls.issue(path);
       const name = path.slice(path.lastIndexOf('/') + 1);
       return { url: `${USER_UPLOADS_PREFIX}temporary/${token}/${encodeURIComponent(name)}` };
