@@ -1,13 +1,13 @@
 /**
- * The Service Worker entry (built to /sw.js): relays every same-origin `/api/v1/*` fetch to the
- * engine in the SharedWorker, serves the cached app shell (src/browser-host/service-worker/app-shell.ts), and leaves every
- * other request alone.
+ * The Service Worker entry (built to /sw.js): relays every same-origin `/api/v1/*` and
+ * `/user_uploads/*` fetch to the engine in the SharedWorker, serves the cached app shell
+ * (src/browser-host/service-worker/app-shell.ts), and leaves every other request alone.
  * See src/browser-host/service-worker/engine-relay.ts.
  */
 import { EngineRelay } from '../src/browser-host/service-worker/engine-relay.ts';
 import { passToLeader } from '../src/browser-host/service-worker/leader-broker.ts';
 import type { ConnectEngineMessage } from '../src/browser-host/protocol/leader-protocol.ts';
-import { type ClaimMessage, RELAYED_PATH_PREFIX } from '../src/browser-host/protocol/relay-protocol.ts';
+import { type ClaimMessage, isRelayedPath } from '../src/browser-host/protocol/relay-protocol.ts';
 import { APP_SHELL } from 'virtual:app-shell-manifest';
 import { serveAppShell } from '../src/browser-host/service-worker/app-shell.ts';
 
@@ -29,6 +29,6 @@ sw.addEventListener('message', (event: ExtendableMessageEvent) => {
 
 sw.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
-  if (url.origin !== sw.location.origin || !url.pathname.startsWith(RELAYED_PATH_PREFIX)) return;
+  if (url.origin !== sw.location.origin || !isRelayedPath(url.pathname)) return;
   event.respondWith(relay.answer(event));
 });

@@ -13,6 +13,10 @@ import { DeliveryScheduler } from './scheduler/delivery-scheduler.ts';
 import { type DatabaseOptions, RealmDatabase } from './storage/database.ts';
 import type { EngineServices } from './services/engine-services.ts';
 import type { RealmRow, UserRow } from './storage/rows.ts';
+import { MemoryUploadStore, type UploadStore } from './storage/upload-store.ts';
+import { TemporaryUploadUrls } from './services/temporary-upload-urls.ts';
+import { isUploadedFilePath, serveUploadedFile } from './routes/upload-files.ts';
+import { fileTooLarge, maxFileUploadBytes, MULTIPART_OVERHEAD_BYTES } from './validation/upload-limits.ts';
 
 export { API_PREFIX } from './wire/paths.ts';
 import { API_PREFIX } from './wire/paths.ts';
@@ -21,6 +25,8 @@ export interface EngineOptions extends DatabaseOptions {
   /** An already constructed database (e.g. one made durable by the Node host). */
   db?: RealmDatabase;
   clock?: Clock;
+  /** Where uploaded files' bytes live; default: in memory, gone with the engine. */
+  uploads?: UploadStore;
   /** PBKDF2 iterations for new password hashes; tests lower it to stay fast. */
   passwordIterations?: number;
   /** Called after each API request with its outcome (the browser console's live log). */
@@ -43,6 +49,8 @@ export class Engine implements EngineServices {
   readonly db: RealmDatabase;
   readonly clock: Clock;
   readonly queues: EventQueues;
+  readonly uploads: UploadStore;
+  readonly temporaryUploadUrls: TemporaryUploadUrls;
   readonly router = new Router();
   /** Sends scheduled messages and reminders when they fall due. */
   readonly scheduler: DeliveryScheduler;
@@ -55,6 +63,8 @@ export class Engine implements EngineServices {
     watchDirectoryTables(db);
     this.clock = options.clock ?? systemClock;
     this.queues = new EventQueues(this.clock);
+    this.uploads = options.uploads ?? new MemoryUploadStore();
+    this.temporaryUploadUrls = new TemporaryUploadUrls(this.clock);
     this.passwordIterations = options.passwordIterations;
     this.#onRequest = options.onRequest;
     for (const endpoint of ALL_ENDPOINTS) this.router.add(endpoint);
@@ -90,6 +100,8 @@ export class Engine implements EngineServices {
     } finally {
       this.scheduler.start();
     }
+    // A new realm has no uploads: the old realm's files go.
+    await this.uploads.retainOnly(new Set());
   }
 
   async handle(request: Request): Promise<Response> {
@@ -122,6 +134,7 @@ export class Engine implements EngineServices {
   }
 
   async #dispatch(request: Request, url: URL): Promise<{ response: Response; userId: number | null }> {
+    if (isUploadedFilePath(url.pathname)) return { response: await serveUploadedFile(this, request, url), userId: null };
     if (!url.pathname.startsWith(`${API_PREFIX}/`)) {
       return { response: jsonResponse({ result: 'error', msg: 'Not Found', code: 'BAD_REQUEST' }, 404), userId: null };
     }
@@ -142,12 +155,15 @@ export class Engine implements EngineServices {
       };
     }
     const { endpoint, pathParams } = match;
-    const raw = await readRequestParams(request, url);
-    for (const [name, value] of pathParams) raw.set(name, value);
-
     // The cached directory answers the realm and the caller without a database read.
     const directory = await RealmDirectory.load(this.db);
     const { realm } = directory;
+    // No body may be larger than the largest upload (plus its multipart framing).
+    const { params: raw, files } = await readRequestParams(request, url, {
+      maxBytes: maxFileUploadBytes(realm) + MULTIPART_OVERHEAD_BYTES,
+      tooLarge: () => fileTooLarge(realm),
+    });
+    for (const [name, value] of pathParams) raw.set(name, value);
     let user: UserRow | null = null;
     const header = request.headers.get('authorization');
     if (endpoint.auth !== 'none' && (endpoint.auth !== 'optional' || header)) {
@@ -161,6 +177,7 @@ export class Engine implements EngineServices {
       maybeUser: user,
       realm,
       clientName: raw.get('client') ?? clientFromUserAgent(request.headers.get('user-agent')),
+      files,
     };
     const result = await endpoint.run(ctx, params);
     const response = result instanceof Response ? result : successResponse(result, ignored);

@@ -3,11 +3,15 @@ import { http, type HttpHandler } from 'msw';
 import { Engine, type EngineOptions } from '../engine/engine.ts';
 
 /**
- * The in-process host: msw hands every `/api/v1/*` request, on any origin, to the engine, so a
- * frontend's own tests (`setupServer(...handlersFor(engine))`) talk to a real server in memory.
+ * The in-process host: msw hands every `/api/v1/*` and `/user_uploads/*` request, on any
+ * origin, to the engine, so a frontend's own tests (`setupServer(...handlersFor(engine))`) talk
+ * to a real server in memory, uploaded files included.
  */
 export function handlersFor(engine: Engine): HttpHandler[] {
-  return [http.all('*/api/v1/*', ({ request }) => engine.handle(request))];
+  return [
+    http.all('*/api/v1/*', ({ request }) => engine.handle(request)),
+    http.all('*/user_uploads/*', ({ request }) => engine.handle(request)),
+  ];
 }
 
 export type InProcessEngineOptions = Omit<EngineOptions, 'db' | 'indexedDB' | 'IDBKeyRange'>;

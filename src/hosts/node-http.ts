@@ -114,7 +114,7 @@ function isPreflight(req: IncomingMessage, url: URL): boolean {
   return (
     req.method === 'OPTIONS' &&
     req.headers['access-control-request-method'] !== undefined &&
-    url.pathname.startsWith(`${API_PREFIX}/`)
+    (url.pathname.startsWith(`${API_PREFIX}/`) || url.pathname.startsWith('/user_uploads/'))
   );
 }
 

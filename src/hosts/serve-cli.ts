@@ -7,10 +7,13 @@ import { parseServeArgs, type ServeOptions, USAGE, UsageError } from './cli-args
 import { createNodeServer } from './node-http.ts';
 import { DEFAULT_SCENARIO_PATH, loadScenarioFile, readCheckedScenario, ScenarioFileError } from './scenario-file.ts';
 import { openPersistentDatabase } from './sqlite-persistence.ts';
+import { DiskUploadStore } from './disk-upload-store.ts';
 
 /** `npm run serve`: the node-http host (runtime contract, section 2). */
 
 const REALM_FILE = 'realm.sqlite';
+/** Uploaded files' bytes, beside the realm (their metadata is in it). */
+const UPLOADS_DIR = 'uploads';
 /** How long a stopping server may take before the process exits anyway. */
 const STOP_DEADLINE_MS = 5_000;
 
@@ -77,7 +80,11 @@ async function openRealm(options: ServeOptions): Promise<OpenRealm> {
   mkdirSync(dir, { recursive: true });
   const db = new RealmDatabase({ indexedDB: new IDBFactory(), IDBKeyRange });
   const store = await openPersistentDatabase(db, file);
-  const engine = await Engine.create({ db });
+  const uploads = await DiskUploadStore.open(join(dir, UPLOADS_DIR)).catch((error: unknown) => {
+    store.close();
+    throw error;
+  });
+  const engine = await Engine.create({ db, uploads });
   const close = () => {
     engine.queues.close();
     store.close();

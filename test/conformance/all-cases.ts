@@ -15,6 +15,7 @@ import { sendCases } from './send.case.ts';
 import { subscriptionCases } from './subscriptions.case.ts';
 import { wireCases } from './wire.case.ts';
 import { usersAdminCases } from './users-admin.case.ts';
+import { uploadCases } from './uploads.case.ts';
 
 /** Every conformance suite, in the order both hosts run them; each gets a fresh realm. */
 export const CONFORMANCE_SUITES: CaseSuite[] = [
@@ -36,4 +37,5 @@ export const CONFORMANCE_SUITES: CaseSuite[] = [
   usersAdminCases,
   channelWriteCases,
   personalDataCases,
+  uploadCases,
 ];

@@ -16,11 +16,23 @@ export interface HostAnswer {
   text: string;
 }
 
+/** A file a case uploads: text content, so that every host can carry the request as a string. */
+export interface UploadFile {
+  name: string;
+  type: string;
+  content: string;
+}
+
 export interface HostRequest {
   method: string;
+  /** Below /api/v1, unless `outsideApi`. */
   path: string;
   params: Record<string, unknown>;
   credentials: { email: string; apiKey: string } | null;
+  /** Sent as a multipart body, one part per file, with `params` as fields. */
+  files?: UploadFile[];
+  /** `path` is the whole path (an uploaded file at /user_uploads/...), not one below /api/v1. */
+  outsideApi?: boolean;
 }
 
 /** One host's way of answering a request against the realm of TEST_SCENARIO. */
@@ -32,6 +44,10 @@ export interface ApiClient {
   patch(path: string, params?: Record<string, unknown>): Promise<HostAnswer>;
   delete(path: string, params?: Record<string, unknown>): Promise<HostAnswer>;
   request(method: string, path: string, params?: Record<string, unknown>): Promise<HostAnswer>;
+  /** POST /user_uploads with these files (a single one in upstream's `filename` part). */
+  upload(...files: UploadFile[]): Promise<HostAnswer>;
+  /** GET a path outside /api/v1, such as an uploaded file's URL. */
+  fetchFile(path: string): Promise<HostAnswer>;
 }
 
 export interface Harness {
@@ -59,6 +75,8 @@ export function harnessOver(send: SendToHost): Harness {
       post: (path, params) => request('POST', path, params),
       patch: (path, params) => request('PATCH', path, params),
       delete: (path, params) => request('DELETE', path, params),
+      upload: (...files) => send({ method: 'POST', path: '/user_uploads', params: {}, credentials, files }),
+      fetchFile: (path) => send({ method: 'GET', path, params: {}, credentials, outsideApi: true }),
     };
   };
   return {
@@ -81,15 +99,34 @@ export interface WireRequest {
   body: string | null;
 }
 
-/** Encodes as TestClient does: GET (and HEAD) parameters in the query, others form-encoded in the body. */
-export function toWire({ method, path, params, credentials }: HostRequest): WireRequest {
+const MULTIPART_BOUNDARY = 'offline-realm-conformance-boundary';
+
+/**
+ * Encodes as TestClient does: GET (and HEAD) parameters in the query, others form-encoded in the
+ * body; with files, a multipart body.
+ */
+export function toWire({ method, path, params, credentials, files, outsideApi }: HostRequest): WireRequest {
   const form = encodeParams(params);
   const inQuery = method === 'GET' || method === 'HEAD';
   const headers: Record<string, string> = {};
   if (credentials) headers.authorization = `Basic ${btoa(`${credentials.email}:${credentials.apiKey}`)}`;
-  if (!inQuery) headers['content-type'] = 'application/x-www-form-urlencoded';
   const query = inQuery && [...form].length > 0 ? `?${form}` : '';
-  return { url: `/api/v1${path}${query}`, method, headers, body: inQuery ? null : form.toString() };
+  const url = `${outsideApi ? '' : '/api/v1'}${path}${query}`;
+  if (files) {
+    headers['content-type'] = `multipart/form-data; boundary=${MULTIPART_BOUNDARY}`;
+    return { url, method, headers, body: multipartBody(form, files) };
+  }
+  if (!inQuery) headers['content-type'] = 'application/x-www-form-urlencoded';
+  return { url, method, headers, body: inQuery ? null : form.toString() };
+}
+
+function multipartBody(form: URLSearchParams, files: UploadFile[]): string {
+  const parts = [...form].map(([name, value]) => `Content-Disposition: form-data; name="${name}"\r\n\r\n${value}`);
+  for (const file of files) {
+    const field = files.length === 1 ? 'filename' : file.name;
+    parts.push(`Content-Disposition: form-data; name="${field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n${file.content}`);
+  }
+  return `${parts.map((part) => `--${MULTIPART_BOUNDARY}\r\n${part}\r\n`).join('')}--${MULTIPART_BOUNDARY}--\r\n`;
 }
 
 /** Reads an answer the same way in every host. */

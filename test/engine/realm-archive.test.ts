@@ -134,7 +134,7 @@ describe('refusing a faulty archive', () => {
   it('refuses an archive missing a table or holding an unknown one', async () => {
     const { counters: _dropped, ...missing } = archive.tables;
     expect((await refusal({ ...archive, tables: missing })).path).toBe('$.tables.counters');
-    expect((await refusal({ ...archive, tables: { ...archive.tables, attachments: [] } })).path).toBe('$.tables');
+    expect((await refusal({ ...archive, tables: { ...archive.tables, holograms: [] } })).path).toBe('$.tables');
   });
 
   it('refuses duplicate primary keys and duplicate unique keys before writing anything', async () => {

@@ -84,8 +84,8 @@ describe('the msw host', () => {
     expect(await response.json()).toEqual({ result: 'error', msg: 'Not Found', code: 'BAD_REQUEST' });
   });
 
-  it('leaves requests outside /api/v1/ alone', async () => {
-    expect(handlersFor(engine).map((handler) => handler.info.path)).toEqual(['*/api/v1/*']);
+  it('leaves requests outside /api/v1/ and /user_uploads/ alone', async () => {
+    expect(handlersFor(engine).map((handler) => handler.info.path)).toEqual(['*/api/v1/*', '*/user_uploads/*']);
     // Not claimed, so msw lets it go to the network, where nothing listens.
     await expect(fetch('http://localhost/static/app.js')).rejects.toThrow('fetch failed');
     expect(handled.map((entry) => entry.path)).not.toContain('/static/app.js');

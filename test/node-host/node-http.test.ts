@@ -138,18 +138,20 @@ describe('the Node HTTP host', () => {
     expect(server.keepAliveTimeout).toBeGreaterThan(60_000);
   });
 
-  it('answers a CORS preflight itself, without consulting the engine', async () => {
+  it('answers a CORS preflight for the API or an uploaded file itself, without consulting the engine', async () => {
     let calls = 0;
     const server = await serveStub(async () => {
       calls++;
       return new Response(null, { status: 404 });
     });
-    const response = await fetch(`${server.url}/api/v1/users/me`, {
-      method: 'OPTIONS',
-      headers: { Origin: 'http://app.example', 'Access-Control-Request-Method': 'PATCH' },
-    });
-    expect(response.status).toBe(204);
-    expect(response.headers.get('access-control-allow-methods')).toBe('GET, POST, PATCH, PUT, DELETE, OPTIONS');
+    for (const path of ['/api/v1/users/me', '/user_uploads/1/ab/AAAAAAAAAAAAAAAAAAAAAAAA/pic.png']) {
+      const response = await fetch(`${server.url}${path}`, {
+        method: 'OPTIONS',
+        headers: { Origin: 'http://app.example', 'Access-Control-Request-Method': 'PATCH' },
+      });
+      expect(response.status).toBe(204);
+      expect(response.headers.get('access-control-allow-methods')).toBe('GET, POST, PATCH, PUT, DELETE, OPTIONS');
+    }
     expect(calls).toBe(0);
   });
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
@@ -214,6 +214,26 @@ describe('npm run serve', () => {
       { id: sent.body.id, content: 'survives kill -9' },
       { id: (sent.body.id as number) + 1, content: 'after restart' },
     ]);
+  });
+
+  it('keeps an uploaded file across kill -9 and a restart, in owner-only directories and files under --data', async () => {
+    const first = await startServe(['--port', '0', '--scenario', scenarioFile, '--data', dataDir]);
+    const form = new FormData();
+    form.append('filename', new File(['kept on disk'], 'notes.txt', { type: 'text/plain' }));
+    const uploaded = await fetch(`${first.url}/api/v1/user_uploads`, { method: 'POST', headers: MARK, body: form });
+    const { url } = (await uploaded.json()) as { url: string };
+    first.child.kill('SIGKILL');
+    await first.exited;
+
+    const second = await startServe(['--port', '0', '--data', dataDir]);
+    const served = await fetch(`${second.url}${url}`, { headers: MARK });
+    expect([served.status, await served.text()]).toEqual([200, 'kept on disk']);
+    const [, realm, hex, random] = url.split('/').slice(1);
+    const mode = (path: string) => statSync(path).mode & 0o777;
+    expect(mode(join(dataDir, 'uploads'))).toBe(0o700);
+    expect(mode(join(dataDir, 'uploads', realm, hex))).toBe(0o700);
+    expect(mode(join(dataDir, 'uploads', realm, hex, random))).toBe(0o600);
+    expect(readdirSync(join(dataDir, 'uploads', realm, hex))).toEqual([random]);
   });
 
   it('refuses to start a second server on the same --data with a clear message', async () => {

@@ -38,6 +38,26 @@ export class TestClient {
     return this.request('DELETE', path, params);
   }
 
+  /** POST /user_uploads with these files as multipart parts (upstream's clients name the part `filename`). */
+  async upload(...files: File[]): Promise<ApiResult> {
+    const form = new FormData();
+    for (const file of files) form.append(files.length === 1 ? 'filename' : file.name, file);
+    const response = await this.engine.handle(
+      new Request('http://zulip.test/api/v1/user_uploads', { method: 'POST', headers: this.#authorization(), body: form }),
+    );
+    return { status: response.status, body: JSON.parse(await response.text()) };
+  }
+
+  /** A GET outside /api/v1 (an uploaded file's URL); with `authorized`, this client's Basic auth goes along. */
+  fetchFile(path: string, authorized = true): Promise<Response> {
+    return this.engine.handle(new Request(`http://zulip.test${path}`, { headers: authorized ? this.#authorization() : {} }));
+  }
+
+  #authorization(): Record<string, string> {
+    if (this.email === null || this.apiKey === null) return {};
+    return { Authorization: `Basic ${btoa(`${this.email}:${this.apiKey}`)}` };
+  }
+
   async request(method: string, path: string, params: Record<string, unknown> = {}, init: RequestInit = {}): Promise<ApiResult> {
     const form = encodeParams(params);
     const inQuery = method === 'GET';

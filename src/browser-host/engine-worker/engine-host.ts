@@ -8,6 +8,7 @@ import type { EngineControl } from '../protocol/engine-control.ts';
 import { REQUEST_LOG_CHANNEL } from '../protocol/relay-protocol.ts';
 import { serveRelayPort } from './relay-server.ts';
 import { ReplayGuard } from './replay-guard.ts';
+import { IndexedDbUploadStore } from './indexeddb-upload-store.ts';
 
 /** The SharedWorker global, as far as the host needs it. */
 export interface SharedWorkerScope {
@@ -22,7 +23,8 @@ export interface SharedWorkerScope {
  * Runs the engine in the SharedWorker: one engine over the origin's IndexedDB for every tab.
  * Pages connect to it directly (readiness, scenario loading, realm export and import, the
  * console's realm summary) and hand it ports whose other end belongs to the Service Worker,
- * which relays `/api/v1/*` fetches.
+ * which relays `/api/v1/*` and `/user_uploads/*` fetches. Uploaded files live as Blobs in a
+ * database of their own (indexeddb-upload-store.ts).
  */
 export function startEngineHost(scope: SharedWorkerScope): void {
   const lockName = holdEngineLock(scope.navigator.locks);
@@ -33,6 +35,7 @@ export function startEngineHost(scope: SharedWorkerScope): void {
   let ready: Promise<Engine> = Engine.create({
     indexedDB: scope.indexedDB,
     IDBKeyRange: scope.IDBKeyRange,
+    uploads: new IndexedDbUploadStore(scope.indexedDB, scope.IDBKeyRange),
     onRequest: (entry: RequestLogEntry) => log.postMessage(entry),
   }).then(async (engine) => {
     await ensureRealm(engine, origin);

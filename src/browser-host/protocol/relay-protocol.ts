@@ -1,11 +1,19 @@
 /**
  * Messages between the three parties of the browser host: pages, the Service Worker (which
- * intercepts `/api/v1/*`) and the SharedWorker (which runs the engine). Everything crosses a
+ * intercepts `/api/v1/*` and `/user_uploads/*`) and the SharedWorker (which runs the engine). Everything crosses a
  * MessagePort, so every shape here is structured-cloneable.
  */
 
-/** Where the Service Worker answers: everything else passes through untouched. */
-export const RELAYED_PATH_PREFIX = '/api/v1/';
+/** The API's prefix. */
+export const API_PATH_PREFIX = '/api/v1/';
+
+/**
+ * Where the Service Worker answers (runtime contract, section 4): the API, and the uploaded
+ * files at `/user_uploads/`; everything else passes through untouched.
+ */
+export const RELAYED_PATH_PREFIXES = [API_PATH_PREFIX, '/user_uploads/'] as const;
+
+export const isRelayedPath = (pathname: string): boolean => RELAYED_PATH_PREFIXES.some((prefix) => pathname.startsWith(prefix));
 
 /** A request as the Service Worker relays it to the engine. */
 export interface RelayedRequest {

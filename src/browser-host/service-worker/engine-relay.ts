@@ -1,7 +1,7 @@
 import { EngineLink } from './engine-link.ts';
 import { isEngineAlive, whenEngineDies } from '../protocol/engine-lock.ts';
 import { askForEnginePort } from './port-request.ts';
-import { RELAYED_PATH_PREFIX, type RelayedResponse } from '../protocol/relay-protocol.ts';
+import { API_PATH_PREFIX, type RelayedResponse } from '../protocol/relay-protocol.ts';
 
 /** A long-poll waits up to ~55 s for a heartbeat; anything else answers at once. */
 const POLL_TIMEOUT_MS = 90_000;
@@ -11,8 +11,8 @@ const OWN_CLIENT_WAIT_MS = 3_000;
 const ANY_CLIENT_WAIT_MS = 3_000;
 
 /**
- * The Service Worker's side of the relay: answers an intercepted `/api/v1/*` fetch by sending
- * it to the engine in the SharedWorker. The Service Worker cannot start a SharedWorker, and the
+ * The Service Worker's side of the relay: answers an intercepted `/api/v1/*` or `/user_uploads/*`
+ * fetch by sending it to the engine in the SharedWorker. The Service Worker cannot start a SharedWorker, and the
  * browser may stop and restart the Service Worker at any time, losing its port; so a port is
  * asked for from a page whenever there is none, or the engine behind the current one has died.
  */
@@ -39,7 +39,7 @@ export class EngineRelay {
     } catch {
       return unavailable('The in-browser server is not running: open the app in a tab of this site');
     }
-    const isPoll = request.method === 'GET' && new URL(request.url).pathname === `${RELAYED_PATH_PREFIX}events`;
+    const isPoll = request.method === 'GET' && new URL(request.url).pathname === `${API_PATH_PREFIX}events`;
     const reply = await link.send(
       {
         type: 'request',

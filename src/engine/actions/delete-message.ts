@@ -6,6 +6,7 @@ import { loadAccessibleMessage } from '../narrow/message-access.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import { type MessageRow, ROLE_ADMIN, type UserRow } from '../storage/rows.ts';
 import type { CallerScope } from '../services/run-action.ts';
+import { unlinkDeletedMessages } from './uploads.ts';
 
 /**
  * Who hears about a change to a message (reaction, edit, deletion), as upstream's
@@ -45,6 +46,7 @@ export async function deleteMessage(scope: CallerScope, messageId: number): Prom
   await db.user_messages.where('message_id').equals(row.id).delete();
   await db.reactions.where('message_id').equals(row.id).delete();
   await db.messages.delete(row.id);
+  await unlinkDeletedMessages(db, [row.id]);
   scope.notify({
     event: deleteMessageEvent(row, [row.id]),
     users: audience,

@@ -22,6 +22,8 @@ import {
 } from '../storage/rows.ts';
 import { activeSubscriberIds, deleteMessageEvent } from './delete-message.ts';
 import type { ActionScope, CallerScope } from '../services/run-action.ts';
+import type { AttachmentWire } from '../wire/attachment-wire.ts';
+import { updateAttachmentClaims } from './uploads.ts';
 
 export type PropagateMode = 'change_one' | 'change_later' | 'change_all';
 
@@ -48,6 +50,11 @@ export interface MessageEdit {
   propagateMode: PropagateMode;
 }
 
+export interface EditOutcome {
+  /** The sender's uploads that no message links any more since this edit. */
+  detachedUploads: AttachmentWire[];
+}
+
 /** Upstream allows 20 s past every edit and move limit, for clients' countdowns and slow networks. */
 const LIMIT_BUFFER_SECONDS = 20;
 
@@ -55,7 +62,7 @@ const MENTION_BITS =
   FLAG_BITS.mentioned | FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned | FLAG_BITS.group_mentioned;
 
 /** Checks a PATCH /messages/{id} request against upstream's rules, then applies it. */
-export async function editMessage(scope: CallerScope, request: EditRequest): Promise<void> {
+export async function editMessage(scope: CallerScope, request: EditRequest): Promise<EditOutcome> {
   const { db, directory, caller: editor } = scope;
   const { realm } = directory;
   const { row } = await loadAccessibleMessage(db, directory, editor, request.messageId);
@@ -100,7 +107,7 @@ export async function editMessage(scope: CallerScope, request: EditRequest): Pro
     await checkTopicMoveTimeLimit(db, directory, editor, row, origChannel, topic !== undefined, channel !== undefined, scope.now);
   }
 
-  await applyMessageEdit(db, scope, directory, {
+  return applyMessageEdit(db, scope, directory, {
     message: row,
     editor,
     timestamp: scope.now,
@@ -122,7 +129,7 @@ export async function applyMessageEdit(
   scope: ActionScope,
   directory: RealmDirectory,
   edit: MessageEdit,
-): Promise<void> {
+): Promise<EditOutcome> {
   const { message, editor, timestamp, content, topic, channel, propagateMode } = edit;
   const origChannel = message.type === 'stream' ? directory.channels.get(message.stream_id!) : undefined;
   const moved = topic !== undefined || channel !== undefined;
@@ -143,8 +150,11 @@ export async function applyMessageEdit(
 
   const targetRows = await db.user_messages.where('message_id').equals(message.id).toArray();
   let flagRows = targetRows;
+  let detachedUploads: AttachmentWire[] = [];
   if (content !== undefined) {
     const rendered = renderMessage(content, directory.markdownRealm());
+    const claims = await updateAttachmentClaims(scope, directory, message, rendered.attachmentPathIds);
+    detachedUploads = claims.detached;
     Object.assign(targetEntry, { prev_content: message.content, prev_rendered_content: message.rendered_content });
     Object.assign(event, {
       orig_content: message.content,
@@ -159,7 +169,7 @@ export async function applyMessageEdit(
       is_me_message: rendered.isMeMessage,
       has_link: rendered.hasLink,
       has_image: rendered.hasImage,
-      has_attachment: rendered.hasAttachment,
+      has_attachment: claims.hasAttachment,
       last_edit_timestamp: timestamp,
     });
     flagRows = await recomputeMentionFlags(db, directory, message, targetRows, rendered);
@@ -210,6 +220,7 @@ export async function applyMessageEdit(
     }
   }
   scope.notify({ event, users: [...perUser.keys()], perUser, emptyTopicDisplayName: directory.realm.empty_topic_display_name });
+  return { detachedUploads };
 }
 
 function validatePayload(

@@ -6,6 +6,7 @@ import type { RealmDirectory } from '../directory/realm-directory.ts';
 import { dmKey, recipientFor } from '../storage/recipients.ts';
 import { groupMemberIds, isInGroupSetting } from '../permissions/system-groups.ts';
 import { renderMessage } from '../markdown/render-message.ts';
+import { claimAttachments } from './uploads.ts';
 import { nextId, type RealmDatabase } from '../storage/database.ts';
 import { type ChannelRow, FLAG_BITS, type MessageRow, type UserRow } from '../storage/rows.ts';
 import type { ActionScope, CallerScope } from '../services/run-action.ts';
@@ -71,7 +72,8 @@ export async function sendMessage(
     is_me_message: rendered.isMeMessage,
     has_link: rendered.hasLink,
     has_image: rendered.hasImage,
-    has_attachment: rendered.hasAttachment,
+    // Upstream's meaning: an upload was claimed (below); a link to a file the sender may not share does not count.
+    has_attachment: false,
     words: searchWords(content, topic),
   };
   if (target.kind === 'channel') {
@@ -102,6 +104,10 @@ export async function sendMessage(
 
   await db.messages.add(row);
   await db.user_messages.bulkAdd([...flagsByUser].map(([userId, bits]) => userMessageRow(userId, id, bits, isDirect)));
+  if (await claimAttachments(scope, directory, row, rendered.attachmentPathIds)) {
+    row.has_attachment = true;
+    await db.messages.update(id, { has_attachment: true });
+  }
 
   // The directory may predate an earlier send of this action (the scenario loader replays many
   // messages with one), so a null there is confirmed against the table before it is filled.

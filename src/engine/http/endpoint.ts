@@ -25,6 +25,8 @@ export interface RequestContext {
   realm: RealmRow;
   /** The sending client's name (`client` parameter or User-Agent), as upstream records it. */
   clientName: string;
+  /** The files of a multipart body (only an upload reads them). */
+  files: File[];
 }
 
 type Params<S extends z.ZodRawShape> = z.output<z.ZodObject<S>>;
@@ -147,6 +149,17 @@ function runnerOfKind<S extends z.ZodRawShape>(spec: EndpointSpec<S, AuthKind, u
       return write({ ...scope, directory, caller, clientName: ctx.clientName }, params as Params<S>, prepared);
     });
   };
+}
+
+/**
+ * For `handler` endpoints that do work around one action (an upload's bytes, written before and
+ * deleted after): runs `body` as a `write` endpoint would, in one transaction with the caller's scope.
+ */
+export function callerAction<T>(ctx: RequestContext, body: (scope: CallerScope) => Promise<T>): Promise<T> {
+  return runAction(ctx.engine, async (scope) => {
+    const directory = await RealmDirectory.load(scope.db);
+    return body({ ...scope, directory, caller: callerIn(directory, ctx.user), clientName: ctx.clientName });
+  });
 }
 
 /** The caller as the transaction reads it (a write earlier in the same request may have changed it). */

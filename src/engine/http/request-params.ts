@@ -1,31 +1,86 @@
 import { ApiError } from '../errors/api-error.ts';
 
+/** How much body a request may send, and the error that refuses more. */
+export interface BodyLimit {
+  maxBytes: number;
+  tooLarge(): ApiError;
+}
+
+export interface RequestParams {
+  /** Every non-file parameter, raw. */
+  params: Map<string, string>;
+  /** The files of a multipart body, in order (only uploads read them). */
+  files: File[];
+}
+
 /**
  * Collects a request's parameters the way the upstream server does: the query string for
  * every method, plus an urlencoded or multipart body for POST, PATCH, PUT and DELETE. When a
  * name appears in both, the body wins. Values stay raw strings; endpoint schemas decode them.
+ * The body is read only up to `limit.maxBytes`: a longer one is refused, not buffered.
  */
-export async function readRequestParams(request: Request, url: URL): Promise<Map<string, string>> {
+export async function readRequestParams(request: Request, url: URL, limit: BodyLimit): Promise<RequestParams> {
   const params = new Map<string, string>();
+  const files: File[] = [];
   for (const [name, value] of url.searchParams) params.set(name, value);
-  if (request.method === 'GET' || request.method === 'HEAD') return params;
+  if (request.method === 'GET' || request.method === 'HEAD') return { params, files };
 
   const contentType = request.headers.get('content-type') ?? '';
   if (contentType.startsWith('application/x-www-form-urlencoded')) {
-    const body = new URLSearchParams(await request.text());
+    const body = new URLSearchParams(await boundedBody(request, limit).text());
     for (const [name, value] of body) params.set(name, value);
   } else if (contentType.startsWith('multipart/form-data')) {
+    const bounded = boundedBody(request, limit);
     let form: FormData;
     try {
-      form = await request.formData();
-    } catch {
+      form = await bounded.formData();
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
       throw new ApiError('Malformed multipart body');
     }
     for (const [name, value] of form) {
       if (typeof value === 'string') params.set(name, value);
+      else files.push(value);
     }
   } else if (contentType.startsWith('application/json')) {
     throw new ApiError('JSON request bodies are not supported; send form-encoded parameters');
   }
-  return params;
+  return { params, files };
+}
+
+/**
+ * The request's body as a Response to parse, cut off with `limit.tooLarge()` as soon as it
+ * passes the limit (a declared Content-Length over it is refused before reading anything).
+ */
+function boundedBody(request: Request, limit: BodyLimit): { text(): Promise<string>; formData(): Promise<FormData> } {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (declared > limit.maxBytes) throw limit.tooLarge();
+  let exceeded = false;
+  let seen = 0;
+  const counted = request.body?.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        seen += chunk.byteLength;
+        if (seen > limit.maxBytes) {
+          exceeded = true;
+          controller.error(limit.tooLarge());
+          return;
+        }
+        controller.enqueue(chunk);
+      },
+    }),
+  );
+  const response = new Response(counted ?? null, { headers: { 'content-type': request.headers.get('content-type') ?? '' } });
+  const refusedWhenExceeded = async <T>(read: Promise<T>): Promise<T> => {
+    try {
+      return await read;
+    } catch (error) {
+      if (exceeded) throw limit.tooLarge();
+      throw error;
+    }
+  };
+  return {
+    text: () => refusedWhenExceeded(response.text()),
+    formData: () => refusedWhenExceeded(response.formData()),
+  };
 }

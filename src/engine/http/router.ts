@@ -12,7 +12,8 @@ export type RouteMatch =
 
 /**
  * Maps `METHOD /path/{param}` to endpoints; literal segments win over `{param}` segments. A last
- * segment `{param+}` takes the rest of the path, slashes included (upstream's `<path:param>`).
+ * segment `{name*}` takes the rest of the path, slashes included (upstream's `<path:name>`: an
+ * upload's file path, a navigation view's fragment).
  */
 export class Router {
   #routes: CompiledRoute[] = [];
@@ -53,9 +54,8 @@ function literalScore(route: CompiledRoute): number {
 }
 
 function matchSegments(segments: string[], parts: string[]): Map<string, string> | null {
-  const rest = segments.at(-1)?.endsWith('+}') ?? false;
+  const rest = segments.at(-1)?.endsWith('*}') === true;
   if (rest ? parts.length < segments.length : segments.length !== parts.length) return null;
-  const params = new Map<string, string>();
   const decoded: string[] = [];
   for (const part of parts) {
     try {
@@ -64,6 +64,7 @@ function matchSegments(segments: string[], parts: string[]): Map<string, string>
       return null;
     }
   }
+  const params = new Map<string, string>();
   for (let i = 0; i < segments.length; i++) {
     const segment = segments[i];
     if (rest && i === segments.length - 1) params.set(segment.slice(1, -2), decoded.slice(i).join('/'));

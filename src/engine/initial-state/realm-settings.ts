@@ -11,6 +11,7 @@ import {
   MAX_TOPIC_LENGTH,
 } from '../validation/message-limits.ts';
 import type { RealmRow } from '../storage/rows.ts';
+import { maxFileUploadSizeMib } from '../validation/upload-limits.ts';
 import { API_PREFIX, realmUrl, SERVER_EMOJI_DATA_PATH } from '../wire/paths.ts';
 import { configuredAnnouncementChannelId, webPublicChannelsEnabled } from '../permissions/realm-channel-settings.ts';
 
@@ -103,7 +104,7 @@ export function realmSection(realm: RealmRow): Record<string, unknown> {
     password_min_length: 6,
     password_max_length: 100,
     password_min_guesses: 10000,
-    max_file_upload_size_mib: 0,
+    max_file_upload_size_mib: maxFileUploadSizeMib(realm),
     max_avatar_file_size_mib: 0,
     max_icon_file_size_mib: 0,
     max_logo_file_size_mib: 0,

@@ -7,6 +7,7 @@ import { Tokenizer, type RendererObject, type TokenizerObject } from 'marked';
 import { escapeAttribute, escapeCode } from './html-escape.ts';
 import { currentRender, type RenderState } from './render-state.ts';
 import { sanitizeUrl } from './sanitize-url.ts';
+import { pathIdFromUrlPath } from '../storage/upload-paths.ts';
 
 const IMAGE_PATH = /\.(?:png|jpe?g|gif|webp)$/i;
 
@@ -22,7 +23,22 @@ function relativizeOwnLink(href: string, host: string): string {
 function noteLinkTarget(state: RenderState, href: string): void {
   state.hasLink = true;
   if (IMAGE_PATH.test(href.split(/[?#]/)[0])) state.hasImage = true;
-  if (/^\/?user_uploads\//.test(href)) state.hasAttachment = true;
+  const upload = /^\/?user_uploads\/([^?#]*)/.exec(href);
+  if (upload) {
+    state.hasAttachment = true;
+    const pathId = pathIdFromUrlPath(upload[1]);
+    if (pathId !== null) state.attachmentPathIds.add(pathId);
+  }
+}
+
+/**
+ * A link to an uploaded image gets upstream's preview after its paragraph (the markup upstream
+ * rendered before thumbnails: the original file as the `<img>` source).
+ */
+function noteInlineImage(state: RenderState, href: string, title: string): void {
+  const upload = /^\/?user_uploads\/([^?#]*)/.exec(href);
+  if (!state.inlineImages || !upload || !IMAGE_PATH.test(upload[1]) || pathIdFromUrlPath(upload[1]) === null) return;
+  state.inlineImages.push({ href, title });
 }
 
 /** The safe, realm-relative href for a link target, noting it in the render's flags; null if refused. */
@@ -52,6 +68,18 @@ export const linkTokenizer: TokenizerObject = {
 };
 
 export const linkRenderer: RendererObject = {
+  paragraph(token) {
+    const state = currentRender();
+    const outer = state.inlineImages;
+    state.inlineImages = [];
+    const body = this.parser.parseInline(token.tokens);
+    const previews = state.inlineImages.map(
+      ({ href, title }) =>
+        `<div class="message_inline_image"><a href="${escapeAttribute(href)}" title="${escapeAttribute(title)}"><img src="${escapeAttribute(href)}"></a></div>`,
+    );
+    state.inlineImages = outer;
+    return `<p>${body}</p>\n${previews.join('')}`;
+  },
   link(token) {
     const state = currentRender();
     const href = linkHref(token.href);
@@ -60,6 +88,7 @@ export const linkRenderer: RendererObject = {
     state.linkDepth--;
     if (href === null) return text;
     if (text.trim() === '') text = escapeCode(href);
+    noteInlineImage(state, href, token.text);
     const title = token.title ? ` title="${escapeAttribute(token.title)}"` : '';
     return `<a href="${escapeAttribute(href)}"${title}>${text}</a>`;
   },

@@ -40,6 +40,8 @@ export interface RenderedMessage {
   hasLink: boolean;
   hasImage: boolean;
   hasAttachment: boolean;
+  /** The path ids of the uploads the content links (upstream's potential_attachment_path_ids). */
+  attachmentPathIds: string[];
   /** The content starts with "/me ". */
   isMeMessage: boolean;
 }
@@ -55,6 +57,8 @@ function freshState(realm: MarkdownRealm): RenderState {
     hasLink: false,
     hasImage: false,
     hasAttachment: false,
+    attachmentPathIds: new Set(),
+    inlineImages: null,
     quoteDepth: 0,
     linkDepth: 0,
   };
@@ -88,6 +92,7 @@ export function renderMessage(content: string, realm: MarkdownRealm): RenderedMe
     hasLink: state.hasLink,
     hasImage: state.hasImage,
     hasAttachment: state.hasAttachment,
+    attachmentPathIds: [...state.attachmentPathIds],
     isMeMessage: content.startsWith('/me '),
   };
 }

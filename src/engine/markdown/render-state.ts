@@ -16,6 +16,10 @@ export interface RenderState {
   hasLink: boolean;
   hasImage: boolean;
   hasAttachment: boolean;
+  /** Uploads the links name (path ids), for the send to claim. */
+  attachmentPathIds: Set<string>;
+  /** While a paragraph renders: its links to uploaded images, previewed after it; null elsewhere. */
+  inlineImages: { href: string; title: string }[] | null;
   /** Above zero while rendering inside a `>` quote: mentions there are silent. */
   quoteDepth: number;
   /** Above zero while rendering a link's text: no links (linkifiers) or emoji inside links. */

@@ -41,6 +41,7 @@ const realm = z.looseObject({
   can_move_messages_between_topics_group: groupSetting.optional(),
   can_move_messages_between_channels_group: groupSetting.optional(),
   can_invite_users_group: groupSetting.optional(),
+  max_file_upload_size_mib: z.int().nonnegative().optional(),
 });
 
 const user = z.looseObject({
@@ -270,6 +271,17 @@ const scheduledMessage = z.looseObject({
 
 const presence = z.looseObject({ user_id: id, active_timestamp: seconds, idle_timestamp: seconds, last_update_id: z.int() });
 
+const attachment = z.looseObject({
+  id,
+  path_id: z.string().min(1),
+  file_name: z.string(),
+  content_type: z.string(),
+  size: z.int().nonnegative(),
+  owner_id: id,
+  create_time: seconds,
+  message_ids: z.array(id),
+});
+
 /** One row schema per table of the database (storage/database.ts); the archive holds all of them. */
 export const ARCHIVE_TABLES = {
   realm: z.array(realm).length(1, 'a realm archive holds exactly one realm row'),
@@ -294,6 +306,9 @@ export const ARCHIVE_TABLES = {
   saved_snippets: z.array(savedSnippet),
   scheduled_messages: z.array(scheduledMessage),
   presence: z.array(presence),
+  // Archives made before uploads existed have no such table. The files' bytes are not in the
+  // archive (it stays JSON): an import keeps those the server already holds.
+  attachments: z.array(attachment).default([]),
 };
 
 /** Checked first, on its own: an archive of another format or version is refused by name. */

@@ -56,6 +56,9 @@ export async function importRealm(engine: EngineServices, input: unknown): Promi
     }
   });
   engine.queues.close();
+  // The archive carries uploads' metadata, not their bytes: the files it names stay if this
+  // server holds them (an archive of this same realm), the rest go.
+  await engine.uploads.retainOnly(new Set(archive.tables.attachments.map((row) => row.path_id)));
   // The archive's pending scheduled messages replace the old ones' timer.
   engine.scheduler.wake();
 }

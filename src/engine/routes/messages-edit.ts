@@ -22,15 +22,14 @@ export const messageEditEndpoints = [
     },
     aliases: { subject: 'topic' },
     async write(scope, params) {
-      await editMessage(scope, {
+      const { detachedUploads } = await editMessage(scope, {
         messageId: params.message_id,
         content: params.content,
         topic: params.topic,
         streamId: params.stream_id,
         propagateMode: params.propagate_mode,
       });
-      // Uploads are not modelled, so no edit can detach one.
-      return { detached_uploads: [] };
+      return { detached_uploads: detachedUploads };
     },
   }),
 

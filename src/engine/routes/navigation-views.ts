@@ -4,7 +4,7 @@ import { defineEndpoint } from '../http/endpoint.ts';
 import { bool, str } from '../http/param-types.ts';
 
 /**
- * The caller's navigation views; `{fragment+}` is the view's URL fragment, percent-encoded or
+ * The caller's navigation views; `{fragment*}` is the view's URL fragment, percent-encoded or
  * not (`/navigation_views/narrow/is/alerted`, as upstream's clients call it).
  */
 export const navigationViewEndpoints = [
@@ -30,7 +30,7 @@ export const navigationViewEndpoints = [
 
   defineEndpoint({
     method: 'PATCH',
-    path: '/navigation_views/{fragment+}',
+    path: '/navigation_views/{fragment*}',
     params: { fragment: str(), is_pinned: bool().optional(), name: str().optional() },
     async write(scope, params) {
       await updateNavigationView(scope, { fragment: params.fragment, isPinned: params.is_pinned, name: params.name });
@@ -40,7 +40,7 @@ export const navigationViewEndpoints = [
 
   defineEndpoint({
     method: 'DELETE',
-    path: '/navigation_views/{fragment+}',
+    path: '/navigation_views/{fragment*}',
     params: { fragment: str() },
     async write(scope, params) {
       await removeNavigationView(scope, params.fragment);

@@ -1,6 +1,8 @@
 import type { Clock } from '../clock/clock.ts';
 import type { EventQueues } from '../events/event-queues.ts';
 import type { RealmDatabase } from '../storage/database.ts';
+import type { UploadStore } from '../storage/upload-store.ts';
+import type { TemporaryUploadUrls } from './temporary-upload-urls.ts';
 
 /**
  * What the engine's parts use of it: its database, clock, event queues and scheduler. They
@@ -11,6 +13,10 @@ export interface EngineServices {
   readonly db: RealmDatabase;
   readonly clock: Clock;
   readonly queues: EventQueues;
+  /** Uploaded files' bytes (their metadata is the `attachments` table). */
+  readonly uploads: UploadStore;
+  /** Live tokens of temporary file URLs. */
+  readonly temporaryUploadUrls: TemporaryUploadUrls;
   /** Sends scheduled messages when due; woken when the realm is replaced under it. */
   readonly scheduler: { wake(): void };
   /** PBKDF2 iterations for new password hashes; tests lower it to stay fast. */

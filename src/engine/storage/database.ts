@@ -1,5 +1,6 @@
 import { Dexie, type EntityTable, type Table } from 'dexie';
 import type {
+  AttachmentRow,
   ChannelFolderRow,
   ChannelRow,
   CounterRow,
@@ -59,6 +60,7 @@ export class RealmDatabase extends Dexie {
   saved_snippets!: EntityTable<SavedSnippetRow, 'id'>;
   scheduled_messages!: EntityTable<ScheduledMessageRow, 'id'>;
   presence!: EntityTable<PresenceRow, 'user_id'>;
+  attachments!: EntityTable<AttachmentRow, 'id'>;
 
   constructor(options: DatabaseOptions = {}) {
     // Only implementations actually given are passed: an explicit `undefined` would override
@@ -91,6 +93,7 @@ export class RealmDatabase extends Dexie {
       saved_snippets: 'id, user_id',
       scheduled_messages: 'id, user_id, [pending+scheduled_delivery_timestamp]',
       presence: 'user_id',
+      attachments: 'id, &path_id, owner_id, *message_ids',
     });
   }
 

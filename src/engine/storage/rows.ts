@@ -44,6 +44,8 @@ export interface RealmRow {
   can_move_messages_between_channels_group?: GroupSettingValue;
   /** Who may send invitations; absent: upstream's default (members). */
   can_invite_users_group?: GroupSettingValue;
+  /** The largest file an upload may be, in MiB; absent: upstream's default (25). */
+  max_file_upload_size_mib?: number;
 }
 
 export interface UserRow {
@@ -362,4 +364,21 @@ export interface PresenceRow {
   active_timestamp: number;
   idle_timestamp: number;
   last_update_id: number;
+}
+
+/** An uploaded file's metadata (upstream's Attachment); its bytes live in the engine's UploadStore. */
+export interface AttachmentRow {
+  id: number;
+  /** `{realm_id}/{2 hex}/{24 random url-safe chars}/{sanitized name}`, unique: the file's address. */
+  path_id: string;
+  /** The name the file was uploaded with. */
+  file_name: string;
+  /** As the uploading client sent it, else guessed from the name. */
+  content_type: string;
+  size: number;
+  owner_id: number;
+  /** UNIX seconds. */
+  create_time: number;
+  /** Messages whose content links the file (multi-entry index): their readers may fetch it. */
+  message_ids: number[];
 }
