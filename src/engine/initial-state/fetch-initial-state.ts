@@ -1,5 +1,6 @@
 import { channelFoldersSection, customProfileFieldsSection, defaultStreamsSection, linkifiersSection, realmEmojiSection } from './realm-objects.ts';
 import {
+  draftsSection,
   EMPTY_SECTIONS,
   mutedTopicsSection,
   navigationViewsSection,
@@ -40,6 +41,7 @@ const SECTIONS: Record<string, Section> = {
   starred_messages: starredMessagesSection,
   navigation_views: navigationViewsSection,
   saved_snippets: savedSnippetsSection,
+  drafts: draftsSection,
   presence: presenceSection,
   scheduled_messages: scheduledMessagesSection,
   reminders: remindersSection,

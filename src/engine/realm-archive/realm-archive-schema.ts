@@ -250,6 +250,16 @@ const navigationView = z.looseObject({ user_id: id, fragment: z.string().min(1),
 
 const savedSnippet = z.looseObject({ id, user_id: id, title: z.string(), content: z.string(), date_created: seconds });
 
+const draft = z.looseObject({
+  id,
+  user_id: id,
+  type: z.enum(['', 'stream', 'private']),
+  to: z.array(id),
+  topic: z.string(),
+  content: z.string(),
+  last_edit_time: z.number().nonnegative(),
+});
+
 const scheduledMessage = z.looseObject({
   id,
   user_id: id,
@@ -292,6 +302,7 @@ export const ARCHIVE_TABLES = {
   outgoing_mail: z.array(outgoingMail),
   navigation_views: z.array(navigationView),
   saved_snippets: z.array(savedSnippet),
+  drafts: z.array(draft),
   scheduled_messages: z.array(scheduledMessage),
   presence: z.array(presence),
 };

@@ -18,6 +18,7 @@ import { reminderEndpoints } from './reminders.ts';
 import { linkifierEndpoints } from './linkifiers.ts';
 import { navigationViewEndpoints } from './navigation-views.ts';
 import { savedSnippetEndpoints } from './saved-snippets.ts';
+import { draftEndpoints } from './drafts.ts';
 import { realmEmojiEndpoints } from './realm-emoji.ts';
 import { userTopicEndpoints } from './user-topics.ts';
 import { typingEndpoints } from './typing.ts';
@@ -34,4 +35,4 @@ import { channelQueryEndpoints } from './channel-queries.ts';
 import { channelFolderEndpoints } from './channel-folders.ts';
 
 /** Every endpoint of the API; each routes file owns one family. */
-export const ALL_ENDPOINTS: Endpoint[] = [...authEndpoints, ...messageSendEndpoints, ...messageRenderEndpoints, ...messageFetchEndpoints, ...messageEditEndpoints, ...reactionEndpoints, ...messageFlagEndpoints, ...registerEndpoints, ...eventEndpoints, ...usersReadEndpoints, ...serverSettingsEndpoints, ...avatarEndpoints, ...channelsReadEndpoints, ...subscriptionEndpoints, ...scheduledMessageEndpoints, ...reminderEndpoints, ...linkifierEndpoints, ...navigationViewEndpoints, ...savedSnippetEndpoints, ...realmEmojiEndpoints, ...userTopicEndpoints, ...typingEndpoints, ...presenceEndpoints, ...usersWriteEndpoints, ...profileFieldEndpoints, ...settingsEndpoints, ...inviteEndpoints, ...sandboxEndpoints, ...userGroupEndpoints, ...channelWriteEndpoints, ...channelQueryEndpoints, ...channelFolderEndpoints];
+export const ALL_ENDPOINTS: Endpoint[] = [...authEndpoints, ...messageSendEndpoints, ...messageRenderEndpoints, ...messageFetchEndpoints, ...messageEditEndpoints, ...reactionEndpoints, ...messageFlagEndpoints, ...registerEndpoints, ...eventEndpoints, ...usersReadEndpoints, ...serverSettingsEndpoints, ...avatarEndpoints, ...channelsReadEndpoints, ...subscriptionEndpoints, ...scheduledMessageEndpoints, ...reminderEndpoints, ...linkifierEndpoints, ...navigationViewEndpoints, ...savedSnippetEndpoints, ...draftEndpoints, ...realmEmojiEndpoints, ...userTopicEndpoints, ...typingEndpoints, ...presenceEndpoints, ...usersWriteEndpoints, ...profileFieldEndpoints, ...settingsEndpoints, ...inviteEndpoints, ...sandboxEndpoints, ...userGroupEndpoints, ...channelWriteEndpoints, ...channelQueryEndpoints, ...channelFolderEndpoints];

@@ -6,6 +6,7 @@ import type {
   CustomProfileFieldRow,
   InviteRow,
   NavigationViewRow,
+  DraftRow,
   OutgoingMailRow,
   PresenceRow,
   ProfileValueRow,
@@ -57,6 +58,7 @@ export class RealmDatabase extends Dexie {
   outgoing_mail!: EntityTable<OutgoingMailRow, 'id'>;
   navigation_views!: Table<NavigationViewRow, [number, string]>;
   saved_snippets!: EntityTable<SavedSnippetRow, 'id'>;
+  drafts!: EntityTable<DraftRow, 'id'>;
   scheduled_messages!: EntityTable<ScheduledMessageRow, 'id'>;
   presence!: EntityTable<PresenceRow, 'user_id'>;
 
@@ -89,6 +91,7 @@ export class RealmDatabase extends Dexie {
       outgoing_mail: 'id',
       navigation_views: '[user_id+fragment], user_id',
       saved_snippets: 'id, user_id',
+      drafts: 'id, user_id',
       scheduled_messages: 'id, user_id, [pending+scheduled_delivery_timestamp]',
       presence: 'user_id',
     });

@@ -333,6 +333,20 @@ export interface SavedSnippetRow {
   date_created: number;
 }
 
+/** A message draft kept for syncing between a user's clients. */
+export interface DraftRow {
+  id: number;
+  user_id: number;
+  /** '' for an unaddressed draft (upstream's draft without a recipient). */
+  type: '' | 'stream' | 'private';
+  /** As upstream lists a draft's recipient: the channel id, or the other participants' ids ([own id] for a DM with oneself). */
+  to: number[];
+  topic: string;
+  content: string;
+  /** Seconds, with upstream's microsecond precision. */
+  last_edit_time: number;
+}
+
 export interface ScheduledMessageRow {
   id: number;
   user_id: number;
