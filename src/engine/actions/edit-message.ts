@@ -21,6 +21,7 @@ import {
   type UserRow,
 } from '../storage/rows.ts';
 import { activeSubscriberIds, deleteMessageEvent } from './delete-message.ts';
+import { alertedRecipients } from './alert-words.ts';
 import type { ActionScope, CallerScope } from '../services/run-action.ts';
 
 export type PropagateMode = 'change_one' | 'change_later' | 'change_all';
@@ -162,7 +163,8 @@ export async function applyMessageEdit(
       has_attachment: rendered.hasAttachment,
       last_edit_timestamp: timestamp,
     });
-    flagRows = await recomputeMentionFlags(db, directory, message, targetRows, rendered);
+    const alerted = await alertedRecipients(db, directory, content, targetRows.map((um) => um.user_id), message.sender_id);
+    flagRows = await recomputeContentFlags(db, directory, message, targetRows, rendered, alerted);
   }
   Object.assign(targetEntry, moveEntry);
 
@@ -358,15 +360,16 @@ async function topicNeighbours(
 }
 
 /**
- * New mention flags for everyone holding the edited message, as upstream re-derives them from
- * the new rendering. Returns the rows as they are now.
+ * New mention and alert word flags for everyone holding the edited message, as upstream
+ * re-derives them from the new rendering. Returns the rows as they are now.
  */
-async function recomputeMentionFlags(
+async function recomputeContentFlags(
   db: RealmDatabase,
   directory: RealmDirectory,
   message: MessageRow,
   rows: UserMessageRow[],
   rendered: ReturnType<typeof renderMessage>,
+  alerted: ReadonlySet<number>,
 ): Promise<UserMessageRow[]> {
   const isDirect = message.type === 'private';
   const groupMentioned = new Set<number>();
@@ -375,8 +378,9 @@ async function recomputeMentionFlags(
   }
   const participants = rendered.topicWildcard && !isDirect ? await topicParticipantIds(db, message) : new Set<number>();
   const updated = rows.map((um) => {
-    let bits = um.flags & ~MENTION_BITS;
+    let bits = um.flags & ~MENTION_BITS & ~FLAG_BITS.has_alert_word;
     if (rendered.mentionedUserIds.includes(um.user_id)) bits |= FLAG_BITS.mentioned;
+    if (alerted.has(um.user_id)) bits |= FLAG_BITS.has_alert_word;
     if (groupMentioned.has(um.user_id)) bits |= FLAG_BITS.group_mentioned;
     if (rendered.streamWildcard) bits |= FLAG_BITS.stream_wildcard_mentioned;
     if (rendered.topicWildcard && (isDirect || participants.has(um.user_id))) bits |= FLAG_BITS.topic_wildcard_mentioned;

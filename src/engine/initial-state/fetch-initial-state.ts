@@ -1,5 +1,6 @@
 import { channelFoldersSection, customProfileFieldsSection, defaultStreamsSection, linkifiersSection, realmEmojiSection } from './realm-objects.ts';
 import {
+  alertWordsSection,
   draftsSection,
   EMPTY_SECTIONS,
   mutedTopicsSection,
@@ -42,6 +43,7 @@ const SECTIONS: Record<string, Section> = {
   navigation_views: navigationViewsSection,
   saved_snippets: savedSnippetsSection,
   drafts: draftsSection,
+  alert_words: alertWordsSection,
   presence: presenceSection,
   scheduled_messages: scheduledMessagesSection,
   reminders: remindersSection,

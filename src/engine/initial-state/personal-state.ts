@@ -2,6 +2,7 @@ import { navigationViewsOf, navigationViewToWire } from '../wire/navigation-view
 import { realmPresence } from '../wire/presence-wire.ts';
 import { savedSnippetsOf, savedSnippetToWire } from '../wire/saved-snippet-wire.ts';
 import { draftsOf, draftToWire } from '../wire/draft-wire.ts';
+import { alertWordsOf } from '../wire/alert-word-wire.ts';
 import { displayTopic } from '../wire/message-wire.ts';
 import type { StateContext } from './state-context.ts';
 
@@ -69,6 +70,11 @@ export async function draftsSection(ctx: StateContext): Promise<Record<string, u
   return { drafts: rows.reverse().slice(0, MAX_DRAFTS_IN_REGISTER).map(draftToWire) };
 }
 
+/** `alert_words`: the caller's alert words, in the order they were added. */
+export async function alertWordsSection(ctx: StateContext): Promise<Record<string, unknown>> {
+  return { alert_words: ctx.user ? await alertWordsOf(ctx.db, ctx.user.id) : [] };
+}
+
 /**
  * `presence`: recent presence data in the format `slim_presence` asks for, with the sequence
  * number to poll from and the time it was read. Spectators see nobody's presence.
@@ -83,7 +89,6 @@ export async function presenceSection(ctx: StateContext): Promise<Record<string,
 
 /** Sections whose data this server does not keep, reported empty so that clients can rely on the keys. */
 export const EMPTY_SECTIONS: Record<string, () => Record<string, unknown>> = {
-  alert_words: () => ({ alert_words: [] }),
   muted_users: () => ({ muted_users: [] }),
   user_status: () => ({ user_status: {} }),
   realm_playgrounds: () => ({ realm_playgrounds: [] }),

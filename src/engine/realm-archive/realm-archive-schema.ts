@@ -159,6 +159,7 @@ const userMessage = z.looseObject({
   starred: flag,
   mentioned: flag,
   dm: flag,
+  alerted: flag,
 });
 
 const reaction = z.looseObject({
@@ -250,6 +251,8 @@ const navigationView = z.looseObject({ user_id: id, fragment: z.string().min(1),
 
 const savedSnippet = z.looseObject({ id, user_id: id, title: z.string(), content: z.string(), date_created: seconds });
 
+const alertWord = z.looseObject({ id, user_id: id, word: z.string().min(1) });
+
 const draft = z.looseObject({
   id,
   user_id: id,
@@ -303,6 +306,7 @@ export const ARCHIVE_TABLES = {
   navigation_views: z.array(navigationView),
   saved_snippets: z.array(savedSnippet),
   drafts: z.array(draft),
+  alert_words: z.array(alertWord),
   scheduled_messages: z.array(scheduledMessage),
   presence: z.array(presence),
 };

@@ -7,6 +7,7 @@ import type {
   InviteRow,
   NavigationViewRow,
   DraftRow,
+  AlertWordRow,
   OutgoingMailRow,
   PresenceRow,
   ProfileValueRow,
@@ -59,6 +60,7 @@ export class RealmDatabase extends Dexie {
   navigation_views!: Table<NavigationViewRow, [number, string]>;
   saved_snippets!: EntityTable<SavedSnippetRow, 'id'>;
   drafts!: EntityTable<DraftRow, 'id'>;
+  alert_words!: EntityTable<AlertWordRow, 'id'>;
   scheduled_messages!: EntityTable<ScheduledMessageRow, 'id'>;
   presence!: EntityTable<PresenceRow, 'user_id'>;
 
@@ -77,7 +79,7 @@ export class RealmDatabase extends Dexie {
       channel_folders: 'id, &name_key',
       messages: 'id, [stream_id+id], [stream_id+topic_key+id], [dm_key+id], [sender_id+id], *words',
       user_messages:
-        '[user_id+message_id], message_id, [user_id+unread+message_id], [user_id+starred+message_id], [user_id+mentioned+message_id], [user_id+dm+message_id]',
+        '[user_id+message_id], message_id, [user_id+unread+message_id], [user_id+starred+message_id], [user_id+mentioned+message_id], [user_id+dm+message_id], [user_id+alerted+message_id]',
       reactions: 'key, message_id',
       recipients: 'id, &key',
       user_groups: 'id, &name_key',
@@ -92,6 +94,7 @@ export class RealmDatabase extends Dexie {
       navigation_views: '[user_id+fragment], user_id',
       saved_snippets: 'id, user_id',
       drafts: 'id, user_id',
+      alert_words: 'id, user_id',
       scheduled_messages: 'id, user_id, [pending+scheduled_delivery_timestamp]',
       presence: 'user_id',
     });

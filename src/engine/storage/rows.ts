@@ -196,6 +196,8 @@ export interface UserMessageRow {
   mentioned?: 1;
   /** A direct message. */
   dm?: 1;
+  /** One of the user's alert words occurs in the message (`has_alert_word`). */
+  alerted?: 1;
 }
 
 export interface ReactionRow {
@@ -331,6 +333,13 @@ export interface SavedSnippetRow {
   title: string;
   content: string;
   date_created: number;
+}
+
+/** One of a user's alert words (or phrases), as the user typed it; matching ignores case. */
+export interface AlertWordRow {
+  id: number;
+  user_id: number;
+  word: string;
 }
 
 /** A message draft kept for syncing between a user's clients. */
