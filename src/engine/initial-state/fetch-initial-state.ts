@@ -2,6 +2,7 @@ import { channelFoldersSection, customProfileFieldsSection, defaultStreamsSectio
 import {
   alertWordsSection,
   draftsSection,
+  mutedUsersSection,
   EMPTY_SECTIONS,
   mutedTopicsSection,
   navigationViewsSection,
@@ -44,6 +45,7 @@ const SECTIONS: Record<string, Section> = {
   saved_snippets: savedSnippetsSection,
   drafts: draftsSection,
   alert_words: alertWordsSection,
+  muted_users: mutedUsersSection,
   presence: presenceSection,
   scheduled_messages: scheduledMessagesSection,
   reminders: remindersSection,

@@ -3,6 +3,7 @@ import { realmPresence } from '../wire/presence-wire.ts';
 import { savedSnippetsOf, savedSnippetToWire } from '../wire/saved-snippet-wire.ts';
 import { draftsOf, draftToWire } from '../wire/draft-wire.ts';
 import { alertWordsOf } from '../wire/alert-word-wire.ts';
+import { mutedUsersOf } from '../wire/muted-user-wire.ts';
 import { displayTopic } from '../wire/message-wire.ts';
 import type { StateContext } from './state-context.ts';
 
@@ -75,6 +76,11 @@ export async function alertWordsSection(ctx: StateContext): Promise<Record<strin
   return { alert_words: ctx.user ? await alertWordsOf(ctx.db, ctx.user.id) : [] };
 }
 
+/** `muted_users`: whom the caller muted, and when. */
+export async function mutedUsersSection(ctx: StateContext): Promise<Record<string, unknown>> {
+  return { muted_users: ctx.user ? await mutedUsersOf(ctx.db, ctx.user.id) : [] };
+}
+
 /**
  * `presence`: recent presence data in the format `slim_presence` asks for, with the sequence
  * number to poll from and the time it was read. Spectators see nobody's presence.
@@ -89,7 +95,6 @@ export async function presenceSection(ctx: StateContext): Promise<Record<string,
 
 /** Sections whose data this server does not keep, reported empty so that clients can rely on the keys. */
 export const EMPTY_SECTIONS: Record<string, () => Record<string, unknown>> = {
-  muted_users: () => ({ muted_users: [] }),
   user_status: () => ({ user_status: {} }),
   realm_playgrounds: () => ({ realm_playgrounds: [] }),
   realm_domains: () => ({ realm_domains: [] }),

@@ -253,6 +253,8 @@ const savedSnippet = z.looseObject({ id, user_id: id, title: z.string(), content
 
 const alertWord = z.looseObject({ id, user_id: id, word: z.string().min(1) });
 
+const mutedUser = z.looseObject({ user_id: id, muted_user_id: id, date_muted: seconds });
+
 const draft = z.looseObject({
   id,
   user_id: id,
@@ -307,6 +309,7 @@ export const ARCHIVE_TABLES = {
   saved_snippets: z.array(savedSnippet),
   drafts: z.array(draft),
   alert_words: z.array(alertWord),
+  muted_users: z.array(mutedUser),
   scheduled_messages: z.array(scheduledMessage),
   presence: z.array(presence),
 };

@@ -8,6 +8,7 @@ import type {
   NavigationViewRow,
   DraftRow,
   AlertWordRow,
+  MutedUserRow,
   OutgoingMailRow,
   PresenceRow,
   ProfileValueRow,
@@ -61,6 +62,7 @@ export class RealmDatabase extends Dexie {
   saved_snippets!: EntityTable<SavedSnippetRow, 'id'>;
   drafts!: EntityTable<DraftRow, 'id'>;
   alert_words!: EntityTable<AlertWordRow, 'id'>;
+  muted_users!: Table<MutedUserRow, [number, number]>;
   scheduled_messages!: EntityTable<ScheduledMessageRow, 'id'>;
   presence!: EntityTable<PresenceRow, 'user_id'>;
 
@@ -95,6 +97,7 @@ export class RealmDatabase extends Dexie {
       saved_snippets: 'id, user_id',
       drafts: 'id, user_id',
       alert_words: 'id, user_id',
+      muted_users: '[user_id+muted_user_id], user_id, muted_user_id',
       scheduled_messages: 'id, user_id, [pending+scheduled_delivery_timestamp]',
       presence: 'user_id',
     });

@@ -342,6 +342,13 @@ export interface AlertWordRow {
   word: string;
 }
 
+/** A user muted by another: their messages arrive already read for the muter. */
+export interface MutedUserRow {
+  user_id: number;
+  muted_user_id: number;
+  date_muted: number;
+}
+
 /** A message draft kept for syncing between a user's clients. */
 export interface DraftRow {
   id: number;
