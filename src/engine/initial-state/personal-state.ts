@@ -4,6 +4,7 @@ import { savedSnippetsOf, savedSnippetToWire } from '../wire/saved-snippet-wire.
 import { draftsOf, draftToWire } from '../wire/draft-wire.ts';
 import { alertWordsOf } from '../wire/alert-word-wire.ts';
 import { mutedUsersOf } from '../wire/muted-user-wire.ts';
+import { realmUserStatuses } from '../wire/user-status-wire.ts';
 import { displayTopic } from '../wire/message-wire.ts';
 import type { StateContext } from './state-context.ts';
 
@@ -81,6 +82,11 @@ export async function mutedUsersSection(ctx: StateContext): Promise<Record<strin
   return { muted_users: ctx.user ? await mutedUsersOf(ctx.db, ctx.user.id) : [] };
 }
 
+/** `user_status`: every active user's status that says something, by user id (spectators see none). */
+export async function userStatusSection(ctx: StateContext): Promise<Record<string, unknown>> {
+  return { user_status: ctx.user ? await realmUserStatuses(ctx.db, ctx.directory) : {} };
+}
+
 /**
  * `presence`: recent presence data in the format `slim_presence` asks for, with the sequence
  * number to poll from and the time it was read. Spectators see nobody's presence.
@@ -95,7 +101,6 @@ export async function presenceSection(ctx: StateContext): Promise<Record<string,
 
 /** Sections whose data this server does not keep, reported empty so that clients can rely on the keys. */
 export const EMPTY_SECTIONS: Record<string, () => Record<string, unknown>> = {
-  user_status: () => ({ user_status: {} }),
   realm_playgrounds: () => ({ realm_playgrounds: [] }),
   realm_domains: () => ({ realm_domains: [] }),
   realm_filters: () => ({ realm_filters: [] }),

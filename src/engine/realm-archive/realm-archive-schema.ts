@@ -255,6 +255,15 @@ const alertWord = z.looseObject({ id, user_id: id, word: z.string().min(1) });
 
 const mutedUser = z.looseObject({ user_id: id, muted_user_id: id, date_muted: seconds });
 
+const userStatus = z.looseObject({
+  user_id: id,
+  status_text: z.string(),
+  emoji_name: z.string(),
+  emoji_code: z.string(),
+  reaction_type: z.enum(['unicode_emoji', 'realm_emoji', 'service_extra_emoji']),
+  timestamp: seconds,
+});
+
 const draft = z.looseObject({
   id,
   user_id: id,
@@ -310,6 +319,7 @@ export const ARCHIVE_TABLES = {
   drafts: z.array(draft),
   alert_words: z.array(alertWord),
   muted_users: z.array(mutedUser),
+  user_status: z.array(userStatus),
   scheduled_messages: z.array(scheduledMessage),
   presence: z.array(presence),
 };

@@ -21,6 +21,7 @@ import { savedSnippetEndpoints } from './saved-snippets.ts';
 import { draftEndpoints } from './drafts.ts';
 import { alertWordEndpoints } from './alert-words.ts';
 import { mutedUserEndpoints } from './muted-users.ts';
+import { userStatusEndpoints } from './user-status.ts';
 import { realmEmojiEndpoints } from './realm-emoji.ts';
 import { userTopicEndpoints } from './user-topics.ts';
 import { typingEndpoints } from './typing.ts';
@@ -37,4 +38,4 @@ import { channelQueryEndpoints } from './channel-queries.ts';
 import { channelFolderEndpoints } from './channel-folders.ts';
 
 /** Every endpoint of the API; each routes file owns one family. */
-export const ALL_ENDPOINTS: Endpoint[] = [...authEndpoints, ...messageSendEndpoints, ...messageRenderEndpoints, ...messageFetchEndpoints, ...messageEditEndpoints, ...reactionEndpoints, ...messageFlagEndpoints, ...registerEndpoints, ...eventEndpoints, ...usersReadEndpoints, ...serverSettingsEndpoints, ...avatarEndpoints, ...channelsReadEndpoints, ...subscriptionEndpoints, ...scheduledMessageEndpoints, ...reminderEndpoints, ...linkifierEndpoints, ...navigationViewEndpoints, ...savedSnippetEndpoints, ...draftEndpoints, ...alertWordEndpoints, ...mutedUserEndpoints, ...realmEmojiEndpoints, ...userTopicEndpoints, ...typingEndpoints, ...presenceEndpoints, ...usersWriteEndpoints, ...profileFieldEndpoints, ...settingsEndpoints, ...inviteEndpoints, ...sandboxEndpoints, ...userGroupEndpoints, ...channelWriteEndpoints, ...channelQueryEndpoints, ...channelFolderEndpoints];
+export const ALL_ENDPOINTS: Endpoint[] = [...authEndpoints, ...messageSendEndpoints, ...messageRenderEndpoints, ...messageFetchEndpoints, ...messageEditEndpoints, ...reactionEndpoints, ...messageFlagEndpoints, ...registerEndpoints, ...eventEndpoints, ...usersReadEndpoints, ...serverSettingsEndpoints, ...avatarEndpoints, ...channelsReadEndpoints, ...subscriptionEndpoints, ...scheduledMessageEndpoints, ...reminderEndpoints, ...linkifierEndpoints, ...navigationViewEndpoints, ...savedSnippetEndpoints, ...draftEndpoints, ...alertWordEndpoints, ...mutedUserEndpoints, ...userStatusEndpoints, ...realmEmojiEndpoints, ...userTopicEndpoints, ...typingEndpoints, ...presenceEndpoints, ...usersWriteEndpoints, ...profileFieldEndpoints, ...settingsEndpoints, ...inviteEndpoints, ...sandboxEndpoints, ...userGroupEndpoints, ...channelWriteEndpoints, ...channelQueryEndpoints, ...channelFolderEndpoints];

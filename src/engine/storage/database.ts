@@ -9,6 +9,7 @@ import type {
   DraftRow,
   AlertWordRow,
   MutedUserRow,
+  UserStatusRow,
   OutgoingMailRow,
   PresenceRow,
   ProfileValueRow,
@@ -63,6 +64,7 @@ export class RealmDatabase extends Dexie {
   drafts!: EntityTable<DraftRow, 'id'>;
   alert_words!: EntityTable<AlertWordRow, 'id'>;
   muted_users!: Table<MutedUserRow, [number, number]>;
+  user_status!: EntityTable<UserStatusRow, 'user_id'>;
   scheduled_messages!: EntityTable<ScheduledMessageRow, 'id'>;
   presence!: EntityTable<PresenceRow, 'user_id'>;
 
@@ -98,6 +100,7 @@ export class RealmDatabase extends Dexie {
       drafts: 'id, user_id',
       alert_words: 'id, user_id',
       muted_users: '[user_id+muted_user_id], user_id, muted_user_id',
+      user_status: 'user_id',
       scheduled_messages: 'id, user_id, [pending+scheduled_delivery_timestamp]',
       presence: 'user_id',
     });

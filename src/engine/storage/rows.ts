@@ -349,6 +349,17 @@ export interface MutedUserRow {
   date_muted: number;
 }
 
+/** A user's status: text and emoji (empty strings: none). */
+export interface UserStatusRow {
+  user_id: number;
+  status_text: string;
+  emoji_name: string;
+  emoji_code: string;
+  reaction_type: 'unicode_emoji' | 'realm_emoji' | 'service_extra_emoji';
+  /** When it was last set. */
+  timestamp: number;
+}
+
 /** A message draft kept for syncing between a user's clients. */
 export interface DraftRow {
   id: number;
