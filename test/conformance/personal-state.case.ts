@@ -4,7 +4,7 @@ import { caseSuite, IDS } from './harness.ts';
 const error = (msg: string) => ({ result: 'error', msg, code: 'BAD_REQUEST' });
 const success = { result: 'success', msg: '' };
 
-export const personalStateCases = caseSuite('drafts, alert words, muted users and user status', (api) => {
+export const personalStateCases = caseSuite('drafts, alert words, muted users, user status and topics', (api) => {
   it('creates, lists, edits and deletes drafts, refusing a channel draft without one channel', async () => {
     const draft = { type: 'stream', to: [IDS.general], topic: 'plans', content: 'Shall we meet?', timestamp: 1595479019 };
     const created = await api.as('mark').post('/drafts', { drafts: [draft] });
@@ -56,5 +56,25 @@ export const personalStateCases = caseSuite('drafts, alert words, muted users an
       error('status_text is too long (limit: 60 characters)'),
     );
     expect((await api.as('adam').post('/users/me/status', {})).body).toEqual(error('Client did not pass any new values.'));
+  });
+
+  it('mutes and unmutes a topic through the legacy endpoint, refusing both stream and stream_id', async () => {
+    const mute = (params: Record<string, unknown>) => api.as('mona').patch('/users/me/subscriptions/muted_topics', params);
+    expect((await mute({ stream: 'general', topic: 'lunch', op: 'add' })).body).toEqual(success);
+    const registered = await api.as('mona').post('/register', { fetch_event_types: ['muted_topics'] });
+    expect(registered.body.muted_topics).toEqual([['general', 'lunch', expect.any(Number)]]);
+    expect((await mute({ stream_id: IDS.general, topic: 'lunch', op: 'remove' })).body).toEqual(success);
+    expect((await mute({ stream: 'general', stream_id: IDS.general, topic: 'lunch', op: 'add' })).body).toEqual({
+      ...error('Unsupported parameter combination: stream_id, stream'),
+      parameters: 'stream_id, stream',
+    });
+  });
+
+  it('lets an administrator delete a topic, and refuses a member', async () => {
+    const sent = await api.as('olivia').post('/messages', { type: 'stream', to: 'design', topic: 'to delete', content: 'soon gone' });
+    const refused = await api.as('mark').post(`/streams/${IDS.design}/delete_topic`, { topic_name: 'to delete' });
+    expect(refused.body).toEqual({ result: 'error', msg: 'Must be an organization administrator', code: 'UNAUTHORIZED_PRINCIPAL' });
+    expect((await api.as('olivia').post(`/streams/${IDS.design}/delete_topic`, { topic_name: 'To Delete' })).body).toEqual({ ...success, complete: true });
+    expect((await api.as('olivia').get(`/messages/${sent.body.id}`)).body).toEqual(error('Invalid message(s)'));
   });
 });

@@ -22,6 +22,7 @@ import { draftEndpoints } from './drafts.ts';
 import { alertWordEndpoints } from './alert-words.ts';
 import { mutedUserEndpoints } from './muted-users.ts';
 import { userStatusEndpoints } from './user-status.ts';
+import { deleteTopicEndpoints } from './delete-topic.ts';
 import { realmEmojiEndpoints } from './realm-emoji.ts';
 import { userTopicEndpoints } from './user-topics.ts';
 import { typingEndpoints } from './typing.ts';
@@ -38,4 +39,4 @@ import { channelQueryEndpoints } from './channel-queries.ts';
 import { channelFolderEndpoints } from './channel-folders.ts';
 
 /** Every endpoint of the API; each routes file owns one family. */
-export const ALL_ENDPOINTS: Endpoint[] = [...authEndpoints, ...messageSendEndpoints, ...messageRenderEndpoints, ...messageFetchEndpoints, ...messageEditEndpoints, ...reactionEndpoints, ...messageFlagEndpoints, ...registerEndpoints, ...eventEndpoints, ...usersReadEndpoints, ...serverSettingsEndpoints, ...avatarEndpoints, ...channelsReadEndpoints, ...subscriptionEndpoints, ...scheduledMessageEndpoints, ...reminderEndpoints, ...linkifierEndpoints, ...navigationViewEndpoints, ...savedSnippetEndpoints, ...draftEndpoints, ...alertWordEndpoints, ...mutedUserEndpoints, ...userStatusEndpoints, ...realmEmojiEndpoints, ...userTopicEndpoints, ...typingEndpoints, ...presenceEndpoints, ...usersWriteEndpoints, ...profileFieldEndpoints, ...settingsEndpoints, ...inviteEndpoints, ...sandboxEndpoints, ...userGroupEndpoints, ...channelWriteEndpoints, ...channelQueryEndpoints, ...channelFolderEndpoints];
+export const ALL_ENDPOINTS: Endpoint[] = [...authEndpoints, ...messageSendEndpoints, ...messageRenderEndpoints, ...messageFetchEndpoints, ...messageEditEndpoints, ...reactionEndpoints, ...messageFlagEndpoints, ...registerEndpoints, ...eventEndpoints, ...usersReadEndpoints, ...serverSettingsEndpoints, ...avatarEndpoints, ...channelsReadEndpoints, ...subscriptionEndpoints, ...scheduledMessageEndpoints, ...reminderEndpoints, ...linkifierEndpoints, ...navigationViewEndpoints, ...savedSnippetEndpoints, ...draftEndpoints, ...alertWordEndpoints, ...mutedUserEndpoints, ...userStatusEndpoints, ...deleteTopicEndpoints, ...realmEmojiEndpoints, ...userTopicEndpoints, ...typingEndpoints, ...presenceEndpoints, ...usersWriteEndpoints, ...profileFieldEndpoints, ...settingsEndpoints, ...inviteEndpoints, ...sandboxEndpoints, ...userGroupEndpoints, ...channelWriteEndpoints, ...channelQueryEndpoints, ...channelFolderEndpoints];
