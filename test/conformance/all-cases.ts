@@ -7,6 +7,7 @@ import type { CaseSuite } from './harness.ts';
 import { inviteCases } from './invites.case.ts';
 import { messageByIdCases, messagesFetchCases } from './messages-fetch.case.ts';
 import { personalDataCases } from './personal-data.case.ts';
+import { personalStateCases } from './personal-state.case.ts';
 import { reactionCases } from './reactions.case.ts';
 import { channelsCases, usersCases } from './reads.case.ts';
 import { registerCases } from './register.case.ts';
@@ -38,4 +39,5 @@ export const CONFORMANCE_SUITES: CaseSuite[] = [
   channelWriteCases,
   personalDataCases,
   uploadCases,
+  personalStateCases,
 ];

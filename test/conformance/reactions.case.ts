@@ -63,7 +63,7 @@ export const reactionCases = caseSuite('reactions', (api) => {
   it('refuses unknown emoji, mismatched codes, a missing name and invisible messages', async () => {
     const id = await sendFresh('refused');
     expect((await api.as('mia').post(`/messages/${id}/reactions`, { emoji_name: 'no_such_emoji' })).body).toEqual(error("Emoji 'no_such_emoji' does not exist"));
-    expect((await api.as('mia').post(`/messages/${id}/reactions`, { emoji_name: 'tada', emoji_code: '1f419' })).body).toEqual(error('Invalid emoji name'));
+    expect((await api.as('mia').post(`/messages/${id}/reactions`, { emoji_name: 'tada', emoji_code: '1f419' })).body).toEqual(error('Invalid emoji name.'));
     expect((await api.as('mia').post(`/messages/${id}/reactions`, { emoji_code: '1f419' })).body).toEqual({
       result: 'error',
       msg: "Missing 'emoji_name' argument",

@@ -74,11 +74,11 @@ describe('POST /messages/{id}/reactions', () => {
 
   it('refuses unknown emoji names and mismatched or invalid codes', async () => {
     expect((await react('mia', 2, { emoji_name: 'no_such_emoji' })).body).toEqual(error("Emoji 'no_such_emoji' does not exist"));
-    expect((await react('mia', 2, { emoji_name: 'octopus', emoji_code: 'zzzz' })).body).toEqual(error('Invalid emoji code'));
-    expect((await react('mia', 2, { emoji_name: 'tada', emoji_code: '1f419' })).body).toEqual(error('Invalid emoji name'));
-    expect((await react('mia', 2, { emoji_name: 'octopus', reaction_type: 'unicode_emojis' })).body).toEqual(error('Invalid emoji type'));
+    expect((await react('mia', 2, { emoji_name: 'octopus', emoji_code: 'zzzz' })).body).toEqual(error('Invalid emoji code.'));
+    expect((await react('mia', 2, { emoji_name: 'tada', emoji_code: '1f419' })).body).toEqual(error('Invalid emoji name.'));
+    expect((await react('mia', 2, { emoji_name: 'octopus', reaction_type: 'unicode_emojis' })).body).toEqual(error('Invalid emoji type.'));
     // Upstream's name for the service's extra emoji is taken, and checks its code as ours does.
-    expect((await react('mia', 2, { emoji_name: 'octopus', reaction_type: 'zulip_extra_emoji' })).body).toEqual(error('Invalid emoji code'));
+    expect((await react('mia', 2, { emoji_name: 'octopus', reaction_type: 'zulip_extra_emoji' })).body).toEqual(error('Invalid emoji code.'));
     expect(await reactionsOn(2)).toEqual([]);
   });
 
@@ -91,7 +91,7 @@ describe('POST /messages/{id}/reactions', () => {
     await react('mia', 2, { emoji_name: 'zulip' });
     expect(await reactionsOn(2)).toMatchObject([{ user_id: IDS.mia, emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'service_extra_emoji' }]);
     expect(await reactionsOn(2)).toHaveLength(1);
-    expect((await react('mark', 2, { emoji_name: 'zulip', emoji_code: 'other', reaction_type: 'service_extra_emoji' })).body).toEqual(error('Invalid emoji code'));
+    expect((await react('mark', 2, { emoji_name: 'zulip', emoji_code: 'other', reaction_type: 'service_extra_emoji' })).body).toEqual(error('Invalid emoji code.'));
   });
 
   it('supports custom realm emoji by name or id, refusing deactivated ones', async () => {

@@ -5,7 +5,8 @@ import { isInGroupSetting } from '../permissions/system-groups.ts';
 import { loadAccessibleMessage } from '../narrow/message-access.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import { type MessageRow, ROLE_ADMIN, type UserRow } from '../storage/rows.ts';
-import type { CallerScope } from '../services/run-action.ts';
+import type { ActionScope, CallerScope } from '../services/run-action.ts';
+import { channelViewerIds } from '../permissions/channel-access.ts';
 import { unlinkDeletedMessages } from './uploads.ts';
 
 /**
@@ -42,15 +43,42 @@ export async function deleteMessage(scope: CallerScope, messageId: number): Prom
   const { db, directory, caller: actor } = scope;
   const { row } = await loadAccessibleMessage(db, directory, actor, messageId);
   checkCanDelete(actor, row, directory, scope.now);
-  const audience = await messageAudienceIds(db, directory, row);
-  await db.user_messages.where('message_id').equals(row.id).delete();
-  await db.reactions.where('message_id').equals(row.id).delete();
-  await db.messages.delete(row.id);
-  await unlinkDeletedMessages(db, [row.id]);
+  await deleteConversationMessages(scope, directory, [row]);
+}
+
+/**
+ * Deletes messages of one conversation for good (upstream's `do_delete_messages`): the
+ * messages, everyone's flags for them and their reactions; one delete_message event to
+ * everyone who could see any of them and, when the channel's first message went, a
+ * `first_message_id` update to those who track the channel.
+ */
+export async function deleteConversationMessages(scope: ActionScope, directory: RealmDirectory, rows: MessageRow[]): Promise<void> {
+  const { db } = scope;
+  const ids = rows.map((row) => row.id);
+  const audience = new Set<number>();
+  for (const row of rows) for (const id of await messageAudienceIds(db, directory, row)) audience.add(id);
+  await db.user_messages.where('message_id').anyOf(ids).delete();
+  await db.reactions.where('message_id').anyOf(ids).delete();
+  await db.messages.bulkDelete(ids);
+  await unlinkDeletedMessages(db, ids);
   scope.notify({
-    event: deleteMessageEvent(row, [row.id]),
-    users: audience,
+    event: deleteMessageEvent(rows[0], ids),
+    users: [...audience],
     emptyTopicDisplayName: directory.realm.empty_topic_display_name,
+  });
+  if (rows[0].type === 'stream') await renewFirstMessageId(scope, directory, rows[0].stream_id!, ids);
+}
+
+async function renewFirstMessageId(scope: ActionScope, directory: RealmDirectory, channelId: number, deletedIds: number[]): Promise<void> {
+  const { db } = scope;
+  const channel = await db.channels.get(channelId);
+  if (!channel || channel.first_message_id === null || !deletedIds.includes(channel.first_message_id)) return;
+  const first = await db.messages.where('[stream_id+id]').between([channelId, 0], [channelId, Infinity]).first();
+  const value = first?.id ?? null;
+  await db.channels.update(channelId, { first_message_id: value });
+  scope.notify({
+    event: { type: 'stream', op: 'update', stream_id: channelId, name: channel.name, property: 'first_message_id', value },
+    users: channelViewerIds(directory, channel, await activeSubscriberIds(db, channelId)),
   });
 }
 

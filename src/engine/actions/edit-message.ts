@@ -21,6 +21,7 @@ import {
   type UserRow,
 } from '../storage/rows.ts';
 import { activeSubscriberIds, deleteMessageEvent } from './delete-message.ts';
+import { alertedRecipients } from './alert-words.ts';
 import type { ActionScope, CallerScope } from '../services/run-action.ts';
 import type { AttachmentWire } from '../wire/attachment-wire.ts';
 import { updateAttachmentClaims } from './uploads.ts';
@@ -172,7 +173,8 @@ export async function applyMessageEdit(
       has_attachment: claims.hasAttachment,
       last_edit_timestamp: timestamp,
     });
-    flagRows = await recomputeMentionFlags(db, directory, message, targetRows, rendered);
+    const alerted = await alertedRecipients(db, directory, content, targetRows.map((um) => um.user_id), message.sender_id);
+    flagRows = await recomputeContentFlags(db, directory, message, targetRows, rendered, alerted);
   }
   Object.assign(targetEntry, moveEntry);
 
@@ -369,15 +371,16 @@ async function topicNeighbours(
 }
 
 /**
- * New mention flags for everyone holding the edited message, as upstream re-derives them from
- * the new rendering. Returns the rows as they are now.
+ * New mention and alert word flags for everyone holding the edited message, as upstream
+ * re-derives them from the new rendering. Returns the rows as they are now.
  */
-async function recomputeMentionFlags(
+async function recomputeContentFlags(
   db: RealmDatabase,
   directory: RealmDirectory,
   message: MessageRow,
   rows: UserMessageRow[],
   rendered: ReturnType<typeof renderMessage>,
+  alerted: ReadonlySet<number>,
 ): Promise<UserMessageRow[]> {
   const isDirect = message.type === 'private';
   const groupMentioned = new Set<number>();
@@ -386,8 +389,9 @@ async function recomputeMentionFlags(
   }
   const participants = rendered.topicWildcard && !isDirect ? await topicParticipantIds(db, message) : new Set<number>();
   const updated = rows.map((um) => {
-    let bits = um.flags & ~MENTION_BITS;
+    let bits = um.flags & ~MENTION_BITS & ~FLAG_BITS.has_alert_word;
     if (rendered.mentionedUserIds.includes(um.user_id)) bits |= FLAG_BITS.mentioned;
+    if (alerted.has(um.user_id)) bits |= FLAG_BITS.has_alert_word;
     if (groupMentioned.has(um.user_id)) bits |= FLAG_BITS.group_mentioned;
     if (rendered.streamWildcard) bits |= FLAG_BITS.stream_wildcard_mentioned;
     if (rendered.topicWildcard && (isDirect || participants.has(um.user_id))) bits |= FLAG_BITS.topic_wildcard_mentioned;

@@ -1,4 +1,4 @@
-import { serviceExtraEmoji, unicodeEmojiByCode, unicodeEmojiByName } from '../emoji/emoji-catalog.ts';
+import { checkEmojiRequest, emojiByName } from '../emoji/emoji-request.ts';
 import { ApiError, badRequest } from '../errors/api-error.ts';
 import { apiEmail } from '../permissions/email-visibility.ts';
 import { userMessageRow } from '../storage/flags.ts';
@@ -35,11 +35,11 @@ export async function addReaction(scope: CallerScope, request: AddReactionReques
   let emojiCode = request.emojiCode;
   let reactionType = request.reactionType;
   if (emojiCode === undefined || reactionType === undefined) {
-    const known = emojiByName(directory, emojiName);
+    const known = emojiByName(directory.emoji, emojiName);
     emojiCode ??= known.code;
     reactionType ??= known.type;
   }
-  if (!REACTION_TYPES.has(reactionType)) throw badRequest('Invalid emoji type');
+  if (!REACTION_TYPES.has(reactionType)) throw badRequest('Invalid emoji type.');
   const type = reactionType as ReactionType;
   const key = reactionKey(row.id, actor.id, type, emojiCode);
   if (await db.reactions.get(key)) {
@@ -49,7 +49,7 @@ export async function addReaction(scope: CallerScope, request: AddReactionReques
     (r) => r.emoji_code === emojiCode && r.reaction_type === type,
   );
   if (existing) emojiName = existing.emoji_name;
-  else checkEmoji(directory, emojiName, emojiCode, type);
+  else checkEmojiRequest(directory.emoji, emojiName, emojiCode, type);
 
   if (!userMessage) {
     await db.user_messages.add(userMessageRow(actor.id, row.id, FLAG_BITS.read | FLAG_BITS.historical, false));
@@ -77,7 +77,7 @@ export async function removeReaction(scope: CallerScope, request: ReactionReques
     if (request.emojiName === undefined) {
       throw badRequest('At least one of the following arguments must be present: emoji_name, emoji_code');
     }
-    emojiCode = emojiByName(directory, request.emojiName).code;
+    emojiCode = emojiByName(directory.emoji, request.emojiName).code;
   }
   const key = reactionKey(row.id, actor.id, reactionType, emojiCode);
   const reaction = await db.reactions.get(key);
@@ -92,33 +92,6 @@ export async function removeReaction(scope: CallerScope, request: ReactionReques
 
 const reactionKey = (messageId: number, userId: number, type: string, code: string): string =>
   `${messageId}:${userId}:${type}:${code}`;
-
-/** An emoji by name, as upstream looks it up: custom emoji first, then "zulip", then unicode. */
-function emojiByName(directory: RealmDirectory, name: string): { code: string; type: ReactionType } {
-  const custom = directory.emoji.find((e) => e.name === name && !e.deactivated);
-  if (custom) return { code: String(custom.id), type: 'realm_emoji' };
-  const extra = serviceExtraEmoji(name);
-  if (extra) return { code: extra.code, type: 'service_extra_emoji' };
-  const unicode = unicodeEmojiByName(name);
-  if (unicode) return { code: unicode.code, type: 'unicode_emoji' };
-  throw badRequest(`Emoji '${name}' does not exist`);
-}
-
-/** A new reaction's name and code must agree, in the namespace of its type. */
-function checkEmoji(directory: RealmDirectory, name: string, code: string, type: ReactionType): void {
-  if (type === 'realm_emoji') {
-    const custom = directory.emoji.find((e) => String(e.id) === code);
-    if (!custom) throw badRequest('Invalid custom emoji.');
-    if (custom.name !== name) throw badRequest('Invalid custom emoji name.');
-    if (custom.deactivated) throw badRequest('This custom emoji has been deactivated.');
-  } else if (type === 'service_extra_emoji') {
-    if (!serviceExtraEmoji(code)) throw badRequest('Invalid emoji code');
-    if (name !== code) throw badRequest('Invalid emoji name');
-  } else {
-    if (!unicodeEmojiByCode(code)) throw badRequest('Invalid emoji code');
-    if (unicodeEmojiByName(name)?.code !== code) throw badRequest('Invalid emoji name');
-  }
-}
 
 async function notifyReaction(
   db: RealmDatabase,

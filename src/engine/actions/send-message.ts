@@ -10,6 +10,8 @@ import { claimAttachments } from './uploads.ts';
 import { nextId, type RealmDatabase } from '../storage/database.ts';
 import { type ChannelRow, FLAG_BITS, type MessageRow, type UserRow } from '../storage/rows.ts';
 import type { ActionScope, CallerScope } from '../services/run-action.ts';
+import { alertedRecipients } from './alert-words.ts';
+import { usersMuting } from './muted-users.ts';
 
 /** A channel named by id or by name; a DM recipient by id or by API email. */
 export type ChannelRef = { id: number } | { name: string };
@@ -88,15 +90,18 @@ export async function sendMessage(
   for (const groupId of rendered.mentionedGroupIds) {
     for (const userId of groupMemberIds(groupId, directory.users.values(), directory.groups)) groupMentioned.add(userId);
   }
+  const alerted = await alertedRecipients(db, directory, content, target.recipients, sender.id);
+  const muting = await usersMuting(db, sender.id);
   const readBySender = input.readBySender ?? INTERACTIVE_CLIENTS.has(input.client);
   const isDirect = target.kind === 'direct';
   const flagsByUser = new Map<number, number>();
   for (const userId of target.recipients) {
     let bits = 0;
     if (userId === sender.id && readBySender) bits |= FLAG_BITS.read;
-    if (input.readBy?.includes(userId)) bits |= FLAG_BITS.read;
+    if (input.readBy?.includes(userId) || muting.has(userId)) bits |= FLAG_BITS.read;
     if (rendered.mentionedUserIds.includes(userId)) bits |= FLAG_BITS.mentioned;
     if (groupMentioned.has(userId)) bits |= FLAG_BITS.group_mentioned;
+    if (alerted.has(userId)) bits |= FLAG_BITS.has_alert_word;
     if (rendered.streamWildcard) bits |= FLAG_BITS.stream_wildcard_mentioned;
     if (rendered.topicWildcard && (isDirect || topicParticipants.has(userId))) bits |= FLAG_BITS.topic_wildcard_mentioned;
     flagsByUser.set(userId, bits);

@@ -13,6 +13,7 @@ import type { UserRow } from '../storage/rows.ts';
 import { activeUserIds } from './profile-fields.ts';
 import type { ActionScope, CallerScope } from '../services/run-action.ts';
 import { checkNewEmail, renameUser } from './users.ts';
+import { forgetDrafts } from './drafts.ts';
 
 /** The languages upstream offers for `default_language` (its translated locales). */
 const LANGUAGE_CODES = [
@@ -57,6 +58,7 @@ export async function updateOwnSettings(scope: CallerScope, changes: OwnSettings
     await scope.db.users.update(user.id, { settings: { ...user.settings, ...Object.fromEntries(changed) } });
   }
   for (const [name, value] of changed) notifySetting(scope, directory, user, name, value);
+  if (changes.settings.enable_drafts_synchronization === false) await forgetDrafts(scope.db, user.id);
 
   if (changes.timezone !== undefined && changes.timezone !== user.timezone) {
     await scope.db.users.update(user.id, { timezone: changes.timezone });

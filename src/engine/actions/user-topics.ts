@@ -65,6 +65,33 @@ export async function setTopicVisibility(scope: CallerScope, change: TopicVisibi
   });
 }
 
+/** The legacy PATCH /users/me/subscriptions/muted_topics: a channel named by id or by name. */
+export interface LegacyTopicMute {
+  channel: { id: number } | { name: string };
+  topic: string;
+  mute: boolean;
+}
+
+/**
+ * Mutes a topic (the channel must be readable, as for POST /user_topics) or clears its policy
+ * (the channel need only exist: "Topic is not muted" otherwise), as upstream's legacy endpoint;
+ * since feature level 170 neither refuses a topic already in that state.
+ */
+export async function setLegacyTopicMute(scope: CallerScope, change: LegacyTopicMute): Promise<void> {
+  const { directory, caller: actor } = scope;
+  const ref = change.channel;
+  const channel = 'id' in ref ? directory.channels.get(ref.id) : directory.channelByName(ref.name);
+  if (!change.mute) {
+    if (!channel) throw badRequest('Topic is not muted');
+    return setTopicVisibility(scope, { streamId: channel.id, topic: change.topic, policy: INHERIT });
+  }
+  const subscribed = channel !== undefined && (await scope.db.subscriptions.get([actor.id, channel.id]))?.active === 1;
+  if (!channel || channel.is_archived || !canReadChannel(actor, channel, subscribed)) {
+    throw badRequest('id' in ref ? 'Invalid channel ID' : `Invalid channel name '${ref.name}'`);
+  }
+  return setTopicVisibility(scope, { streamId: channel.id, topic: change.topic, policy: MUTED });
+}
+
 /** The legacy `muted_topics` list: [channel name, topic, time muted] for every muted topic. */
 async function mutedTopics(scope: ActionScope, directory: RealmDirectory, actor: UserRow): Promise<Array<[string, string, number]>> {
   const rows = await scope.db.user_topics.where('user_id').equals(actor.id).toArray();

@@ -1,5 +1,9 @@
 import { channelFoldersSection, customProfileFieldsSection, defaultStreamsSection, linkifiersSection, realmEmojiSection } from './realm-objects.ts';
 import {
+  alertWordsSection,
+  draftsSection,
+  mutedUsersSection,
+  userStatusSection,
   EMPTY_SECTIONS,
   mutedTopicsSection,
   navigationViewsSection,
@@ -40,6 +44,10 @@ const SECTIONS: Record<string, Section> = {
   starred_messages: starredMessagesSection,
   navigation_views: navigationViewsSection,
   saved_snippets: savedSnippetsSection,
+  drafts: draftsSection,
+  alert_words: alertWordsSection,
+  muted_users: mutedUsersSection,
+  user_status: userStatusSection,
   presence: presenceSection,
   scheduled_messages: scheduledMessagesSection,
   reminders: remindersSection,

@@ -1,6 +1,10 @@
 import { navigationViewsOf, navigationViewToWire } from '../wire/navigation-view-wire.ts';
 import { realmPresence } from '../wire/presence-wire.ts';
 import { savedSnippetsOf, savedSnippetToWire } from '../wire/saved-snippet-wire.ts';
+import { draftsOf, draftToWire } from '../wire/draft-wire.ts';
+import { alertWordsOf } from '../wire/alert-word-wire.ts';
+import { mutedUsersOf } from '../wire/muted-user-wire.ts';
+import { realmUserStatuses } from '../wire/user-status-wire.ts';
 import { displayTopic } from '../wire/message-wire.ts';
 import type { StateContext } from './state-context.ts';
 
@@ -59,6 +63,30 @@ export async function savedSnippetsSection(ctx: StateContext): Promise<Record<st
   return { saved_snippets: rows.map(savedSnippetToWire) };
 }
 
+/** Upstream sends at most this many drafts in /register; clients fetch more with GET /drafts. */
+const MAX_DRAFTS_IN_REGISTER = 1000;
+
+/** `drafts`: the caller's most recently edited drafts first (none are kept while syncing is off). */
+export async function draftsSection(ctx: StateContext): Promise<Record<string, unknown>> {
+  const rows = ctx.user ? await draftsOf(ctx.db, ctx.user.id) : [];
+  return { drafts: rows.reverse().slice(0, MAX_DRAFTS_IN_REGISTER).map(draftToWire) };
+}
+
+/** `alert_words`: the caller's alert words, in the order they were added. */
+export async function alertWordsSection(ctx: StateContext): Promise<Record<string, unknown>> {
+  return { alert_words: ctx.user ? await alertWordsOf(ctx.db, ctx.user.id) : [] };
+}
+
+/** `muted_users`: whom the caller muted, and when. */
+export async function mutedUsersSection(ctx: StateContext): Promise<Record<string, unknown>> {
+  return { muted_users: ctx.user ? await mutedUsersOf(ctx.db, ctx.user.id) : [] };
+}
+
+/** `user_status`: every active user's status that says something, by user id (spectators see none). */
+export async function userStatusSection(ctx: StateContext): Promise<Record<string, unknown>> {
+  return { user_status: ctx.user ? await realmUserStatuses(ctx.db, ctx.directory) : {} };
+}
+
 /**
  * `presence`: recent presence data in the format `slim_presence` asks for, with the sequence
  * number to poll from and the time it was read. Spectators see nobody's presence.
@@ -73,10 +101,6 @@ export async function presenceSection(ctx: StateContext): Promise<Record<string,
 
 /** Sections whose data this server does not keep, reported empty so that clients can rely on the keys. */
 export const EMPTY_SECTIONS: Record<string, () => Record<string, unknown>> = {
-  alert_words: () => ({ alert_words: [] }),
-  muted_users: () => ({ muted_users: [] }),
-  drafts: () => ({ drafts: [] }),
-  user_status: () => ({ user_status: {} }),
   realm_playgrounds: () => ({ realm_playgrounds: [] }),
   realm_domains: () => ({ realm_domains: [] }),
   realm_filters: () => ({ realm_filters: [] }),

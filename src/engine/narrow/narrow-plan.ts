@@ -24,6 +24,7 @@ const FLAG_INDEXES = {
   starred: '[user_id+starred+message_id]',
   mentioned: '[user_id+mentioned+message_id]',
   dm: '[user_id+dm+message_id]',
+  alerted: '[user_id+alerted+message_id]',
 } as const;
 
 /**
@@ -42,7 +43,7 @@ export function chooseDriver(scope: NarrowScope): Driver {
   if (dm) return dm.dmKey === null ? { kind: 'empty' } : { kind: 'messages', index: '[dm_key+id]', prefix: [dm.dmKey] };
   if (channel) return { kind: 'messages', index: '[stream_id+id]', prefix: [channel.channelId] };
   const flags = new Set(terms.flatMap((term) => (term.kind === 'is' && !term.negated ? [term.flag] : [])));
-  for (const flag of ['starred', 'mentioned', 'unread'] as const) {
+  for (const flag of ['starred', 'mentioned', 'alerted', 'unread'] as const) {
     if (flags.has(flag)) return { kind: 'user-messages', index: FLAG_INDEXES[flag], prefix: [viewer.id, 1] };
   }
   const search = positiveTerm(terms, 'search');

@@ -160,6 +160,7 @@ const userMessage = z.looseObject({
   starred: flag,
   mentioned: flag,
   dm: flag,
+  alerted: flag,
 });
 
 const reaction = z.looseObject({
@@ -251,6 +252,29 @@ const navigationView = z.looseObject({ user_id: id, fragment: z.string().min(1),
 
 const savedSnippet = z.looseObject({ id, user_id: id, title: z.string(), content: z.string(), date_created: seconds });
 
+const alertWord = z.looseObject({ id, user_id: id, word: z.string().min(1) });
+
+const mutedUser = z.looseObject({ user_id: id, muted_user_id: id, date_muted: seconds });
+
+const userStatus = z.looseObject({
+  user_id: id,
+  status_text: z.string(),
+  emoji_name: z.string(),
+  emoji_code: z.string(),
+  reaction_type: z.enum(['unicode_emoji', 'realm_emoji', 'service_extra_emoji']),
+  timestamp: seconds,
+});
+
+const draft = z.looseObject({
+  id,
+  user_id: id,
+  type: z.enum(['', 'stream', 'private']),
+  to: z.array(id),
+  topic: z.string(),
+  content: z.string(),
+  last_edit_time: z.number().nonnegative(),
+});
+
 const scheduledMessage = z.looseObject({
   id,
   user_id: id,
@@ -304,6 +328,10 @@ export const ARCHIVE_TABLES = {
   outgoing_mail: z.array(outgoingMail),
   navigation_views: z.array(navigationView),
   saved_snippets: z.array(savedSnippet),
+  drafts: z.array(draft),
+  alert_words: z.array(alertWord),
+  muted_users: z.array(mutedUser),
+  user_status: z.array(userStatus),
   scheduled_messages: z.array(scheduledMessage),
   presence: z.array(presence),
   // Archives made before uploads existed have no such table. The files' bytes are not in the

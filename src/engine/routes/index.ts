@@ -18,6 +18,11 @@ import { reminderEndpoints } from './reminders.ts';
 import { linkifierEndpoints } from './linkifiers.ts';
 import { navigationViewEndpoints } from './navigation-views.ts';
 import { savedSnippetEndpoints } from './saved-snippets.ts';
+import { draftEndpoints } from './drafts.ts';
+import { alertWordEndpoints } from './alert-words.ts';
+import { mutedUserEndpoints } from './muted-users.ts';
+import { userStatusEndpoints } from './user-status.ts';
+import { deleteTopicEndpoints } from './delete-topic.ts';
 import { realmEmojiEndpoints } from './realm-emoji.ts';
 import { userTopicEndpoints } from './user-topics.ts';
 import { typingEndpoints } from './typing.ts';
@@ -35,4 +40,4 @@ import { channelFolderEndpoints } from './channel-folders.ts';
 import { uploadEndpoints } from './uploads.ts';
 
 /** Every endpoint of the API; each routes file owns one family. */
-export const ALL_ENDPOINTS: Endpoint[] = [...authEndpoints, ...messageSendEndpoints, ...messageRenderEndpoints, ...messageFetchEndpoints, ...messageEditEndpoints, ...reactionEndpoints, ...messageFlagEndpoints, ...registerEndpoints, ...eventEndpoints, ...usersReadEndpoints, ...serverSettingsEndpoints, ...avatarEndpoints, ...channelsReadEndpoints, ...subscriptionEndpoints, ...scheduledMessageEndpoints, ...reminderEndpoints, ...linkifierEndpoints, ...navigationViewEndpoints, ...savedSnippetEndpoints, ...realmEmojiEndpoints, ...userTopicEndpoints, ...typingEndpoints, ...presenceEndpoints, ...usersWriteEndpoints, ...profileFieldEndpoints, ...settingsEndpoints, ...inviteEndpoints, ...sandboxEndpoints, ...userGroupEndpoints, ...channelWriteEndpoints, ...channelQueryEndpoints, ...channelFolderEndpoints, ...uploadEndpoints];
+export const ALL_ENDPOINTS: Endpoint[] = [...authEndpoints, ...messageSendEndpoints, ...messageRenderEndpoints, ...messageFetchEndpoints, ...messageEditEndpoints, ...reactionEndpoints, ...messageFlagEndpoints, ...registerEndpoints, ...eventEndpoints, ...usersReadEndpoints, ...serverSettingsEndpoints, ...avatarEndpoints, ...channelsReadEndpoints, ...subscriptionEndpoints, ...scheduledMessageEndpoints, ...reminderEndpoints, ...linkifierEndpoints, ...navigationViewEndpoints, ...savedSnippetEndpoints, ...draftEndpoints, ...alertWordEndpoints, ...mutedUserEndpoints, ...userStatusEndpoints, ...deleteTopicEndpoints, ...realmEmojiEndpoints, ...userTopicEndpoints, ...typingEndpoints, ...presenceEndpoints, ...usersWriteEndpoints, ...profileFieldEndpoints, ...settingsEndpoints, ...inviteEndpoints, ...sandboxEndpoints, ...userGroupEndpoints, ...channelWriteEndpoints, ...channelQueryEndpoints, ...channelFolderEndpoints, ...uploadEndpoints];

@@ -1,15 +1,13 @@
 import { addReaction, removeReaction } from '../actions/reactions.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { pathId, str } from '../http/param-types.ts';
+import { reactionTypeParam } from './emoji-params.ts';
 
 const emojiParams = {
   message_id: pathId(),
   emoji_name: str().optional(),
   emoji_code: str().optional(),
-  // Upstream's name for our spec's `service_extra_emoji`: real clients send it.
-  reaction_type: str()
-    .transform((type) => (type === 'zulip_extra_emoji' ? 'service_extra_emoji' : type))
-    .optional(),
+  reaction_type: reactionTypeParam().optional(),
 };
 
 const reactionRequest = (params: { message_id: number; emoji_name?: string; emoji_code?: string; reaction_type?: string }) => ({

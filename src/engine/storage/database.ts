@@ -7,6 +7,10 @@ import type {
   CustomProfileFieldRow,
   InviteRow,
   NavigationViewRow,
+  DraftRow,
+  AlertWordRow,
+  MutedUserRow,
+  UserStatusRow,
   OutgoingMailRow,
   PresenceRow,
   ProfileValueRow,
@@ -58,6 +62,10 @@ export class RealmDatabase extends Dexie {
   outgoing_mail!: EntityTable<OutgoingMailRow, 'id'>;
   navigation_views!: Table<NavigationViewRow, [number, string]>;
   saved_snippets!: EntityTable<SavedSnippetRow, 'id'>;
+  drafts!: EntityTable<DraftRow, 'id'>;
+  alert_words!: EntityTable<AlertWordRow, 'id'>;
+  muted_users!: Table<MutedUserRow, [number, number]>;
+  user_status!: EntityTable<UserStatusRow, 'user_id'>;
   scheduled_messages!: EntityTable<ScheduledMessageRow, 'id'>;
   presence!: EntityTable<PresenceRow, 'user_id'>;
   attachments!: EntityTable<AttachmentRow, 'id'>;
@@ -77,7 +85,7 @@ export class RealmDatabase extends Dexie {
       channel_folders: 'id, &name_key',
       messages: 'id, [stream_id+id], [stream_id+topic_key+id], [dm_key+id], [sender_id+id], *words',
       user_messages:
-        '[user_id+message_id], message_id, [user_id+unread+message_id], [user_id+starred+message_id], [user_id+mentioned+message_id], [user_id+dm+message_id]',
+        '[user_id+message_id], message_id, [user_id+unread+message_id], [user_id+starred+message_id], [user_id+mentioned+message_id], [user_id+dm+message_id], [user_id+alerted+message_id]',
       reactions: 'key, message_id',
       recipients: 'id, &key',
       user_groups: 'id, &name_key',
@@ -91,6 +99,10 @@ export class RealmDatabase extends Dexie {
       outgoing_mail: 'id',
       navigation_views: '[user_id+fragment], user_id',
       saved_snippets: 'id, user_id',
+      drafts: 'id, user_id',
+      alert_words: 'id, user_id',
+      muted_users: '[user_id+muted_user_id], user_id, muted_user_id',
+      user_status: 'user_id',
       scheduled_messages: 'id, user_id, [pending+scheduled_delivery_timestamp]',
       presence: 'user_id',
       attachments: 'id, &path_id, owner_id, *message_ids',

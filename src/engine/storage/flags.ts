@@ -31,5 +31,6 @@ export function withIndexColumns(row: UserMessageRow, isDirect: boolean = row.dm
   if (row.flags & FLAG_BITS.starred) next.starred = 1;
   if (row.flags & ANY_MENTION) next.mentioned = 1;
   if (isDirect) next.dm = 1;
+  if (row.flags & FLAG_BITS.has_alert_word) next.alerted = 1;
   return next;
 }

@@ -198,6 +198,8 @@ export interface UserMessageRow {
   mentioned?: 1;
   /** A direct message. */
   dm?: 1;
+  /** One of the user's alert words occurs in the message (`has_alert_word`). */
+  alerted?: 1;
 }
 
 export interface ReactionRow {
@@ -333,6 +335,45 @@ export interface SavedSnippetRow {
   title: string;
   content: string;
   date_created: number;
+}
+
+/** One of a user's alert words (or phrases), as the user typed it; matching ignores case. */
+export interface AlertWordRow {
+  id: number;
+  user_id: number;
+  word: string;
+}
+
+/** A user muted by another: their messages arrive already read for the muter. */
+export interface MutedUserRow {
+  user_id: number;
+  muted_user_id: number;
+  date_muted: number;
+}
+
+/** A user's status: text and emoji (empty strings: none). */
+export interface UserStatusRow {
+  user_id: number;
+  status_text: string;
+  emoji_name: string;
+  emoji_code: string;
+  reaction_type: 'unicode_emoji' | 'realm_emoji' | 'service_extra_emoji';
+  /** When it was last set. */
+  timestamp: number;
+}
+
+/** A message draft kept for syncing between a user's clients. */
+export interface DraftRow {
+  id: number;
+  user_id: number;
+  /** '' for an unaddressed draft (upstream's draft without a recipient). */
+  type: '' | 'stream' | 'private';
+  /** As upstream lists a draft's recipient: the channel id, or the other participants' ids ([own id] for a DM with oneself). */
+  to: number[];
+  topic: string;
+  content: string;
+  /** Seconds, with upstream's microsecond precision. */
+  last_edit_time: number;
 }
 
 export interface ScheduledMessageRow {
