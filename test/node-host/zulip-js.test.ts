@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +10,9 @@ import { killServeProcesses, startServe, writeScenarioFile } from './serve-proce
 type Body = Record<string, any>;
 interface ZulipClient {
   config: { apiKey: string };
-  messages: { send(params: Body): Promise<Body>; retrieve(params: Body): Promise<Body> };
+  callEndpoint(path: string, method: string, params: Body): Promise<Body>;
+  messages: { send(params: Body): Promise<Body>; retrieve(params: Body): Promise<Body>; update(params: Body): Promise<Body> };
+  reactions: { add(params: Body): Promise<Body> };
   users: { retrieve(params?: Body): Promise<Body> };
   queues: { register(params: Body): Promise<Body> };
   events: { retrieve(params: Body): Promise<Body> };
@@ -69,5 +71,37 @@ describe('zulip-js against a served instance', () => {
     const { result, events } = await poll;
     expect(result).toBe('success');
     expect(events.map((e: Body) => [e.type, e.message?.id])).toEqual([['message', sent.id]]);
+  });
+});
+
+describe('zulip-js through a long session', () => {
+  it('registers, then sends, edits, reacts and uploads, receiving each change as an event', async () => {
+    const queue = await client.queues.register({ event_types: ['message', 'update_message', 'reaction', 'attachment'] });
+    let lastEventId = queue.last_event_id as number;
+    const nextEvents = async (): Promise<Body[]> => {
+      const { events } = await client.events.retrieve({ queue_id: queue.queue_id, last_event_id: lastEventId });
+      lastEventId = Math.max(lastEventId, ...events.map((e: Body) => e.id));
+      return events;
+    };
+
+    const sent = await client.messages.send({ type: 'stream', to: 'general', topic: 'session', content: 'first draft' });
+    // Registered without apply_markdown: the queue gets the Markdown source, as upstream sends it.
+    expect((await nextEvents()).map((e) => [e.type, e.message.id, e.message.content])).toEqual([['message', sent.id, 'first draft']]);
+
+    expect(await client.messages.update({ message_id: sent.id, content: 'second draft' })).toMatchObject({ result: 'success' });
+    expect((await nextEvents()).map((e) => [e.type, e.message_id, e.rendered_content])).toEqual([['update_message', sent.id, '<p>second draft</p>']]);
+
+    expect(await client.reactions.add({ message_id: sent.id, emoji_name: 'octopus' })).toMatchObject({ result: 'success' });
+    expect((await nextEvents()).map((e) => [e.type, e.op, e.message_id, e.emoji_name, e.user_id])).toEqual([
+      ['reaction', 'add', sent.id, 'octopus', IDS.mark],
+    ]);
+
+    // zulip-js posts multipart form data; a file stream carries its name, as an upload needs.
+    const file = join(dir, 'notes.txt');
+    writeFileSync(file, 'offline notes');
+    const uploaded = await client.callEndpoint('/user_uploads', 'POST', { filename: createReadStream(file) });
+    expect(uploaded).toMatchObject({ result: 'success', filename: 'notes.txt', url: expect.stringMatching(/^\/user_uploads\/\d+\/[0-9a-f]{2}\/[\w-]{24}\/notes\.txt$/) });
+    expect((await nextEvents()).map((e) => [e.type, e.op, e.attachment?.name])).toEqual([['attachment', 'add', 'notes.txt']]);
+    expect(await (await fetch(`${url}${uploaded.url}`)).text()).toBe('offline notes');
   });
 });
