@@ -1,7 +1,9 @@
 /**
  * The package's public entry: the transport-free engine and what is needed to build, clock and
- * fill one. Hosts live beside it: `offline-realm/node` (HTTP server) and `offline-realm/msw`.
+ * fill one. Hosts live beside it: `offline-realm/node` (HTTP server) and `offline-realm/msw`;
+ * the scenario format is `offline-realm/scenario`.
  */
+import './supported-node.ts';
 export { API_PREFIX, Engine, type EngineOptions, type RequestLogEntry } from './engine.ts';
 export { type Clock, ManualClock, systemClock } from './clock/clock.ts';
 export {

@@ -1,10 +1,11 @@
 import { parseArgs } from 'node:util';
 
-export const USAGE = `usage: npm run serve -- [--port P] [--host H] [--scenario FILE] [--data DIR [--reset]]
+export const USAGE = `usage: offline-realm serve [--port P] [--host H] [--scenario FILE] [--data DIR [--reset]]
+       (in a checkout of this project: npm run serve -- [flags])
 
   --port P         TCP port to listen on (default 9991; 0 picks a free port)
   --host H         address to bind (default 127.0.0.1, loopback only)
-  --scenario FILE  scenario JSON to start from (default public/scenarios/demo.json)
+  --scenario FILE  scenario JSON to start from (default: the demo realm, public/scenarios/demo.json)
   --data DIR       keep the realm in DIR across restarts; a DIR that already holds a realm
                    is reopened as it is, and --scenario is then refused unless --reset is given
   --reset          with --data: replace the realm in DIR by the scenario

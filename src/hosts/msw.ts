@@ -1,3 +1,5 @@
+import '../engine/supported-node.ts';
+import './supported-msw.ts';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { http, type HttpHandler } from 'msw';
 import { Engine, type EngineOptions } from '../engine/engine.ts';

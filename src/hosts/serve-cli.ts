@@ -9,7 +9,7 @@ import { DEFAULT_SCENARIO_PATH, loadScenarioFile, readCheckedScenario, ScenarioF
 import { openPersistentDatabase } from './sqlite-persistence.ts';
 import { DiskUploadStore } from './disk-upload-store.ts';
 
-/** `npm run serve`: the node-http host (runtime contract, section 2). */
+/** `offline-realm serve` (`npm run serve` here): the node-http host (runtime contract, section 2). */
 
 const REALM_FILE = 'realm.sqlite';
 /** Uploaded files' bytes, beside the realm (their metadata is in it). */
@@ -25,7 +25,7 @@ interface OpenRealm {
   close(): void;
 }
 
-async function main(args: string[]): Promise<void> {
+export async function serve(args: string[]): Promise<void> {
   const options = parseServeArgs(args);
   if (options.help) {
     process.stdout.write(USAGE);
@@ -109,7 +109,8 @@ async function openRealm(options: ServeOptions): Promise<OpenRealm> {
   return { engine, close };
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
+/** Prints why the command failed and sets the exit code: 2 for the caller's mistake, 1 otherwise. */
+export function reportFailure(error: unknown): void {
   if (error instanceof UsageError) {
     process.stderr.write(`offline-realm: ${error.message}\n\n${USAGE}`);
     process.exitCode = 2;
@@ -120,4 +121,4 @@ main(process.argv.slice(2)).catch((error: unknown) => {
     process.stderr.write(`offline-realm: cannot start: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 1;
   }
-});
+}

@@ -164,13 +164,13 @@ describe('npm run serve', () => {
     const result = await runServeToExit(['--prot', '9991']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("Unknown option '--prot'");
-    expect(result.stderr).toContain('usage: npm run serve -- [--port P]');
+    expect(result.stderr).toContain('usage: offline-realm serve [--port P]');
   });
 
   it('prints the usage text and exits 0 for --help', async () => {
     const result = await runServeToExit(['--help']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('usage: npm run serve -- [--port P]');
+    expect(result.stdout).toContain('usage: offline-realm serve [--port P]');
     expect(result.stdout).toContain('--reset ');
   });
 

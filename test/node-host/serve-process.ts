@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { TEST_SCENARIO } from '../support/test-realm.ts';
 
-const CLI = new URL('../../src/hosts/serve-cli.ts', import.meta.url).pathname;
+const CLI = new URL('../../src/hosts/offline-realm-cli.ts', import.meta.url).pathname;
 const START_TIMEOUT_MS = 15_000;
 
 /** A `npm run serve` process started by a test. */
@@ -34,7 +34,7 @@ function spawnServe(args: string[]): { child: ChildProcess; stdout: string[]; st
   // INIT_CWD is what npm sets; cleared so relative paths resolve against the test's cwd.
   const env = { ...process.env };
   delete env.INIT_CWD;
-  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
+  const child = spawn(process.execPath, [CLI, 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
   running.add(child);
   const stdout: string[] = [];
   const stderr: string[] = [];
