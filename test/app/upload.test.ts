@@ -90,12 +90,16 @@ describe('uploading files from the compose box', () => {
     await box.fill('Here is the chart');
     await chooseFiles({ name: 'chart.png', mimeType: 'image/png', buffer: PNG });
     const draft = await boxMatches(/^Here is the chart\n\[chart\.png\]\(\/user_uploads\/[^)]+\/chart\.png\)\n$/);
+    const url = /\((\/user_uploads\/[^)]+)\)/.exec(draft)?.[1];
+    // The preview is the server's rendering: the image shows there before it is sent.
+    await compose.getByRole('button', { name: 'Preview', exact: true }).click();
+    await expect(compose.getByRole('region', { name: 'Preview' }).locator('.message_inline_image img').getAttribute('src')).resolves.toBe(url);
+    await compose.getByRole('button', { name: 'Edit', exact: true }).click();
     await compose.getByRole('button', { name: 'Send', exact: true }).click();
     await boxMatches(/^$/);
 
     const { message, image } = await sentImage('Here is the chart');
     expect(Number(await message.getAttribute('data-message-id'))).toBeGreaterThan(0);
-    const url = /\((\/user_uploads\/[^)]+)\)/.exec(draft)?.[1];
     await expect(image.getAttribute('src')).resolves.toBe(url);
     await expect(message.locator('.message_inline_image a').getAttribute('title')).resolves.toBe('chart.png');
     // At most the preview box's height, and inside its row: the list measured it in place.
@@ -132,6 +136,49 @@ describe('uploading files from the compose box', () => {
     await send.click();
     await boxMatches(/^$/);
     await sentImage('Pasted screenshot');
+  });
+
+  test('files dropped on the compose box, or anywhere on the page, upload into the message', async () => {
+    await page.bringToFront();
+    await box.fill('Dropped in');
+    const dragged = (name: string) =>
+      page.evaluateHandle((fileName) => {
+        const data = new DataTransfer();
+        data.items.add(new File(['meeting notes'], fileName, { type: 'text/plain' }));
+        return data;
+      }, name);
+    const isDropTarget = () => compose.evaluate((form) => form.classList.contains('dropping'));
+
+    const notes = await dragged('notes.txt');
+    await compose.dispatchEvent('dragenter', { dataTransfer: notes });
+    await expect(isDropTarget()).resolves.toBe(true);
+    await compose.dispatchEvent('drop', { dataTransfer: notes });
+    await expect(isDropTarget()).resolves.toBe(false);
+    await boxMatches(/^Dropped in\n\[notes\.txt\]\(\/user_uploads\/[^)]+\/notes\.txt\)\n$/);
+
+    await page.locator('.message-scroller').dispatchEvent('drop', { dataTransfer: await dragged('agenda.txt') });
+    await boxMatches(/^Dropped in\n\[notes\.txt\]\([^)]+\)\n\[agenda\.txt\]\(\/user_uploads\/[^)]+\/agenda\.txt\)\n$/);
+    await box.fill('');
+  });
+
+  test('an upload the server refuses leaves the draft as it was and shows the server’s message', async () => {
+    await page.bringToFront();
+    await box.fill('Before the refusal');
+    // A server whose limit is lower than the one it announced: its refusal, as upstream words it.
+    await page.evaluate(() => {
+      const original = window.fetch;
+      window.fetch = async (input, init) => {
+        const url = input instanceof Request ? input.url : String(input);
+        if (!url.includes('/api/v1/user_uploads')) return original(input, init);
+        window.fetch = original;
+        const msg = "File is larger than this server's configured maximum upload size (1 MiB).";
+        return Response.json({ result: 'error', msg, code: 'BAD_REQUEST' }, { status: 400 });
+      };
+    });
+    await chooseFiles({ name: 'photo.png', mimeType: 'image/png', buffer: PNG });
+    await compose.getByRole('alert').getByText("File is larger than this server's configured maximum upload size (1 MiB).").waitFor();
+    await expect(box.inputValue()).resolves.toBe('Before the refusal');
+    await box.fill('');
   });
 
   test('a file over the server’s limit is refused before it is sent, with upstream’s message, and the draft stays as it was', async () => {

@@ -16,7 +16,7 @@ import { pastedFiles, UploadButton, UploadStatus, useFileDrop } from './upload-c
  * follow the user's `enter_sends` setting as upstream's do; a refused send keeps the text and
  * shows the server's message. Topic, recipients and the message offer suggestions as you type.
  * Under the message: Preview (the server's rendering), saved snippets, and scheduling for later.
- * Files upload from the chooser (Upload files), a paste or a drop on the box, as upstream's.
+ * Files upload from the chooser (Upload files), a paste, or a drop anywhere on the page, as upstream's.
  */
 export function ComposeBox() {
   const { session, composer } = useChat();

@@ -1,5 +1,5 @@
 import { type Signal, useSignal } from '@preact/signals';
-import { useRef } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import type { JSX } from 'preact';
 import { useChat } from '../chat-context.ts';
 
@@ -64,30 +64,47 @@ export function UploadStatus() {
 
 type DropHandlers = Pick<JSX.HTMLAttributes<HTMLFormElement>, 'onDragEnter' | 'onDragOver' | 'onDragLeave' | 'onDrop'>;
 
-/** Files dropped on the compose box upload; `dropping` is true while files are dragged over it. */
+const carriesFiles = (event: DragEvent): boolean => event.dataTransfer?.types.includes('Files') ?? false;
+
+/**
+ * Files dropped anywhere on the page upload into the compose box, as upstream's do (and the
+ * browser does not leave the app to open them); `dropping` is true while files are dragged
+ * over the box itself, which the handlers mark.
+ */
 export function useFileDrop(onFiles: (files: File[]) => void): { dropping: Signal<boolean>; handlers: DropHandlers } {
   const dropping = useSignal(false);
-  const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
-  const accept = (event: DragEvent) => {
-    if (!carriesFiles(event)) return;
-    event.preventDefault();
-    dropping.value = true;
+  const latest = useRef(onFiles);
+  latest.current = onFiles;
+  useEffect(() => {
+    const allow = (event: DragEvent) => {
+      if (carriesFiles(event)) event.preventDefault();
+    };
+    const drop = (event: DragEvent) => {
+      if (!carriesFiles(event)) return;
+      event.preventDefault();
+      latest.current([...(event.dataTransfer?.files ?? [])]);
+    };
+    addEventListener('dragover', allow);
+    addEventListener('drop', drop);
+    return () => {
+      removeEventListener('dragover', allow);
+      removeEventListener('drop', drop);
+    };
+  }, []);
+  const over = (event: DragEvent) => {
+    if (carriesFiles(event)) dropping.value = true;
   };
   return {
     dropping,
     handlers: {
-      onDragEnter: accept,
-      onDragOver: accept,
+      onDragEnter: over,
+      onDragOver: over,
       onDragLeave: (event) => {
         // Leaving for one of the box's own fields is no leaving.
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) dropping.value = false;
       },
-      onDrop: (event) => {
-        dropping.value = false;
-        if (!carriesFiles(event)) return;
-        event.preventDefault();
-        onFiles([...(event.dataTransfer?.files ?? [])]);
-      },
+      // The drop itself goes on to the page's handler.
+      onDrop: () => (dropping.value = false),
     },
   };
 }
