@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { chromium, type Page } from 'playwright';
 import { build, preview } from 'vite';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium-flags.ts';
+import { samplePng } from './sample-png.ts';
 
 /**
  * `npm run screenshots`: builds the app, serves it, and writes the main screens at desktop and
@@ -67,6 +68,30 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    // A sent image and, in the compose box, the next file on its way (its upload held back).
+    name: 'upload',
+    as: 'Olivia Park',
+    hash: '#narrow/channel/5-engineering/topic/Dark.20mode.20implementation',
+    then: async (page) => {
+      await sendImage(page, 'The new palette, side by side:', 'palette.png');
+      await holdUploads(page);
+      await page.getByRole('textbox', { name: 'Message', exact: true }).fill('And the contrast check');
+      await chooseFile(page, 'contrast-check.png');
+      await page.getByText('Uploading contrast-check.png…', { exact: true }).waitFor();
+    },
+  },
+  {
+    // A sent image opened in the lightbox.
+    name: 'lightbox',
+    as: 'Olivia Park',
+    hash: '#narrow/channel/5-engineering/topic/Dark.20mode.20implementation',
+    then: async (page) => {
+      await sendImage(page, 'Mockup for the settings page', 'settings-mockup.png');
+      await page.locator('.message_inline_image img').last().click();
+      await page.getByRole('dialog', { name: 'settings-mockup.png' }).waitFor();
+    },
+  },
+  {
     name: 'api-log',
     as: 'Olivia Park',
     then: async (page) => {
@@ -75,6 +100,35 @@ const SCREENS: Screen[] = [
     },
   },
 ];
+
+/** Picks a generated PNG in the file chooser of the compose box's Upload files button. */
+async function chooseFile(page: Page, name: string): Promise<void> {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload files' }).click();
+  await (await chooser).setFiles({ name, mimeType: 'image/png', buffer: samplePng(480, 270) });
+}
+
+/** Sends `text` with an uploaded image and waits until the image shows in the message. */
+async function sendImage(page: Page, text: string, name: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Message', exact: true }).fill(text);
+  await chooseFile(page, name);
+  await page.waitForFunction(() => /\]\(\/user_uploads\//.test((document.querySelector('textarea[aria-label="Message"]') as HTMLTextAreaElement).value));
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const image = page.locator('[data-message-id]', { hasText: text }).locator('.message_inline_image img');
+  await image.waitFor();
+  await image.evaluate((element: HTMLImageElement) => element.decode());
+}
+
+/** Uploads from now on never finish: the compose box stays as it is while a file is on its way. */
+async function holdUploads(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const original = window.fetch;
+    window.fetch = (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      return url.includes('/api/v1/user_uploads') ? new Promise<Response>(() => {}) : original(input, init);
+    };
+  });
+}
 
 async function waitApp(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.app === 'ready', undefined, { timeout: 30_000 });

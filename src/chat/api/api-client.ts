@@ -75,18 +75,31 @@ export class ApiClient {
     // send their own): servers record it, and treat a person's own message as read.
     const form = encodeParams(hasBody ? { client: CLIENT_NAME, ...params } : params);
     const query = !hasBody && form.size > 0 ? `?${form}` : '';
+    return this.#fetch<T>(method, `${path}${query}`, hasBody ? form : undefined, signal);
+  }
+
+  /** Sends one file as a multipart body (`POST /user_uploads` takes it in the field `filename`). */
+  upload<T = Record<string, unknown>>(path: string, field: string, file: File, signal?: AbortSignal): Promise<T> {
+    const body = new FormData();
+    body.set('client', CLIENT_NAME);
+    body.set(field, file, file.name);
+    return this.#fetch<T>('POST', path, body, signal);
+  }
+
+  async #fetch<T>(method: string, path: string, payload: URLSearchParams | FormData | undefined, signal?: AbortSignal): Promise<T> {
     const headers: Record<string, string> = {};
     if (this.#authorization) headers.Authorization = this.#authorization;
     const started = performance.now();
+    const logged = path.split('?', 1)[0];
     let response: Response;
     try {
-      response = await fetch(`${this.server}/api/v1${path}${query}`, { method, headers, body: hasBody ? form : undefined, signal });
+      response = await fetch(`${this.server}/api/v1${path}`, { method, headers, body: payload, signal });
     } catch (error) {
       if (signal?.aborted) throw error;
       throw new ApiFailure(0, 'NETWORK_ERROR', `The server could not be reached (${this.server || location.origin}).`);
     }
     const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-    this.#onCall?.({ method, path, status: response.status, ms: Math.round(performance.now() - started) });
+    this.#onCall?.({ method, path: logged, status: response.status, ms: Math.round(performance.now() - started) });
     if (!body) throw new ApiFailure(response.status, 'BAD_RESPONSE', `The server answered ${response.status} without JSON.`);
     if (body.result !== 'success') {
       throw new ApiFailure(response.status, String(body.code ?? 'BAD_REQUEST'), String(body.msg ?? 'Request failed'), body);

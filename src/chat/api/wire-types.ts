@@ -124,6 +124,8 @@ export interface InitialState {
   realm_name: string;
   realm_empty_topic_display_name: string;
   max_message_length: number;
+  /** The largest file `POST /user_uploads` takes; 0: uploads are off. */
+  max_file_upload_size_mib: number;
   max_topic_length: number;
   realm_users: User[];
   realm_non_active_users: User[];

@@ -47,6 +47,7 @@ export class RealmState {
   readonly emptyTopicName = signal('general chat');
   readonly maxMessageLength = signal(10000);
   readonly maxTopicLength = signal(60);
+  readonly maxFileUploadSizeMib = signal(25);
   readonly users = signal(new Map<number, User>());
   readonly subscriptions = signal(new Map<number, Subscription>());
   readonly channels = signal(new Map<number, Channel>());
@@ -78,6 +79,7 @@ export class RealmState {
     this.emptyTopicName.value = state.realm_empty_topic_display_name;
     this.maxMessageLength.value = state.max_message_length;
     this.maxTopicLength.value = state.max_topic_length;
+    this.maxFileUploadSizeMib.value = state.max_file_upload_size_mib;
     this.users.value = byId([...state.realm_users, ...state.realm_non_active_users, ...state.cross_realm_bots], (user) => user.user_id);
     this.subscriptions.value = byId(state.subscriptions, (sub) => sub.stream_id);
     this.channels.value = byId([...state.streams, ...state.subscriptions], (channel) => channel.stream_id);

@@ -8,6 +8,7 @@ import { apiLog } from './api-log.ts';
 import { ChatContext, type ChatContextValue } from './chat-context.ts';
 import { ComposeBox } from './compose/compose-box.tsx';
 import { ComposerState } from './compose/composer-state.ts';
+import { ImageLightbox } from './messages/image-lightbox.tsx';
 import { MessageDialogs } from './messages/message-dialogs.tsx';
 import { MessageListView } from './messages/message-list-view.tsx';
 import { NoticeList } from './notice-list.tsx';
@@ -73,6 +74,7 @@ export function ChatView({ session, login, local, onReady, onLogout }: Props) {
         </main>
         <SidePanel />
         <MessageDialogs />
+        <ImageLightbox />
         <NoticeList />
       </div>
     </ChatContext.Provider>

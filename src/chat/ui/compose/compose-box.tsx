@@ -8,12 +8,15 @@ import { SnippetMenu } from './snippet-menu.tsx';
 import { contentSuggestions, recipientSuggestions, topicSuggestions } from './suggestion-sources.ts';
 import { useTypeahead } from './typeahead.tsx';
 import { TypingSender } from './typing-sender.ts';
+import { UPLOAD_IN_PROGRESS } from './composer-state.ts';
+import { pastedFiles, UploadButton, UploadStatus, useFileDrop } from './upload-control.tsx';
 
 /**
  * The compose box: channel + topic or DM recipients, the message, Send. Enter and Ctrl+Enter
  * follow the user's `enter_sends` setting as upstream's do; a refused send keeps the text and
  * shows the server's message. Topic, recipients and the message offer suggestions as you type.
  * Under the message: Preview (the server's rendering), saved snippets, and scheduling for later.
+ * Files upload from the chooser (Upload files), a paste, or a drop anywhere on the page, as upstream's.
  */
 export function ComposeBox() {
   const { session, composer } = useChat();
@@ -64,6 +67,21 @@ export function ComposeBox() {
     requestAnimationFrame(() => textarea.current?.focus());
   });
 
+  /** Uploads go in where the caret is, in the text (upstream leaves the preview first). */
+  function upload(files: File[]): void {
+    const field = textarea.current;
+    if (files.length === 0 || !field) return;
+    previewing.value = false;
+    const caret = composer.uploads.add(files, { start: field.selectionStart, end: field.selectionEnd });
+    if (caret === null) return;
+    requestAnimationFrame(() => {
+      field.focus();
+      field.setSelectionRange(caret, caret);
+    });
+  }
+  const drop = useFileDrop(upload);
+  const uploading = composer.uploads.inFlight.value.length > 0;
+
   async function send(): Promise<void> {
     typing.stop();
     if (await composer.send()) previewing.value = false;
@@ -72,8 +90,9 @@ export function ComposeBox() {
   const mode = composer.mode.value;
   return (
     <form
-      class="compose"
+      class={`compose ${drop.dropping.value ? 'dropping' : ''}`}
       aria-label="Compose"
+      {...drop.handlers}
       onSubmit={(event) => {
         event.preventDefault();
         void send();
@@ -159,6 +178,13 @@ export function ComposeBox() {
             contentTypeahead.refresh();
             typing.keystroke();
           }}
+          onPaste={(event) => {
+            const files = pastedFiles(event);
+            if (files.length === 0) return;
+            // Not the file's name as text as well.
+            event.preventDefault();
+            upload(files);
+          }}
           onKeyDown={(event) => {
             event.stopPropagation();
             if (contentTypeahead.onKeyDown(event)) return;
@@ -174,6 +200,7 @@ export function ComposeBox() {
         {previewing.value ? <ComposePreview content={composer.content.value} /> : contentTypeahead.list}
       </div>
       <ScheduledEditNote />
+      <UploadStatus />
       {composer.error.value && (
         <p class="form-error" role="alert">
           {composer.error.value}
@@ -181,10 +208,16 @@ export function ComposeBox() {
       )}
       <ScheduleFields open={scheduling} fieldsId={scheduleFieldsId} />
       <div class="compose-buttons">
+        <UploadButton onFiles={upload} />
         <PreviewToggle previewing={previewing} />
         <SnippetMenu textarea={textarea} />
         <ScheduleToggle open={scheduling} fieldsId={scheduleFieldsId} />
-        <button type="submit" class="primary compose-send" disabled={composer.sending.value}>
+        <button
+          type="submit"
+          class="primary compose-send"
+          disabled={composer.sending.value || uploading}
+          title={uploading ? UPLOAD_IN_PROGRESS : undefined}
+        >
           Send
         </button>
       </div>

@@ -3,6 +3,7 @@ import { useEffect } from 'preact/hooks';
 import { ApiFailure } from '../../api/api-client.ts';
 import { useChat } from '../chat-context.ts';
 import { messageHtml } from '../message-html.ts';
+import { openInlineImage } from '../messages/image-lightbox.tsx';
 
 /** Switches the message box between the text and its rendering. */
 export function PreviewToggle({ previewing }: { previewing: Signal<boolean> }) {
@@ -43,7 +44,7 @@ export function ComposePreview({ content }: { content: string }) {
       {!content.trim() ? (
         <p class="hint">Nothing to preview.</p>
       ) : shown.state === 'done' ? (
-        <div class="rendered" dangerouslySetInnerHTML={{ __html: shown.html }} />
+        <div class="rendered" onClick={openInlineImage} dangerouslySetInnerHTML={{ __html: shown.html }} />
       ) : shown.state === 'failed' ? (
         <p class="form-error" role="alert">
           {shown.msg}

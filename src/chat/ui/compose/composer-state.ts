@@ -4,8 +4,12 @@ import { ApiFailure } from '../../api/api-client.ts';
 import type { ScheduledMessage, User } from '../../api/wire-types.ts';
 import type { Narrow } from '../../narrow/narrow.ts';
 import type { ChatSession } from '../../state/session.ts';
+import { ComposeUploads } from './compose-uploads.ts';
 
 export type ComposeMode = 'channel' | 'dm';
+
+/** Upstream's words for Send while a file is still on its way. */
+export const UPLOAD_IN_PROGRESS = 'Cannot send message while files are being uploaded.';
 
 /** Recipients typed in `To`: names or emails separated by commas, resolved against the realm's users. */
 export function resolveRecipients(text: string, users: Iterable<User>): { ids: number[]; unknown: string[] } {
@@ -38,6 +42,7 @@ export class ComposerState {
   readonly scheduledId = signal<number | null>(null);
   /** Bumps when something asks the message box to take focus. */
   readonly focusRequest = signal(0);
+  readonly uploads: ComposeUploads;
   readonly #session: ChatSession;
   readonly #draftPrefix: string;
   #draftTimer: ReturnType<typeof setTimeout> | null = null;
@@ -45,6 +50,7 @@ export class ComposerState {
   constructor(session: ChatSession, login: { server: string; email: string }) {
     this.#session = session;
     this.#draftPrefix = `chat:draft:${login.server}:${login.email}:`;
+    this.uploads = new ComposeUploads(session.api, session.realm.maxFileUploadSizeMib, this);
   }
 
   /** Composing inside a topic or DM narrow starts from its recipient (runtime contract 5). */
@@ -87,9 +93,10 @@ export class ComposerState {
     void this.#restoreDraft().then(() => (this.focusRequest.value += 1));
   }
 
-  setContent(text: string): void {
+  /** The person's edit clears the error shown; an upload's (`keepError`) leaves it. */
+  setContent(text: string, { keepError = false } = {}): void {
     this.content.value = text;
-    this.error.value = null;
+    if (!keepError) this.error.value = null;
     if (this.#draftTimer) clearTimeout(this.#draftTimer);
     this.#draftTimer = setTimeout(() => void this.#saveDraft(), 300);
   }
@@ -146,6 +153,10 @@ export class ComposerState {
     }
     if (!this.content.value.trim()) {
       this.error.value = 'The message is empty.';
+      return false;
+    }
+    if (this.uploads.inFlight.value.length > 0) {
+      this.error.value = UPLOAD_IN_PROGRESS;
       return false;
     }
     this.sending.value = true;

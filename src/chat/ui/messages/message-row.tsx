@@ -4,6 +4,7 @@ import { useChat } from '../chat-context.ts';
 import { messageHtml } from '../message-html.ts';
 import type { timeFormatter } from '../time-format.ts';
 import { Avatar } from './avatar.tsx';
+import { openInlineImage } from './image-lightbox.tsx';
 import { MessageActions } from './message-actions.tsx';
 import { MessageEditor } from './message-editor.tsx';
 import { Reactions } from './reactions.tsx';
@@ -58,7 +59,7 @@ function MessageRowContent({ message, showSender, format, readHere }: Props) {
         {isEditing ? (
           <MessageEditor message={message} />
         ) : (
-          <div class="message-content rendered" dangerouslySetInnerHTML={{ __html: messageHtml(message.content, session.api.server) }} />
+          <div class="message-content rendered" onClick={openInlineImage} dangerouslySetInnerHTML={{ __html: messageHtml(message.content, session.api.server) }} />
         )}
         {message.last_edit_timestamp !== undefined && !isEditing && <span class="edited-marker">(edited)</span>}
         {starred && <span class="star-marker" title="Starred" aria-label="Starred">★</span>}
