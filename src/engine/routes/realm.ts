@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { MAX_REALM_DESCRIPTION_LENGTH, MAX_REALM_NAME_LENGTH, REALM_GROUP_SETTINGS, REALM_TIME_LIMITS, updateRealm } from '../actions/realm-settings.ts';
+import { defineEndpoint } from '../http/endpoint.ts';
+import { bool, int, json, str, VAR } from '../http/param-types.ts';
+import { retentionParam, topicsPolicyParam } from './channel-params.ts';
+import { groupSettingUpdate } from './group-setting-params.ts';
+
+const REALM_TOPICS_POLICIES = ['allow_empty_topic', 'disable_empty_topic'] as const;
+
+const timeLimitParams = Object.fromEntries(REALM_TIME_LIMITS.map((name) => [name, retentionParam().optional()])) as Record<
+  (typeof REALM_TIME_LIMITS)[number],
+  z.ZodOptional<ReturnType<typeof retentionParam>>
+>;
+const groupSettingParams = Object.fromEntries(Object.keys(REALM_GROUP_SETTINGS).map((name) => [name, json(groupSettingUpdate()).optional()])) as Record<
+  keyof typeof REALM_GROUP_SETTINGS,
+  z.ZodOptional<ReturnType<typeof json<ReturnType<typeof groupSettingUpdate>>>>
+>;
+
+/**
+ * PATCH /realm: the organization settings this server stores and acts on. Upstream's other
+ * parameters (invitation, email and authentication policies, ...) configure what a sandbox
+ * does not have; they are reported in `ignored_parameters_unsupported` rather than pretended.
+ */
+export const realmEndpoints = [
+  defineEndpoint({
+    method: 'PATCH',
+    path: '/realm',
+    auth: 'admin',
+    params: {
+      name: str().max(MAX_REALM_NAME_LENGTH).optional(),
+      description: str().max(MAX_REALM_DESCRIPTION_LENGTH).optional(),
+      allow_message_editing: bool().optional(),
+      allow_edit_history: bool().optional(),
+      enable_spectator_access: bool().optional(),
+      // Upstream before feature level 392: the boolean form of topics_policy.
+      mandatory_topics: bool().optional(),
+      topics_policy: topicsPolicyParam().pipe(z.enum(REALM_TOPICS_POLICIES, { error: `Invalid ${VAR}` })).optional(),
+      message_retention_days: retentionParam().optional(),
+      new_stream_announcements_stream_id: int().optional(),
+      ...timeLimitParams,
+      ...groupSettingParams,
+    },
+    async write(scope, params) {
+      const legacyPolicy = params.mandatory_topics === undefined ? undefined : params.mandatory_topics ? 'disable_empty_topic' : 'allow_empty_topic';
+      return updateRealm(scope, {
+        name: params.name,
+        description: params.description,
+        allowMessageEditing: params.allow_message_editing,
+        allowEditHistory: params.allow_edit_history,
+        enableSpectatorAccess: params.enable_spectator_access,
+        topicsPolicy: params.topics_policy ?? legacyPolicy,
+        messageRetentionDays: params.message_retention_days,
+        newStreamAnnouncementsStreamId: params.new_stream_announcements_stream_id,
+        timeLimits: Object.fromEntries(REALM_TIME_LIMITS.filter((name) => params[name] !== undefined).map((name) => [name, params[name]])),
+        groupSettings: Object.fromEntries(
+          (Object.keys(REALM_GROUP_SETTINGS) as (keyof typeof REALM_GROUP_SETTINGS)[]).filter((name) => params[name] !== undefined).map((name) => [name, params[name]]),
+        ),
+      });
+    },
+  }),
+];

@@ -1,0 +1,26 @@
+import { expect, it } from 'vitest';
+import { caseSuite, type TestUser } from './harness.ts';
+
+const error = (msg: string, code = 'BAD_REQUEST') => ({ result: 'error', msg, code });
+
+export const realmAdminCases = caseSuite('realm administration', (api) => {
+  async function register(user: TestUser, params: Record<string, unknown> = {}): Promise<string> {
+    const { body } = await api.as(user).post('/register', { fetch_event_types: [], ...params });
+    return body.queue_id as string;
+  }
+  const events = async (user: TestUser, queueId: string) =>
+    (await api.as(user).get('/events', { queue_id: queueId, last_event_id: -1, dont_block: true })).body.events as Record<string, unknown>[];
+
+  it('changes realm settings for administrators, with realm update and update_dict events', async () => {
+    const queueId = await register('mark');
+    const changed = await api.as('adam').patch('/realm', { name: 'Renamed', allow_message_editing: false, topics_policy: 'disable_empty_topic' });
+    expect(changed.body).toEqual({ result: 'success', msg: '', name: 'updated', allow_message_editing: false, topics_policy: 'disable_empty_topic' });
+    expect(await events('mark', queueId)).toEqual([
+      { id: 0, type: 'realm', op: 'update', property: 'name', value: 'Renamed' },
+      { id: 1, type: 'realm', op: 'update_dict', property: 'default', data: { allow_message_editing: false } },
+      { id: 2, type: 'realm', op: 'update_dict', property: 'default', data: { topics_policy: 'disable_empty_topic', mandatory_topics: true } },
+    ]);
+    expect((await api.as('mark').patch('/realm', { name: 'Mine' })).body).toEqual(error('Must be an organization administrator', 'UNAUTHORIZED_PRINCIPAL'));
+    expect((await api.as('mark').post('/register', { fetch_event_types: ['realm'] })).body.realm_name).toBe('Renamed');
+  });
+});
