@@ -23,4 +23,18 @@ export const realmAdminCases = caseSuite('realm administration', (api) => {
     expect((await api.as('mark').patch('/realm', { name: 'Mine' })).body).toEqual(error('Must be an organization administrator', 'UNAUTHORIZED_PRINCIPAL'));
     expect((await api.as('mark').post('/register', { fetch_event_types: ['realm'] })).body.realm_name).toBe('Renamed');
   });
+
+  it('changes the settings new users start with, announced as realm_user_settings_defaults events', async () => {
+    const queueId = await register('gail');
+    expect((await api.as('adam').patch('/realm/user_settings_defaults', { web_home_view: 'recent_topics', color_scheme: 2 })).body).toEqual({ result: 'success', msg: '' });
+    expect(await events('gail', queueId)).toEqual([
+      { id: 0, type: 'realm_user_settings_defaults', op: 'update', property: 'color_scheme', value: 2 },
+      { id: 1, type: 'realm_user_settings_defaults', op: 'update', property: 'web_home_view', value: 'recent_topics' },
+    ]);
+    const state = await api.as('gail').post('/register', { fetch_event_types: ['realm_user_settings_defaults'] });
+    expect(state.body.realm_user_settings_defaults).toMatchObject({ web_home_view: 'recent_topics', color_scheme: 2 });
+    expect((await api.as('mark').patch('/realm/user_settings_defaults', { color_scheme: 1 })).body).toEqual(
+      error('Must be an organization administrator', 'UNAUTHORIZED_PRINCIPAL'),
+    );
+  });
 });

@@ -25,6 +25,7 @@ export interface NewUser {
  */
 async function createUser(scope: ActionScope, input: NewUser): Promise<UserRow> {
   const id = await nextId(scope.db, 'user', FIRST_USER_ID);
+  const realm = await scope.db.realm.get(1);
   const user: UserRow = {
     id,
     email: input.email,
@@ -42,7 +43,8 @@ async function createUser(scope: ActionScope, input: NewUser): Promise<UserRow> 
     date_joined: scope.now,
     avatar_version: 1,
     recipient_id: await recipientFor(scope.db, `user:${id}`),
-    settings: {},
+    // The organization's defaults for new accounts, as of now.
+    settings: { ...realm?.user_settings_defaults },
   };
   await scope.db.users.add(user);
   const directory = await RealmDirectory.load(scope.db);

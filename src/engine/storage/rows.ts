@@ -46,6 +46,8 @@ export interface RealmRow {
   can_invite_users_group?: GroupSettingValue;
   /** The largest file an upload may be, in MiB; absent: upstream's default (25). */
   max_file_upload_size_mib?: number;
+  /** Personal settings new accounts start with, where the organization changed upstream's default; absent: none changed. */
+  user_settings_defaults?: Record<string, unknown>;
 }
 
 export interface UserRow {
