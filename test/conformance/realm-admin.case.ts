@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { caseSuite, type TestUser } from './harness.ts';
+import { caseSuite, IDS, type TestUser } from './harness.ts';
 
 const error = (msg: string, code = 'BAD_REQUEST') => ({ result: 'error', msg, code });
 
@@ -36,5 +36,17 @@ export const realmAdminCases = caseSuite('realm administration', (api) => {
     expect((await api.as('mark').patch('/realm/user_settings_defaults', { color_scheme: 1 })).body).toEqual(
       error('Must be an organization administrator', 'UNAUTHORIZED_PRINCIPAL'),
     );
+  });
+
+  it('adds and removes default channels, announced as default_streams events', async () => {
+    const queueId = await register('mark');
+    expect((await api.as('adam').post('/default_streams', { stream_id: IDS.design })).body).toEqual({ result: 'success', msg: '' });
+    expect((await api.as('adam').delete('/default_streams', { stream_id: IDS.design })).body).toEqual({ result: 'success', msg: '' });
+    expect(await events('mark', queueId)).toEqual([
+      { id: 0, type: 'default_streams', default_streams: [IDS.general, IDS.design] },
+      { id: 1, type: 'default_streams', default_streams: [IDS.general] },
+    ]);
+    const refused = await api.as('olivia').post('/default_streams', { stream_id: IDS.secret });
+    expect([refused.status, refused.body]).toEqual([400, error('Private channels cannot be made default.')]);
   });
 });

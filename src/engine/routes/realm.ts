@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_REALM_DESCRIPTION_LENGTH, MAX_REALM_NAME_LENGTH, REALM_GROUP_SETTINGS, REALM_TIME_LIMITS, updateRealm } from '../actions/realm-settings.ts';
 import { updateRealmUserDefaults } from '../actions/realm-user-defaults.ts';
+import { addDefaultChannel, removeDefaultChannel } from '../actions/default-channels.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { SETTING_PARAMS } from './settings.ts';
 import { bool, int, json, str, VAR } from '../http/param-types.ts';
@@ -80,6 +81,30 @@ export const realmUserDefaultsEndpoints = [
     async write(scope, params) {
       const values = params as Record<string, unknown>;
       await updateRealmUserDefaults(scope, Object.fromEntries(Object.keys(DEFAULTABLE_PARAMS).filter((k) => values[k] !== undefined).map((k) => [k, values[k]])));
+      return {};
+    },
+  }),
+];
+
+/** The channels new users join (upstream's `check_if_user_can_manage_default_streams`: administrators). */
+export const defaultChannelEndpoints = [
+  defineEndpoint({
+    method: 'POST',
+    path: '/default_streams',
+    auth: 'admin',
+    params: { stream_id: int() },
+    async write(scope, params) {
+      await addDefaultChannel(scope, params.stream_id);
+      return {};
+    },
+  }),
+  defineEndpoint({
+    method: 'DELETE',
+    path: '/default_streams',
+    auth: 'admin',
+    params: { stream_id: int() },
+    async write(scope, params) {
+      await removeDefaultChannel(scope, params.stream_id);
       return {};
     },
   }),
