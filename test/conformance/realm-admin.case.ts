@@ -49,4 +49,21 @@ export const realmAdminCases = caseSuite('realm administration', (api) => {
     const refused = await api.as('olivia').post('/default_streams', { stream_id: IDS.secret });
     expect([refused.status, refused.body]).toEqual([400, error('Private channels cannot be made default.')]);
   });
+
+  it('creates a user for an administrator holding can_create_users, with a realm_user add event', async () => {
+    const queueId = await register('mark');
+    const created = await api.as('olivia').post('/users', { email: 'newbie@zulip.test', password: 'newbie-pass', full_name: 'New Bie' });
+    expect(created.body).toEqual({ result: 'success', msg: '', user_id: expect.any(Number) });
+    const userId = created.body.user_id as number;
+    expect((await events('mark', queueId))[0]).toMatchObject({ type: 'realm_user', op: 'add', person: { user_id: userId, full_name: 'New Bie' } });
+    const again = await api.as('olivia').post('/users', { email: 'newbie@zulip.test', password: 'newbie-pass', full_name: 'New Bie' });
+    expect([again.status, again.body]).toEqual([400, error("Email 'newbie@zulip.test' already in use")]);
+    const login = await api.anonymous().post('/fetch_api_key', { username: 'newbie@zulip.test', password: 'newbie-pass' });
+    expect(login.body).toMatchObject({ result: 'success', user_id: userId });
+  });
+
+  it('answers dev_fetch_api_key as a production server when the realm does not enable development login', async () => {
+    const refused = await api.anonymous().post('/dev_fetch_api_key', { username: 'mark@zulip.test' });
+    expect([refused.status, refused.body]).toEqual([400, error('Endpoint not available in production.')]);
+  });
 });

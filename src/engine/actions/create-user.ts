@@ -23,7 +23,7 @@ export interface NewUser {
  * Creates a human account: the next user id, a personal recipient and an API key; tells
  * every active user with a `realm_user` add event, each seeing the email they may see.
  */
-async function createUser(scope: ActionScope, input: NewUser): Promise<UserRow> {
+export async function createUser(scope: ActionScope, input: NewUser): Promise<UserRow> {
   const id = await nextId(scope.db, 'user', FIRST_USER_ID);
   const realm = await scope.db.realm.get(1);
   const user: UserRow = {

@@ -43,6 +43,7 @@ const realm = z.looseObject({
   can_invite_users_group: groupSetting.optional(),
   max_file_upload_size_mib: z.int().nonnegative().optional(),
   user_settings_defaults: z.record(z.string(), z.unknown()).optional(),
+  enable_dev_login: z.boolean().optional(),
 });
 
 const user = z.looseObject({
@@ -63,6 +64,7 @@ const user = z.looseObject({
   avatar_version: z.int(),
   recipient_id: id,
   settings: z.record(z.string(), z.unknown()),
+  can_create_users: z.boolean().optional(),
 });
 
 const channel = z.looseObject({

@@ -48,6 +48,8 @@ export interface RealmRow {
   max_file_upload_size_mib?: number;
   /** Personal settings new accounts start with, where the organization changed upstream's default; absent: none changed. */
   user_settings_defaults?: Record<string, unknown>;
+  /** Whether POST /dev_fetch_api_key logs in by email alone, as upstream's development server; absent: false. */
+  enable_dev_login?: boolean;
 }
 
 export interface UserRow {
@@ -74,6 +76,8 @@ export interface UserRow {
   recipient_id: number;
   /** Per-user settings (user_settings object); defaults fill missing keys. */
   settings: Record<string, unknown>;
+  /** Upstream's `can_create_users`, granted outside the API (a scenario here); absent: false. */
+  can_create_users?: boolean;
 }
 
 export interface ChannelRow {
