@@ -66,4 +66,20 @@ export const realmAdminCases = caseSuite('realm administration', (api) => {
     const refused = await api.anonymous().post('/dev_fetch_api_key', { username: 'mark@zulip.test' });
     expect([refused.status, refused.body]).toEqual([400, error('Endpoint not available in production.')]);
   });
+
+  it('uploads a custom emoji whose image every host serves, and deactivates it, with realm_emoji events', async () => {
+    const queueId = await register('mia');
+    const image = { name: 'wave.png', type: 'image/png', content: 'not really a png' };
+    expect((await api.as('mark').uploadTo('/realm/emoji/wave_hello', image)).body).toEqual({ result: 'success', msg: '' });
+    const [emoji] = Object.values((await api.as('mia').get('/realm/emoji')).body.emoji as Record<string, Record<string, unknown>>);
+    expect(emoji).toMatchObject({ name: 'wave_hello', deactivated: false, author_id: IDS.mark, still_url: null });
+    const served = await api.anonymous().fetchFile(emoji.source_url as string);
+    expect([served.status, served.headers['content-type'], served.text]).toEqual([200, 'image/png', 'not really a png']);
+    expect((await api.as('mia').delete('/realm/emoji/wave_hello')).body).toEqual(error('Must be an organization administrator or emoji author'));
+    expect((await api.as('mark').delete('/realm/emoji/wave_hello')).body).toEqual({ result: 'success', msg: '' });
+    const updates = await events('mia', queueId);
+    expect(updates.map((e) => (e.realm_emoji as Record<string, { deactivated: boolean }>)[emoji.id as string].deactivated)).toEqual([false, true]);
+    const missing = await api.as('mark').delete('/realm/emoji/wave_hello');
+    expect([missing.status, missing.body]).toEqual([404, error("Emoji 'wave_hello' does not exist")]);
+  });
 });

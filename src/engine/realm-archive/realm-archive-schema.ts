@@ -205,6 +205,8 @@ const realmEmoji = z.looseObject({
   source_url: z.string(),
   deactivated: z.boolean(),
   author_id: optionalId,
+  path_id: z.string().optional(),
+  content_type: z.string().optional(),
 });
 
 const userTopic = z.looseObject({

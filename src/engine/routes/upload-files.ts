@@ -6,6 +6,7 @@
  *   links it); without auth, the path itself is the capability (its 24 random characters), since
  *   an `<img src>` cannot carry the per-tab Basic auth. See docs/ARCHITECTURE.md, Decisions.
  * - `/user_uploads/temporary/{token}/{name}`: upstream's temporary URL, one minute per token.
+ * - a custom emoji's image, at its `source_url` under `/user_uploads/`: to anyone.
  * Only still images are shown in place; everything else is a download, and nothing served here
  * may run script on this origin (`nosniff`, a sandboxing Content-Security-Policy).
  */
@@ -15,6 +16,7 @@ import { RealmDirectory } from '../directory/realm-directory.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { readSnapshot } from '../services/run-action.ts';
 import type { EngineServices } from '../services/engine-services.ts';
+import type { RealmDatabase } from '../storage/database.ts';
 import type { AttachmentRow } from '../storage/rows.ts';
 import { pathIdFromUrlPath, USER_UPLOADS_PREFIX } from '../storage/upload-paths.ts';
 import { isInlineType } from '../validation/upload-limits.ts';
@@ -39,9 +41,9 @@ export async function serveUploadedFile(engine: EngineServices, request: Request
   const path = pathIdFromUrlPath(download ? rest.slice('download/'.length) : rest);
   if (path === null) throw fileNotFound();
   const header = request.headers.get('authorization');
-  const row = await readSnapshot(engine, async (db) => {
+  const row = await readSnapshot(engine, async (db): Promise<ServedFile> => {
     const found = await db.attachments.where('path_id').equals(path).first();
-    if (!found) throw fileNotFound();
+    if (!found) return customEmojiImage(db, path);
     if (header !== null) {
       const directory = await RealmDirectory.load(db);
       if (!(await mayAccessAttachment(db, directory, authenticate(directory, header), found))) throw fileNotAuthorized();
@@ -67,7 +69,17 @@ async function serveTemporary(engine: EngineServices, rest: string): Promise<Res
   return fileResponse(engine, row, false);
 }
 
-async function fileResponse(engine: EngineServices, row: AttachmentRow, download: boolean): Promise<Response> {
+/** What serving a file needs to know of it. */
+type ServedFile = Pick<AttachmentRow, 'path_id' | 'content_type' | 'file_name'>;
+
+/** A custom emoji's image: public to anyone, as upstream's emoji files are. */
+async function customEmojiImage(db: RealmDatabase, path: string): Promise<ServedFile> {
+  const emoji = await db.realm_emoji.filter((e) => e.path_id === path).first();
+  if (!emoji?.content_type) throw fileNotFound();
+  return { path_id: path, content_type: emoji.content_type, file_name: path.slice(path.lastIndexOf('/') + 1) };
+}
+
+async function fileResponse(engine: EngineServices, row: ServedFile, download: boolean): Promise<Response> {
   const bytes = await engine.uploads.get(row.path_id);
   if (bytes === null) throw fileNotFound();
   const inline = !download && isInlineType(row.content_type);

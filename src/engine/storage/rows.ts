@@ -259,6 +259,9 @@ export interface RealmEmojiRow {
   source_url: string;
   deactivated: boolean;
   author_id: number | null;
+  /** An uploaded image's place in the upload store, served at `source_url` to anyone; absent: an external image. */
+  path_id?: string;
+  content_type?: string;
 }
 
 export interface UserTopicRow {
