@@ -82,4 +82,20 @@ export const realmAdminCases = caseSuite('realm administration', (api) => {
     const missing = await api.as('mark').delete('/realm/emoji/wave_hello');
     expect([missing.status, missing.body]).toEqual([404, error("Emoji 'wave_hello' does not exist")]);
   });
+
+  it('adds and removes code playgrounds, listed in register and sent as realm_playgrounds events', async () => {
+    const queueId = await register('mark');
+    const playground = { name: 'Python', pygments_language: 'python3', url_template: 'https://python.example/?code={code}' };
+    const added = await api.as('adam').post('/realm/playgrounds', playground);
+    expect(added.body).toEqual({ result: 'success', msg: '', id: expect.any(Number) });
+    const id = added.body.id as number;
+    expect((await api.as('mark').post('/register', { fetch_event_types: ['realm_playgrounds'] })).body.realm_playgrounds).toEqual([{ id, ...playground }]);
+    expect((await api.as('adam').delete(`/realm/playgrounds/${id}`)).body).toEqual({ result: 'success', msg: '' });
+    expect(await events('mark', queueId)).toEqual([
+      { id: 0, type: 'realm_playgrounds', realm_playgrounds: [{ id, ...playground }] },
+      { id: 1, type: 'realm_playgrounds', realm_playgrounds: [] },
+    ]);
+    const missing = await api.as('adam').delete(`/realm/playgrounds/${id}`);
+    expect([missing.status, missing.body]).toEqual([400, error('Invalid playground')]);
+  });
 });

@@ -209,6 +209,13 @@ const realmEmoji = z.looseObject({
   content_type: z.string().optional(),
 });
 
+const realmPlayground = z.looseObject({
+  id,
+  name: z.string(),
+  pygments_language: z.string(),
+  url_template: z.string(),
+});
+
 const userTopic = z.looseObject({
   user_id: id,
   stream_id: id,
@@ -342,6 +349,7 @@ export const ARCHIVE_TABLES = {
   // Archives made before uploads existed have no such table. The files' bytes are not in the
   // archive (it stays JSON): an import keeps those the server already holds.
   attachments: z.array(attachment).default([]),
+  realm_playgrounds: z.array(realmPlayground).default([]),
 };
 
 /** Checked first, on its own: an archive of another format or version is refused by name. */

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { MAX_REALM_DESCRIPTION_LENGTH, MAX_REALM_NAME_LENGTH, REALM_GROUP_SETTINGS, REALM_TIME_LIMITS, updateRealm } from '../actions/realm-settings.ts';
 import { updateRealmUserDefaults } from '../actions/realm-user-defaults.ts';
 import { addDefaultChannel, removeDefaultChannel } from '../actions/default-channels.ts';
+import { addRealmPlayground, MAX_PYGMENTS_LANGUAGE_LENGTH, PYGMENTS_LANGUAGE_PARAM, removeRealmPlayground } from '../actions/realm-playgrounds.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { SETTING_PARAMS } from './settings.ts';
-import { bool, int, json, str, VAR } from '../http/param-types.ts';
+import { bool, int, json, pathId, str, VAR } from '../http/param-types.ts';
 import { retentionParam, topicsPolicyParam } from './channel-params.ts';
 import { groupSettingUpdate } from './group-setting-params.ts';
 
@@ -105,6 +106,35 @@ export const defaultChannelEndpoints = [
     params: { stream_id: int() },
     async write(scope, params) {
       await removeDefaultChannel(scope, params.stream_id);
+      return {};
+    },
+  }),
+];
+
+/** Code playgrounds: administrators add and remove them; everyone reads them in register. */
+export const playgroundEndpoints = [
+  defineEndpoint({
+    method: 'POST',
+    path: '/realm/playgrounds',
+    auth: 'admin',
+    params: {
+      name: str(),
+      pygments_language: str()
+        .max(MAX_PYGMENTS_LANGUAGE_LENGTH)
+        .refine((language) => PYGMENTS_LANGUAGE_PARAM.test(language), { error: 'Invalid characters in pygments language' }),
+      url_template: str(),
+    },
+    async write(scope, params) {
+      return { id: await addRealmPlayground(scope, { name: params.name, pygmentsLanguage: params.pygments_language, urlTemplate: params.url_template }) };
+    },
+  }),
+  defineEndpoint({
+    method: 'DELETE',
+    path: '/realm/playgrounds/{playground_id}',
+    auth: 'admin',
+    params: { playground_id: pathId() },
+    async write(scope, params) {
+      await removeRealmPlayground(scope, params.playground_id);
       return {};
     },
   }),

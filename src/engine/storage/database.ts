@@ -20,6 +20,7 @@ import type {
   MessageRow,
   ReactionRow,
   RealmEmojiRow,
+  RealmPlaygroundRow,
   RealmRow,
   RecipientRow,
   SubscriptionRow,
@@ -69,6 +70,7 @@ export class RealmDatabase extends Dexie {
   scheduled_messages!: EntityTable<ScheduledMessageRow, 'id'>;
   presence!: EntityTable<PresenceRow, 'user_id'>;
   attachments!: EntityTable<AttachmentRow, 'id'>;
+  realm_playgrounds!: EntityTable<RealmPlaygroundRow, 'id'>;
 
   constructor(options: DatabaseOptions = {}) {
     // Only implementations actually given are passed: an explicit `undefined` would override
@@ -106,6 +108,7 @@ export class RealmDatabase extends Dexie {
       scheduled_messages: 'id, user_id, [pending+scheduled_delivery_timestamp]',
       presence: 'user_id',
       attachments: 'id, &path_id, owner_id, *message_ids',
+      realm_playgrounds: 'id',
     });
   }
 

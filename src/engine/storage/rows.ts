@@ -253,6 +253,14 @@ export interface LinkifierRow {
   order: number;
 }
 
+/** A code playground: where a code block of a language can be opened (upstream's RealmPlayground). */
+export interface RealmPlaygroundRow {
+  id: number;
+  name: string;
+  pygments_language: string;
+  url_template: string;
+}
+
 export interface RealmEmojiRow {
   id: number;
   name: string;
