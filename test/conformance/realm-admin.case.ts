@@ -98,4 +98,19 @@ export const realmAdminCases = caseSuite('realm administration', (api) => {
     const missing = await api.as('adam').delete(`/realm/playgrounds/${id}`);
     expect([missing.status, missing.body]).toEqual([400, error('Invalid playground')]);
   });
+
+  it('exports the realm as an archive file listed with upstream export objects, with realm_export events', async () => {
+    const queueId = await register('olivia');
+    const made = await api.as('adam').post('/export/realm');
+    expect(made.body).toEqual({ result: 'success', msg: '', id: expect.any(Number) });
+    const { exports } = (await api.as('adam').get('/export/realm')).body as { exports: Record<string, unknown>[] };
+    const listed = exports.find((e) => e.id === made.body.id);
+    expect(listed).toMatchObject({ acting_user_id: IDS.adam, export_type: 1, pending: false, failed_timestamp: null, deleted_timestamp: null });
+    const file = await api.anonymous().fetchFile(listed?.export_url as string);
+    expect([file.status, JSON.parse(file.text).format]).toEqual([200, 'offline-realm-archive']);
+    const updates = await events('olivia', queueId);
+    expect(updates.map((e) => e.type)).toEqual(['realm_export', 'realm_export']);
+    const consents = await api.as('adam').get('/export/realm/consents');
+    expect(consents.body.export_consents).toContainEqual({ user_id: IDS.mark, consented: false });
+  });
 });

@@ -216,6 +216,16 @@ const realmPlayground = z.looseObject({
   url_template: z.string(),
 });
 
+const realmExport = z.looseObject({
+  id,
+  acting_user_id: id,
+  export_type: z.union([z.literal(1), z.literal(2)]),
+  export_time: z.number().nonnegative(),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  path_id: z.string().nullable(),
+  failed_timestamp: z.number().nullable(),
+});
+
 const userTopic = z.looseObject({
   user_id: id,
   stream_id: id,
@@ -350,6 +360,7 @@ export const ARCHIVE_TABLES = {
   // archive (it stays JSON): an import keeps those the server already holds.
   attachments: z.array(attachment).default([]),
   realm_playgrounds: z.array(realmPlayground).default([]),
+  realm_exports: z.array(realmExport).default([]),
 };
 
 /** Checked first, on its own: an archive of another format or version is refused by name. */

@@ -21,6 +21,7 @@ import type {
   ReactionRow,
   RealmEmojiRow,
   RealmPlaygroundRow,
+  RealmExportRow,
   RealmRow,
   RecipientRow,
   SubscriptionRow,
@@ -71,6 +72,7 @@ export class RealmDatabase extends Dexie {
   presence!: EntityTable<PresenceRow, 'user_id'>;
   attachments!: EntityTable<AttachmentRow, 'id'>;
   realm_playgrounds!: EntityTable<RealmPlaygroundRow, 'id'>;
+  realm_exports!: EntityTable<RealmExportRow, 'id'>;
 
   constructor(options: DatabaseOptions = {}) {
     // Only implementations actually given are passed: an explicit `undefined` would override
@@ -109,6 +111,7 @@ export class RealmDatabase extends Dexie {
       presence: 'user_id',
       attachments: 'id, &path_id, owner_id, *message_ids',
       realm_playgrounds: 'id',
+      realm_exports: 'id, path_id',
     });
   }
 

@@ -253,6 +253,19 @@ export interface LinkifierRow {
   order: number;
 }
 
+/** A data export of the realm (upstream's RealmExport): the realm archive, stored through the upload store. */
+export interface RealmExportRow {
+  id: number;
+  acting_user_id: number;
+  /** 1: public, 2: standard (upstream's types; the archive is the whole realm either way). */
+  export_type: 1 | 2;
+  export_time: number;
+  status: 'pending' | 'succeeded' | 'failed';
+  /** The archive file's place in the upload store, once made. */
+  path_id: string | null;
+  failed_timestamp: number | null;
+}
+
 /** A code playground: where a code block of a language can be opened (upstream's RealmPlayground). */
 export interface RealmPlaygroundRow {
   id: number;
