@@ -113,4 +113,11 @@ export const realmAdminCases = caseSuite('realm administration', (api) => {
     const consents = await api.as('adam').get('/export/realm/consents');
     expect(consents.body.export_consents).toContainEqual({ user_id: IDS.mark, consented: false });
   });
+
+  it("answers a channel's incoming-mail address in upstream's form, for channels the caller can read", async () => {
+    const { status, body } = await api.as('mark').get(`/streams/${IDS.design}/email_address`);
+    expect([status, body]).toEqual([200, { result: 'success', msg: '', email: expect.stringMatching(/^design\.[0-9a-f]{32}\.show-sender@zulip\.test$/) }]);
+    const refused = await api.as('mia').get(`/streams/${IDS.secret}/email_address`);
+    expect([refused.status, refused.body]).toEqual([400, error('Invalid channel ID')]);
+  });
 });

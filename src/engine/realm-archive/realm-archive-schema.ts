@@ -226,6 +226,13 @@ const realmExport = z.looseObject({
   failed_timestamp: z.number().nullable(),
 });
 
+const channelEmailToken = z.looseObject({
+  channel_id: id,
+  creator_id: id,
+  sender_id: z.int().nonnegative(),
+  email_token: z.string().regex(/^[0-9a-f]{32}$/),
+});
+
 const userTopic = z.looseObject({
   user_id: id,
   stream_id: id,
@@ -361,6 +368,7 @@ export const ARCHIVE_TABLES = {
   attachments: z.array(attachment).default([]),
   realm_playgrounds: z.array(realmPlayground).default([]),
   realm_exports: z.array(realmExport).default([]),
+  channel_email_tokens: z.array(channelEmailToken).default([]),
 };
 
 /** Checked first, on its own: an archive of another format or version is refused by name. */

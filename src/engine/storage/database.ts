@@ -22,6 +22,7 @@ import type {
   RealmEmojiRow,
   RealmPlaygroundRow,
   RealmExportRow,
+  ChannelEmailTokenRow,
   RealmRow,
   RecipientRow,
   SubscriptionRow,
@@ -73,6 +74,7 @@ export class RealmDatabase extends Dexie {
   attachments!: EntityTable<AttachmentRow, 'id'>;
   realm_playgrounds!: EntityTable<RealmPlaygroundRow, 'id'>;
   realm_exports!: EntityTable<RealmExportRow, 'id'>;
+  channel_email_tokens!: Table<ChannelEmailTokenRow, [number, number, number]>;
 
   constructor(options: DatabaseOptions = {}) {
     // Only implementations actually given are passed: an explicit `undefined` would override
@@ -112,6 +114,7 @@ export class RealmDatabase extends Dexie {
       attachments: 'id, &path_id, owner_id, *message_ids',
       realm_playgrounds: 'id',
       realm_exports: 'id, path_id',
+      channel_email_tokens: '[channel_id+creator_id+sender_id]',
     });
   }
 

@@ -253,6 +253,17 @@ export interface LinkifierRow {
   order: number;
 }
 
+/**
+ * A channel's incoming-mail token for one requester and sender (upstream's ChannelEmailAddress).
+ * `sender_id` 0 stands for upstream's Email gateway bot, the default sender.
+ */
+export interface ChannelEmailTokenRow {
+  channel_id: number;
+  creator_id: number;
+  sender_id: number;
+  email_token: string;
+}
+
 /** A data export of the realm (upstream's RealmExport): the realm archive, stored through the upload store. */
 export interface RealmExportRow {
   id: number;
