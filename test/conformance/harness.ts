@@ -46,6 +46,8 @@ export interface ApiClient {
   request(method: string, path: string, params?: Record<string, unknown>): Promise<HostAnswer>;
   /** POST /user_uploads with these files (a single one in upstream's `filename` part). */
   upload(...files: UploadFile[]): Promise<HostAnswer>;
+  /** POST these files to `path` (below /api/v1) as a multipart body. */
+  uploadTo(path: string, ...files: UploadFile[]): Promise<HostAnswer>;
   /** GET a path outside /api/v1, such as an uploaded file's URL. */
   fetchFile(path: string): Promise<HostAnswer>;
 }
@@ -76,6 +78,7 @@ export function harnessOver(send: SendToHost): Harness {
       patch: (path, params) => request('PATCH', path, params),
       delete: (path, params) => request('DELETE', path, params),
       upload: (...files) => send({ method: 'POST', path: '/user_uploads', params: {}, credentials, files }),
+      uploadTo: (path, ...files) => send({ method: 'POST', path, params: {}, credentials, files }),
       fetchFile: (path) => send({ method: 'GET', path, params: {}, credentials, outsideApi: true }),
     };
   };

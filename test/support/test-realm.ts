@@ -39,11 +39,16 @@ export class TestClient {
   }
 
   /** POST /user_uploads with these files as multipart parts (upstream's clients name the part `filename`). */
-  async upload(...files: File[]): Promise<ApiResult> {
+  upload(...files: File[]): Promise<ApiResult> {
+    return this.postFiles('/user_uploads', files);
+  }
+
+  /** POST a multipart body of these files to `path` below /api/v1 (a single one in upstream's `filename` part). */
+  async postFiles(path: string, files: File[]): Promise<ApiResult> {
     const form = new FormData();
     for (const file of files) form.append(files.length === 1 ? 'filename' : file.name, file);
     const response = await this.engine.handle(
-      new Request('http://zulip.test/api/v1/user_uploads', { method: 'POST', headers: this.#authorization(), body: form }),
+      new Request(`http://zulip.test/api/v1${path}`, { method: 'POST', headers: this.#authorization(), body: form }),
     );
     return { status: response.status, body: JSON.parse(await response.text()) };
   }

@@ -7,7 +7,7 @@
 export const TEST_SCENARIO = {
   realm: { name: 'Test Realm', host: 'zulip.test', email_address_visibility: 1 },
   users: [
-    { email: 'olivia@zulip.test', full_name: 'Olivia Owner', role: 100, password: 'olivia-pass', api_key: 'OwnerKey000000000000000000000001' },
+    { email: 'olivia@zulip.test', full_name: 'Olivia Owner', role: 100, password: 'olivia-pass', api_key: 'OwnerKey000000000000000000000001', can_create_users: true },
     { email: 'adam@zulip.test', full_name: 'Adam Admin', role: 200, password: 'adam-pass', api_key: 'AdminKey000000000000000000000002' },
     { email: 'mona@zulip.test', full_name: 'Mona Moderator', role: 300, api_key: 'ModKey00000000000000000000000003' },
     { email: 'mark@zulip.test', full_name: 'Mark Member', role: 400, password: 'mark-pass', api_key: 'MarkKey0000000000000000000000004' },

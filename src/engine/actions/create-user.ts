@@ -23,8 +23,9 @@ export interface NewUser {
  * Creates a human account: the next user id, a personal recipient and an API key; tells
  * every active user with a `realm_user` add event, each seeing the email they may see.
  */
-async function createUser(scope: ActionScope, input: NewUser): Promise<UserRow> {
+export async function createUser(scope: ActionScope, input: NewUser): Promise<UserRow> {
   const id = await nextId(scope.db, 'user', FIRST_USER_ID);
+  const realm = await scope.db.realm.get(1);
   const user: UserRow = {
     id,
     email: input.email,
@@ -42,7 +43,8 @@ async function createUser(scope: ActionScope, input: NewUser): Promise<UserRow> 
     date_joined: scope.now,
     avatar_version: 1,
     recipient_id: await recipientFor(scope.db, `user:${id}`),
-    settings: {},
+    // The organization's defaults for new accounts, as of now.
+    settings: { ...realm?.user_settings_defaults },
   };
   await scope.db.users.add(user);
   const directory = await RealmDirectory.load(scope.db);

@@ -95,16 +95,22 @@ export async function prepareOwnSettings(
 
 /** The checks upstream makes beyond each parameter's type. */
 function checkSettingValues(changes: OwnSettingsChanges): void {
-  const { default_language: language, notification_sound: sound } = changes.settings;
-  const batching = changes.settings.email_notifications_batching_period_seconds;
+  const language = changes.settings.default_language;
   if (language !== undefined && !LANGUAGE_CODES.includes(language as string)) throw badRequest('Invalid default_language');
+  checkNotificationSettingValues(changes.settings);
+  if (changes.timezone !== undefined && !isTimeZone(changes.timezone)) throw badRequest('Not a recognized time zone');
+}
+
+/** Upstream's check_settings_values: the notification sound and the email batching period. */
+export function checkNotificationSettingValues(settings: Record<string, unknown>): void {
+  const { notification_sound: sound } = settings;
+  const batching = settings.email_notifications_batching_period_seconds;
   if (sound !== undefined && sound !== 'none' && !AVAILABLE_NOTIFICATION_SOUNDS.includes(sound as string)) {
     throw badRequest(`Invalid notification sound '${String(sound)}'`);
   }
   if (typeof batching === 'number' && (batching <= 0 || batching > MAX_EMAIL_BATCHING_SECONDS)) {
     throw badRequest(`Invalid email batching period: ${batching} seconds`);
   }
-  if (changes.timezone !== undefined && !isTimeZone(changes.timezone)) throw badRequest('Not a recognized time zone');
 }
 
 /** An IANA time zone name (or "" for none), as the runtime's time zone database knows it. */

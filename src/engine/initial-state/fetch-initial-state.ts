@@ -1,4 +1,4 @@
-import { channelFoldersSection, customProfileFieldsSection, defaultStreamsSection, linkifiersSection, realmEmojiSection } from './realm-objects.ts';
+import { channelFoldersSection, customProfileFieldsSection, defaultStreamsSection, linkifiersSection, playgroundsSection, realmEmojiSection } from './realm-objects.ts';
 import {
   alertWordsSection,
   draftsSection,
@@ -37,6 +37,7 @@ const SECTIONS: Record<string, Section> = {
   realm_user_settings_defaults: (ctx) => ({ realm_user_settings_defaults: realmUserSettingsDefaults(ctx.directory.realm) }),
   realm_linkifiers: linkifiersSection,
   realm_emoji: realmEmojiSection,
+  realm_playgrounds: playgroundsSection,
   custom_profile_fields: customProfileFieldsSection,
   user_topic: userTopicsSection,
   default_streams: defaultStreamsSection,

@@ -101,7 +101,6 @@ export async function presenceSection(ctx: StateContext): Promise<Record<string,
 
 /** Sections whose data this server does not keep, reported empty so that clients can rely on the keys. */
 export const EMPTY_SECTIONS: Record<string, () => Record<string, unknown>> = {
-  realm_playgrounds: () => ({ realm_playgrounds: [] }),
   realm_domains: () => ({ realm_domains: [] }),
   realm_filters: () => ({ realm_filters: [] }),
   default_stream_groups: () => ({ realm_default_stream_groups: [] }),

@@ -1,5 +1,6 @@
 import { byFolderOrder, channelFolderToWire } from '../wire/channel-folder-wire.ts';
 import { linkifiersToWire } from '../wire/linkifier-wire.ts';
+import { realmPlaygroundsToWire } from '../wire/realm-playground-wire.ts';
 import type { RealmEmojiRow } from '../storage/rows.ts';
 import { listProfileFields, profileFieldToWire } from '../wire/profile-field-wire.ts';
 import type { StateContext } from './state-context.ts';
@@ -31,6 +32,11 @@ export function realmEmojiToWire(emoji: readonly RealmEmojiRow[]): Record<string
 /** `realm_emoji`: the realm's custom emoji. */
 export function realmEmojiSection(ctx: StateContext): Record<string, unknown> {
   return { realm_emoji: realmEmojiToWire(ctx.directory.emoji) };
+}
+
+/** `realm_playgrounds`: the realm's code playgrounds. */
+export async function playgroundsSection(ctx: StateContext): Promise<Record<string, unknown>> {
+  return { realm_playgrounds: realmPlaygroundsToWire(await ctx.db.realm_playgrounds.toArray()) };
 }
 
 /** `realm_linkifiers`: empty for clients that cannot read RFC 6570 URL templates. */

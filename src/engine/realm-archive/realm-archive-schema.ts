@@ -42,6 +42,8 @@ const realm = z.looseObject({
   can_move_messages_between_channels_group: groupSetting.optional(),
   can_invite_users_group: groupSetting.optional(),
   max_file_upload_size_mib: z.int().nonnegative().optional(),
+  user_settings_defaults: z.record(z.string(), z.unknown()).optional(),
+  enable_dev_login: z.boolean().optional(),
 });
 
 const user = z.looseObject({
@@ -62,6 +64,7 @@ const user = z.looseObject({
   avatar_version: z.int(),
   recipient_id: id,
   settings: z.record(z.string(), z.unknown()),
+  can_create_users: z.boolean().optional(),
 });
 
 const channel = z.looseObject({
@@ -202,6 +205,32 @@ const realmEmoji = z.looseObject({
   source_url: z.string(),
   deactivated: z.boolean(),
   author_id: optionalId,
+  path_id: z.string().optional(),
+  content_type: z.string().optional(),
+});
+
+const realmPlayground = z.looseObject({
+  id,
+  name: z.string(),
+  pygments_language: z.string(),
+  url_template: z.string(),
+});
+
+const realmExport = z.looseObject({
+  id,
+  acting_user_id: id,
+  export_type: z.union([z.literal(1), z.literal(2)]),
+  export_time: z.number().nonnegative(),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  path_id: z.string().nullable(),
+  failed_timestamp: z.number().nullable(),
+});
+
+const channelEmailToken = z.looseObject({
+  channel_id: id,
+  creator_id: id,
+  sender_id: z.int().nonnegative(),
+  email_token: z.string().regex(/^[0-9a-f]{32}$/),
 });
 
 const userTopic = z.looseObject({
@@ -337,6 +366,9 @@ export const ARCHIVE_TABLES = {
   // Archives made before uploads existed have no such table. The files' bytes are not in the
   // archive (it stays JSON): an import keeps those the server already holds.
   attachments: z.array(attachment).default([]),
+  realm_playgrounds: z.array(realmPlayground).default([]),
+  realm_exports: z.array(realmExport).default([]),
+  channel_email_tokens: z.array(channelEmailToken).default([]),
 };
 
 /** Checked first, on its own: an archive of another format or version is refused by name. */

@@ -56,9 +56,11 @@ export async function importRealm(engine: EngineServices, input: unknown): Promi
     }
   });
   engine.queues.close();
-  // The archive carries uploads' metadata, not their bytes: the files it names stay if this
+  // The archive carries uploads' (and custom emoji's and exports') metadata, not their bytes: the files it names stay if this
   // server holds them (an archive of this same realm), the rest go.
-  await engine.uploads.retainOnly(new Set(archive.tables.attachments.map((row) => row.path_id)));
+  const emojiFiles = archive.tables.realm_emoji.flatMap((row) => (typeof row.path_id === 'string' ? [row.path_id] : []));
+  const exportFiles = archive.tables.realm_exports.flatMap((row) => (row.path_id === null ? [] : [row.path_id]));
+  await engine.uploads.retainOnly(new Set([...archive.tables.attachments.map((row) => row.path_id), ...emojiFiles, ...exportFiles]));
   // The archive's pending scheduled messages replace the old ones' timer.
   engine.scheduler.wake();
 }

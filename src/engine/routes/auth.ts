@@ -1,3 +1,4 @@
+import { devFetchApiKey } from '../auth/dev-fetch-api-key.ts';
 import { fetchApiKey } from '../auth/fetch-api-key.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { str } from '../http/param-types.ts';
@@ -12,5 +13,12 @@ export const authEndpoints = [
     async handler(ctx, { username, password }) {
       return fetchApiKey(ctx.engine, username, password);
     },
+  }),
+  defineEndpoint({
+    method: 'POST',
+    path: '/dev_fetch_api_key',
+    auth: 'none',
+    params: { username: str() },
+    handler: async (ctx, { username }) => devFetchApiKey(ctx.engine, username),
   }),
 ];

@@ -1,9 +1,20 @@
+import { addRealmEmoji, checkEmojiUpload, deactivateRealmEmoji, emojiNameFromPath, type EmojiImage } from '../actions/realm-emoji.ts';
+import { RealmDirectory } from '../directory/realm-directory.ts';
 import { emojiCodeToNames } from '../emoji/emoji-catalog.ts';
-import { defineEndpoint } from '../http/endpoint.ts';
+import { callerAction, defineEndpoint } from '../http/endpoint.ts';
+import { str } from '../http/param-types.ts';
+import { readSnapshot } from '../services/run-action.ts';
+import { newPathId } from '../storage/upload-paths.ts';
+import { uploadContentType } from '../validation/upload-limits.ts';
 import { SERVER_EMOJI_DATA_PATH } from '../wire/paths.ts';
 import { realmEmojiToWire } from '../initial-state/realm-objects.ts';
 
-/** The realm's custom emoji, in the shape of the register `realm_emoji` section; and the server's Unicode emoji data. */
+/**
+ * The realm's custom emoji, in the shape of the register `realm_emoji` section; uploading and
+ * deactivating one; and the server's Unicode emoji data. An uploaded image is stored through the
+ * upload store and served at its `/user_uploads/...` URL to anyone (emoji are public to the realm,
+ * as upstream's `/user_avatars/` files are).
+ */
 export const realmEmojiEndpoints = [
   defineEndpoint({
     method: 'GET',
@@ -11,6 +22,41 @@ export const realmEmojiEndpoints = [
     params: {},
     async read(scope) {
       return { emoji: realmEmojiToWire(scope.directory.emoji) };
+    },
+  }),
+  defineEndpoint({
+    method: 'POST',
+    path: '/realm/emoji/{emoji_name}',
+    params: { emoji_name: str() },
+    async handler(ctx, params) {
+      const name = emojiNameFromPath(params.emoji_name);
+      // Upstream counts every file of the request, whatever its part's name; a part without a file name is no file.
+      const files = ctx.files.filter((file) => file.name !== '');
+      const images: EmojiImage[] = files.map((file) => ({ size: file.size, contentType: uploadContentType(file.type, file.name) }));
+      // Checked before the bytes are stored, so a refused upload stores nothing.
+      const image = await readSnapshot(ctx.engine, async (db) => {
+        const directory = await RealmDirectory.load(db);
+        return checkEmojiUpload(directory, directory.users.get(ctx.user.id) ?? ctx.user, name, images);
+      });
+      const path = newPathId(ctx.realm.id, files[0].name);
+      const { uploads } = ctx.engine;
+      await uploads.put(path, new Uint8Array(await files[0].arrayBuffer()));
+      try {
+        await callerAction(ctx, (scope) => addRealmEmoji(scope, { name, pathId: path, image }));
+      } catch (error) {
+        await uploads.delete(path);
+        throw error;
+      }
+      return {};
+    },
+  }),
+  defineEndpoint({
+    method: 'DELETE',
+    path: '/realm/emoji/{emoji_name}',
+    params: { emoji_name: str() },
+    async write(scope, params) {
+      await deactivateRealmEmoji(scope, params.emoji_name);
+      return {};
     },
   }),
   defineEndpoint({

@@ -35,7 +35,8 @@ function settingParam(name: string, defaultValue: unknown): z.ZodType {
   return str().optional();
 }
 
-const SETTING_PARAMS: Record<string, z.ZodType> = Object.fromEntries(
+/** Every personal setting's parameter, as PATCH /settings reads it. */
+export const SETTING_PARAMS: Record<string, z.ZodType> = Object.fromEntries(
   Object.entries(USER_SETTING_DEFAULTS).map(([name, value]) => [name, settingParam(name, value)]),
 );
 

@@ -135,6 +135,7 @@ async function writeUsers(
       avatar_version: 1,
       recipient_id: recipientId,
       settings: {},
+      ...(user.can_create_users ? { can_create_users: true } : {}),
     };
     byEmail.set(user.email, row);
     await db.recipients.add({ id: recipientId, key: `user:${id}` });

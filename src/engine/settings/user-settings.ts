@@ -126,7 +126,7 @@ export function userSettingsObject(user: UserRow | null, realm: RealmRow): Recor
 
 /** `realm_user_settings_defaults`: what a new account starts with (a timezone is the account's own). */
 export function realmUserSettingsDefaults(realm: RealmRow): Record<string, unknown> {
-  return { ...USER_SETTING_DEFAULTS, ...realmWideSettings(realm) };
+  return { ...USER_SETTING_DEFAULTS, ...realm.user_settings_defaults, ...realmWideSettings(realm) };
 }
 
 const realmWideSettings = (realm: RealmRow) => ({

@@ -20,6 +20,9 @@ import type {
   MessageRow,
   ReactionRow,
   RealmEmojiRow,
+  RealmPlaygroundRow,
+  RealmExportRow,
+  ChannelEmailTokenRow,
   RealmRow,
   RecipientRow,
   SubscriptionRow,
@@ -69,6 +72,9 @@ export class RealmDatabase extends Dexie {
   scheduled_messages!: EntityTable<ScheduledMessageRow, 'id'>;
   presence!: EntityTable<PresenceRow, 'user_id'>;
   attachments!: EntityTable<AttachmentRow, 'id'>;
+  realm_playgrounds!: EntityTable<RealmPlaygroundRow, 'id'>;
+  realm_exports!: EntityTable<RealmExportRow, 'id'>;
+  channel_email_tokens!: Table<ChannelEmailTokenRow, [number, number, number]>;
 
   constructor(options: DatabaseOptions = {}) {
     // Only implementations actually given are passed: an explicit `undefined` would override
@@ -106,6 +112,9 @@ export class RealmDatabase extends Dexie {
       scheduled_messages: 'id, user_id, [pending+scheduled_delivery_timestamp]',
       presence: 'user_id',
       attachments: 'id, &path_id, owner_id, *message_ids',
+      realm_playgrounds: 'id',
+      realm_exports: 'id, path_id',
+      channel_email_tokens: '[channel_id+creator_id+sender_id]',
     });
   }
 

@@ -46,6 +46,10 @@ export interface RealmRow {
   can_invite_users_group?: GroupSettingValue;
   /** The largest file an upload may be, in MiB; absent: upstream's default (25). */
   max_file_upload_size_mib?: number;
+  /** Personal settings new accounts start with, where the organization changed upstream's default; absent: none changed. */
+  user_settings_defaults?: Record<string, unknown>;
+  /** Whether POST /dev_fetch_api_key logs in by email alone, as upstream's development server; absent: false. */
+  enable_dev_login?: boolean;
 }
 
 export interface UserRow {
@@ -72,6 +76,8 @@ export interface UserRow {
   recipient_id: number;
   /** Per-user settings (user_settings object); defaults fill missing keys. */
   settings: Record<string, unknown>;
+  /** Upstream's `can_create_users`, granted outside the API (a scenario here); absent: false. */
+  can_create_users?: boolean;
 }
 
 export interface ChannelRow {
@@ -247,12 +253,47 @@ export interface LinkifierRow {
   order: number;
 }
 
+/**
+ * A channel's incoming-mail token for one requester and sender (upstream's ChannelEmailAddress).
+ * `sender_id` 0 stands for upstream's Email gateway bot, the default sender.
+ */
+export interface ChannelEmailTokenRow {
+  channel_id: number;
+  creator_id: number;
+  sender_id: number;
+  email_token: string;
+}
+
+/** A data export of the realm (upstream's RealmExport): the realm archive, stored through the upload store. */
+export interface RealmExportRow {
+  id: number;
+  acting_user_id: number;
+  /** 1: public, 2: standard (upstream's types; the archive is the whole realm either way). */
+  export_type: 1 | 2;
+  export_time: number;
+  status: 'pending' | 'succeeded' | 'failed';
+  /** The archive file's place in the upload store, once made. */
+  path_id: string | null;
+  failed_timestamp: number | null;
+}
+
+/** A code playground: where a code block of a language can be opened (upstream's RealmPlayground). */
+export interface RealmPlaygroundRow {
+  id: number;
+  name: string;
+  pygments_language: string;
+  url_template: string;
+}
+
 export interface RealmEmojiRow {
   id: number;
   name: string;
   source_url: string;
   deactivated: boolean;
   author_id: number | null;
+  /** An uploaded image's place in the upload store, served at `source_url` to anyone; absent: an external image. */
+  path_id?: string;
+  content_type?: string;
 }
 
 export interface UserTopicRow {

@@ -7,6 +7,9 @@ export const DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB = 25;
 /** Room a multipart body may take beyond its file: boundaries, part headers, small fields. */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
+/** Upstream's default `MAX_EMOJI_FILE_SIZE_MIB`. */
+export const MAX_EMOJI_FILE_SIZE_MIB = 5;
+
 export const maxFileUploadSizeMib = (realm: RealmRow): number =>
   realm.max_file_upload_size_mib ?? DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB;
 
