@@ -110,17 +110,18 @@ try {
 }
 `;
 
-/** Points startRealm where no worker file is: not copied at all, or a URL that answers a page. */
-export const MISSING_WORKERS_SCRIPT = `
+/** Starts wrongly: worker files not copied, a URL that answers a page, a scenario with a fault. */
+export const FAULTY_START_SCRIPT = `
 import { startRealm } from 'offline-realm/browser';
 
 const messages = [];
-for (const urls of [
-  { serviceWorkerUrl: '/not-copied/offline-realm-sw.js' },
-  { serviceWorkerUrl: '/offline-realm-sw.js', engineWorkerUrl: '/index.html' },
+for (const options of [
+  { scenario: '/prototype-realm.json', serviceWorkerUrl: '/not-copied/offline-realm-sw.js' },
+  { scenario: '/prototype-realm.json', serviceWorkerUrl: '/offline-realm-sw.js', engineWorkerUrl: '/index.html' },
+  { scenario: { users: [{ email: 'ada@proto.test', full_name: 'Ada', role: 7 }] }, serviceWorkerUrl: '/offline-realm-sw.js' },
 ]) {
   try {
-    await startRealm({ scenario: '/prototype-realm.json', ...urls });
+    await startRealm(options);
     messages.push('started');
   } catch (error) {
     messages.push(error.message);

@@ -9,7 +9,7 @@ import { type Browser, chromium, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../scripts/chromium-flags.ts';
 import {
-  APP_SCRIPT, BROWSER_SCENARIO, CONSUMER_PACKAGE, MISSING_WORKERS_SCRIPT, NODE_SCRIPT, pageWith, TSCONFIG, TYPESCRIPT_FILE,
+  APP_SCRIPT, BROWSER_SCENARIO, CONSUMER_PACKAGE, FAULTY_START_SCRIPT, NODE_SCRIPT, pageWith, TSCONFIG, TYPESCRIPT_FILE,
 } from './consumer-files.ts';
 import { type StaticServer, serveStatic } from './static-server.ts';
 
@@ -133,8 +133,8 @@ describe('offline-realm/browser in a page of a new project', () => {
     writeFileSync(join(publicDir, 'prototype-realm.json'), JSON.stringify(BROWSER_SCENARIO));
     writeFileSync(join(publicDir, 'index.html'), pageWith('app.js'));
     writeFileSync(join(publicDir, 'app.js'), APP_SCRIPT);
-    writeFileSync(join(publicDir, 'missing.html'), pageWith('missing.js'));
-    writeFileSync(join(publicDir, 'missing.js'), MISSING_WORKERS_SCRIPT);
+    writeFileSync(join(publicDir, 'faulty.html'), pageWith('faulty.js'));
+    writeFileSync(join(publicDir, 'faulty.js'), FAULTY_START_SCRIPT);
     site = await serveStatic([
       ['/node_modules/', join(consumer, 'node_modules')],
       ['/', publicDir],
@@ -185,11 +185,12 @@ describe('offline-realm/browser in a page of a new project', () => {
     });
   }, 60_000);
 
-  it('says which worker file is missing and how to copy it', async () => {
+  it('says which worker file is missing and how to copy it, and what is wrong with a faulty scenario', async () => {
     const fix = "Copy the worker files into the folder your site serves at its root with `npx offline-realm init public/`";
-    expect(await resultOf('/missing.html')).toEqual([
+    expect(await resultOf('/faulty.html')).toEqual([
       `offline-realm: no worker file at /not-copied/offline-realm-sw.js (the server answers HTTP 404). ${fix}, or set serviceWorkerUrl to where they are.`,
       `offline-realm: no worker file at /index.html (the server answers text/html, not JavaScript). ${fix}, or set engineWorkerUrl to where they are.`,
+      'offline-realm: cannot load the scenario: $.users[0].role: Invalid input',
     ]);
   }, 60_000);
 });

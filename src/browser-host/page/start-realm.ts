@@ -34,7 +34,8 @@ const INIT_COMMAND = 'npx offline-realm init public/';
  * before the page's first API call. The realm lives in the origin's IndexedDB, shared by its
  * tabs and kept across reloads. Resolves with the realm's name, host and people with their API
  * keys (HTTP Basic auth: `email:apiKey`). Rejects with an Error that says how to fix it when the
- * worker files are not served where the options say.
+ * worker files are not served where the options say, or names the fault of a faulty scenario
+ * (which changes nothing).
  */
 export async function startRealm(options: StartRealmOptions): Promise<RealmSummary> {
   if (!('serviceWorker' in navigator)) {
@@ -52,8 +53,11 @@ export async function startRealm(options: StartRealmOptions): Promise<RealmSumma
   });
   answerPortRequests(engine);
   const source = scenarioSource(options.scenario);
+  const loading = (options.reset ? engine.loadScenario(source) : engine.waitReady(source)).catch((error: unknown) => {
+    throw new Error(`offline-realm: cannot load the scenario: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  });
   // The realm loads while the Service Worker installs.
-  await Promise.all([takeControl(serviceWorkerUrl.href), options.reset ? engine.loadScenario(source) : engine.waitReady(source)]);
+  await Promise.all([takeControl(serviceWorkerUrl.href), loading]);
   return engine.realmSummary();
 }
 
