@@ -83,3 +83,15 @@ async function readPublicDir(dir: string): Promise<Map<string, Buffer>> {
   }
   return files;
 }
+
+/**
+ * {@link APP_SHELL_MODULE} as `null` in every build: for the package's Service Worker, which
+ * runs in another project's site and caches none of it (scripts/browser-bundles.ts).
+ */
+export function noAppShell(): Plugin {
+  return {
+    name: 'offline-realm:no-app-shell',
+    resolveId: (id) => (id === APP_SHELL_MODULE ? RESOLVED_ID : undefined),
+    load: (id) => (id === RESOLVED_ID ? 'export const APP_SHELL = null;' : undefined),
+  };
+}

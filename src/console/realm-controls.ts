@@ -61,7 +61,7 @@ export class RealmControls {
   async #loadScenario(name: string, verb: string): Promise<void> {
     if (!confirm(`Replace the whole realm with the scenario “${name}”? Export it first to keep it.`)) return;
     await this.#run(async () => {
-      await this.#engine.loadScenario(name);
+      await this.#engine.loadScenario({ name });
       recordScenario(name);
       this.#showRecordedScenario();
       await this.#onReplaced();

@@ -24,7 +24,7 @@ export function localServer(engine: Promise<EngineConnection>): LocalServer {
     },
 
     async loadScenario(name: string): Promise<void> {
-      await (await engine).loadScenario(name);
+      await (await engine).loadScenario({ name });
       recordScenario(name);
     },
 

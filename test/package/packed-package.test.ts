@@ -1,16 +1,22 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { type Browser, chromium, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSUMER_PACKAGE, NODE_SCRIPT, TSCONFIG, TYPESCRIPT_FILE } from './consumer-files.ts';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../scripts/chromium-flags.ts';
+import {
+  APP_SCRIPT, BROWSER_SCENARIO, CONSUMER_PACKAGE, FAULTY_START_SCRIPT, NODE_SCRIPT, pageWith, TSCONFIG, TYPESCRIPT_FILE,
+} from './consumer-files.ts';
+import { type StaticServer, serveStatic } from './static-server.ts';
 
 /**
  * The package as a new user gets it: `npm pack`, installed into a fresh project beside msw 3,
- * TypeScript and Node 22, then used from plain Node, from strict TypeScript and through its bin.
+ * TypeScript and Node 22, then used from plain Node, from strict TypeScript, through its bin,
+ * and in Chromium from the page of a tiny app of that project.
  */
 
 const run = promisify(execFile);
@@ -49,10 +55,11 @@ beforeAll(async () => {
   writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify(TSCONFIG));
 }, 240_000);
 
-afterAll(() => rmSync(consumer, { recursive: true, force: true }));
+// A whole node_modules (two Node binaries among it) on a busy disk may take more than 10 s.
+afterAll(() => rmSync(consumer, { recursive: true, force: true }), 60_000);
 
 const EXPECTED_RUN = {
-  entries: ['function', 'function', 'function', 'function', 'function'],
+  entries: ['function', 'function', 'function', 'function', 'function', 'function'],
   status: 200,
   realm: 'Lakeside Labs',
   featureLevel: expect.any(Number),
@@ -112,4 +119,78 @@ describe('the packed package in a new project', () => {
     }
     expect(validate({ users: [{ email: 'a@x.test', full_name: 'A', role: 7 }] })).toBe(false);
   });
+});
+
+describe('offline-realm/browser in a page of a new project', () => {
+  const BROWSER_WAIT_MS = 30_000;
+  let initOutput: string;
+  let site: StaticServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    const publicDir = join(consumer, 'public');
+    initOutput = (await run('npx', ['--no', 'offline-realm', 'init', 'public/'], { cwd: consumer, encoding: 'utf8', env: consumerEnv() })).stdout;
+    writeFileSync(join(publicDir, 'prototype-realm.json'), JSON.stringify(BROWSER_SCENARIO));
+    writeFileSync(join(publicDir, 'index.html'), pageWith('app.js'));
+    writeFileSync(join(publicDir, 'app.js'), APP_SCRIPT);
+    writeFileSync(join(publicDir, 'faulty.html'), pageWith('faulty.js'));
+    writeFileSync(join(publicDir, 'faulty.js'), FAULTY_START_SCRIPT);
+    site = await serveStatic([
+      ['/node_modules/', join(consumer, 'node_modules')],
+      ['/', publicDir],
+    ]);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  /** Opens `path` in a fresh profile and reads what the page's script showed. */
+  async function resultOf(path: string): Promise<unknown> {
+    const context = await browser.newContext();
+    try {
+      const page: Page = await context.newPage();
+      await page.goto(`${site.origin}${path}`);
+      const result = page.locator('#result');
+      await result.filter({ hasText: /./ }).waitFor({ timeout: BROWSER_WAIT_MS });
+      return JSON.parse((await result.textContent()) ?? '');
+    } finally {
+      await context.close();
+    }
+  }
+
+  it('init copies the two worker files into the public folder and says so', () => {
+    expect(initOutput).toMatch(/^wrote public\/offline-realm-sw\.js\nwrote public\/offline-realm-engine\.js\n/);
+    expect(readdirSync(join(consumer, 'public')).filter((name) => name.startsWith('offline-realm-')).sort()).toEqual([
+      'offline-realm-engine.js',
+      'offline-realm-sw.js',
+    ]);
+    const built = join(consumer, 'node_modules/offline-realm/lib/browser/offline-realm-sw.js');
+    expect(readFileSync(join(consumer, 'public/offline-realm-sw.js'), 'utf8')).toBe(readFileSync(built, 'utf8'));
+  });
+
+  it('init without a folder is a usage error', async () => {
+    const refused = await failure(run('npx', ['--no', 'offline-realm', 'init'], { cwd: consumer, encoding: 'utf8', env: consumerEnv() }));
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/^offline-realm: init takes one folder, e\.g\. init public\/\n\nusage: offline-realm <command>/);
+  });
+
+  it("answers the page's own fetch('/api/v1/...') from the engine, on a fresh profile, with the realm it asked for", async () => {
+    expect(await resultOf('/')).toEqual({
+      realm: { name: 'Prototype Realm', users: ['Ada Lovelace', 'Alan Turing'] },
+      settings: { status: 200, realm_name: 'Prototype Realm' },
+      me: { status: 200, result: 'success', email: 'ada@proto.test', full_name: 'Ada Lovelace', role: 100 },
+    });
+  }, 60_000);
+
+  it('says which worker file is missing and how to copy it, and what is wrong with a faulty scenario', async () => {
+    const fix = "Copy the worker files into the folder your site serves at its root with `npx offline-realm init public/`";
+    expect(await resultOf('/faulty.html')).toEqual([
+      `offline-realm: no worker file at /not-copied/offline-realm-sw.js (the server answers HTTP 404). ${fix}, or set serviceWorkerUrl to where they are.`,
+      `offline-realm: no worker file at /index.html (the server answers text/html, not JavaScript). ${fix}, or set engineWorkerUrl to where they are.`,
+      'offline-realm: cannot load the scenario: $.users[0].role: Invalid input',
+    ]);
+  }, 60_000);
 });

@@ -31,45 +31,45 @@ export function startEngineHost(scope: SharedWorkerScope): void {
   const origin = scope.location.origin;
   const log = new BroadcastChannel(REQUEST_LOG_CHANNEL);
   const guard = new ReplayGuard();
-  // Requests take the engine from this chain: one that arrives during a scenario load runs after it.
-  let ready: Promise<Engine> = Engine.create({
+  const opened = Engine.create({
     indexedDB: scope.indexedDB,
     IDBKeyRange: scope.IDBKeyRange,
     uploads: new IndexedDbUploadStore(scope.indexedDB, scope.IDBKeyRange),
     onRequest: (entry: RequestLogEntry) => log.postMessage(entry),
-  }).then(async (engine) => {
-    await ensureRealm(engine, origin);
-    return engine;
   });
-  const engine = () => ready;
+  // Requests wait until the database holds a realm: at once when it has one, else until the
+  // first realm a page chose (`waitReady`) has loaded.
+  let realmExists = () => {};
+  const firstRealm = new Promise<void>((resolve, reject) => {
+    realmExists = resolve;
+    opened.then((engine) => engine.db.realm.get(1)).then((realm) => realm && resolve(), reject);
+  });
+  // Answered by each request that waits on it; nothing may be left unhandled meanwhile.
+  firstRealm.catch(() => {});
+  // Realm changes run one after another, and requests after the change under way when they came.
+  let changes: Promise<Engine> = opened;
+  const changeRealm = async (change: (engine: Engine) => Promise<void>): Promise<void> => {
+    const run = changes.then(async (current) => {
+      await change(current);
+      return current;
+    });
+    // A failed change leaves the previous realm in place and the engine usable.
+    changes = run.catch(() => opened);
+    await run;
+    realmExists();
+  };
+  const engine = async (): Promise<Engine> => {
+    await firstRealm;
+    return changes;
+  };
 
   const control: EngineControl = {
     hello: async () => ({ lockName: await lockName }),
-    async waitReady() {
-      await ready;
-    },
-    async loadScenario(name) {
-      const previous = ready;
-      const loading = previous.then(async (current) => {
-        await replaceRealm(current, name, origin);
-        return current;
-      });
-      // A failed load leaves the previous realm in place and the engine usable.
-      ready = loading.catch(() => previous);
-      await loading;
-    },
-    realmSummary: async () => realmSummary(await ready),
-    exportRealm: async () => exportRealm(await ready),
-    async importRealm(archive) {
-      const previous = ready;
-      const importing = previous.then(async (current) => {
-        await importRealm(current, archive);
-        return current;
-      });
-      // As for a scenario: a refused archive leaves the previous realm in place.
-      ready = importing.catch(() => previous);
-      await importing;
-    },
+    waitReady: (whenEmpty) => changeRealm((current) => ensureRealm(current, whenEmpty, origin)),
+    loadScenario: (source) => changeRealm((current) => replaceRealm(current, source, origin)),
+    realmSummary: async () => realmSummary(await engine()),
+    exportRealm: async () => exportRealm(await engine()),
+    importRealm: (archive) => changeRealm((current) => importRealm(current, archive)),
     attachRelay: (port) => serveRelayPort(port, engine, guard),
   };
 

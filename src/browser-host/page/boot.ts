@@ -1,7 +1,9 @@
 /// <reference types="vite/client" />
-import { startElectedEngine } from './elected-engine.ts';
-import { EngineConnection } from './engine-connection.ts';
-import type { CacheShellMessage, ClaimMessage, EnginePortMessage, NeedPortMessage } from '../protocol/relay-protocol.ts';
+import type { EngineConnection } from './engine-connection.ts';
+import { ENGINE_WORKER_NAME, type SharedEngineOptions, startEngine } from './engine-start.ts';
+import { answerPortRequests, takeControl } from './service-worker-link.ts';
+import { DEFAULT_SCENARIO } from '../protocol/default-scenario.ts';
+import type { CacheShellMessage } from '../protocol/relay-protocol.ts';
 
 /** Served from source by `vite dev`, built to the site root by `vite build`. */
 const SERVICE_WORKER_URL = import.meta.env.DEV ? '/worker/service-worker.ts' : '/sw.js';
@@ -9,8 +11,8 @@ const SERVICE_WORKER_URL = import.meta.env.DEV ? '/worker/service-worker.ts' : '
 /**
  * Starts the in-browser server for this page: the engine's SharedWorker (shared by every tab),
  * the Service Worker that relays `/api/v1/*` to it, and the ports between them. Resolves once
- * the page is controlled and the engine has a realm, and marks the page with
- * `data-server="ready"`; from then on `fetch('/api/v1/...')` is answered by the engine.
+ * the page is controlled and the engine has a realm (the demo on a first visit), and marks the
+ * page with `data-server="ready"`; from then on `fetch('/api/v1/...')` is answered by the engine.
  * `/?scenario=NAME` first replaces the realm with /scenarios/NAME.json. Then the Service
  * Worker caches the app shell, and `data-shell="cached"` says the app opens offline.
  */
@@ -18,10 +20,23 @@ export async function bootServer(): Promise<EngineConnection> {
   const root = document.documentElement;
   root.dataset.server = 'starting';
   try {
-    const engine = startEngine();
+    const engine = startEngine({
+      // The options must stay literals: the bundler reads them to build the worker.
+      shared: () =>
+        new SharedWorker(new URL('../../../worker/engine-worker.ts', import.meta.url), {
+          type: 'module',
+          name: ENGINE_WORKER_NAME,
+          extendedLifetime: true,
+        } as SharedEngineOptions),
+      dedicated: () =>
+        new Worker(new URL('../../../worker/engine-worker.ts', import.meta.url), {
+          type: 'module',
+          name: ENGINE_WORKER_NAME,
+        }),
+    });
     answerPortRequests(engine);
-    await takeControl();
-    await engine.waitReady();
+    // The first realm loads while the Service Worker installs.
+    await Promise.all([takeControl(SERVICE_WORKER_URL), engine.waitReady({ name: DEFAULT_SCENARIO })]);
     await loadRequestedScenario(engine);
     root.dataset.server = 'ready';
     // Once the page has drawn what it was drawing: the download competes with it.
@@ -32,54 +47,6 @@ export async function bootServer(): Promise<EngineConnection> {
     root.dataset.server = 'failed';
     throw error;
   }
-}
-
-function startEngine(): EngineConnection {
-  // Chrome on Android has no SharedWorker: one tab hosts the engine for all (elected-engine.ts).
-  if (typeof SharedWorker !== 'function') return startElectedEngine();
-  // The options must stay a literal: the bundler reads them to build the worker.
-  // `extendedLifetime` (newer Chromium; ignored elsewhere) keeps the engine alive for a moment
-  // after its last tab unloads, so a reload of the only tab finds it warm instead of starting it
-  // again (module code, database, caches: ~350 ms measured).
-  const worker = new SharedWorker(new URL('../../../worker/engine-worker.ts', import.meta.url), {
-    type: 'module',
-    name: 'offline-realm-engine',
-    extendedLifetime: true,
-  } as WorkerOptions & { extendedLifetime: boolean });
-  return new EngineConnection(worker.port);
-}
-
-/** The Service Worker asks for a port whenever it has none (first request, after a restart). */
-function answerPortRequests(engine: EngineConnection): void {
-  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<NeedPortMessage>) => {
-    const reply = event.ports[0];
-    if (event.data?.type !== 'need-port' || !reply) return;
-    // Asked each time: without SharedWorker the engine (and its lock) changes when a leader tab closes.
-    void engine.hello().then(({ lockName }) => {
-      const channel = new MessageChannel();
-      engine.attachRelay(channel.port1);
-      const offer: EnginePortMessage = { type: 'engine-port', port: channel.port2, lockName };
-      reply.postMessage(offer, [channel.port2]);
-    });
-  });
-  // Messages from the Service Worker wait in a queue until this call.
-  navigator.serviceWorker.startMessages();
-}
-
-/** Until the page is controlled, its fetches bypass the Service Worker and reach no engine. */
-async function takeControl(): Promise<void> {
-  const container = navigator.serviceWorker;
-  const controlled = new Promise<void>((resolve) => {
-    if (container.controller) resolve();
-    else container.addEventListener('controllerchange', () => resolve(), { once: true });
-  });
-  const registration = await container.register(SERVICE_WORKER_URL, { type: 'module', scope: '/' });
-  if (!container.controller) {
-    // An active worker does not claim a page loaded by a hard reload; ask it to.
-    const active = registration.active ?? (await container.ready).active;
-    active?.postMessage({ type: 'claim' } satisfies ClaimMessage);
-  }
-  await controlled;
 }
 
 /** Asks the Service Worker to cache the app shell (no answer under `vite dev`: nothing to cache). */
@@ -96,7 +63,7 @@ async function loadRequestedScenario(engine: EngineConnection): Promise<void> {
   const url = new URL(location.href);
   const name = url.searchParams.get('scenario');
   if (name === null) return;
-  await engine.loadScenario(name);
+  await engine.loadScenario({ name });
   // A reload must not wipe the realm again.
   url.searchParams.delete('scenario');
   history.replaceState(history.state, '', url);

@@ -15,9 +15,10 @@ import {
  * it in a dedicated worker, and every other tab connects to that worker through the Service
  * Worker. When the leader closes, its worker dies with it; the next tab takes the lock, starts
  * the engine over the same IndexedDB and tells the others to reconnect. In-memory event queues
- * are lost, as after any engine restart.
+ * are lost, as after any engine restart. `startWorker` starts the engine worker file as a
+ * dedicated worker (see engine-start.ts).
  */
-export function startElectedEngine(): EngineConnection {
+export function startElectedEngine(startWorker: () => Worker): EngineConnection {
   const link = new EnginePortSwitch();
   /** Set once this tab leads. */
   let engineWorker: Worker | null = null;
@@ -38,11 +39,7 @@ export function startElectedEngine(): EngineConnection {
   };
 
   const lead = () => {
-    // The options must stay a literal: the bundler reads them to build the worker.
-    engineWorker = new Worker(new URL('../../../worker/engine-worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'offline-realm-engine',
-    });
+    engineWorker = startWorker();
     const channel = new MessageChannel();
     handOver(engineWorker, channel.port2);
     link.connect(channel.port1);

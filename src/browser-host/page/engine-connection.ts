@@ -1,6 +1,6 @@
 import { type Remote, transfer, wrap } from 'comlink';
 import type { RealmArchive } from '../../engine/realm-archive/realm-archive.ts';
-import type { EngineControl, EngineHello } from '../protocol/engine-control.ts';
+import type { EngineControl, EngineHello, ScenarioSource } from '../protocol/engine-control.ts';
 import type { RealmSummary } from '../protocol/relay-protocol.ts';
 
 /** A page's own connection to the engine worker: the calls of EngineControl, over comlink. */
@@ -15,12 +15,12 @@ export class EngineConnection implements EngineControl {
     return this.#engine.hello();
   }
 
-  waitReady(): Promise<void> {
-    return this.#engine.waitReady();
+  waitReady(whenEmpty: ScenarioSource): Promise<void> {
+    return this.#engine.waitReady(whenEmpty);
   }
 
-  loadScenario(name: string): Promise<void> {
-    return this.#engine.loadScenario(name);
+  loadScenario(source: ScenarioSource): Promise<void> {
+    return this.#engine.loadScenario(source);
   }
 
   realmSummary(): Promise<RealmSummary> {

@@ -7,15 +7,24 @@ export interface EngineHello {
 }
 
 /**
+ * A scenario for the engine to load: one of the site's `/scenarios/` by name (the app's, with
+ * the realm the build made beside it), the JSON file at an absolute URL, or the scenario itself.
+ */
+export type ScenarioSource = { name: string } | { url: string } | { scenario: unknown };
+
+/**
  * What a page may ask of the engine worker on the page's own port, through comlink
  * (`expose` in engine-worker/engine-host.ts, `wrap` in page/engine-connection.ts).
  */
 export interface EngineControl {
   hello(): Promise<EngineHello>;
-  /** Resolves once the engine has a realm (the first visit loads the demo scenario). */
-  waitReady(): Promise<void>;
-  /** Replaces the realm with /scenarios/NAME.json; rejects (changing nothing) if it cannot. */
-  loadScenario(name: string): Promise<void>;
+  /**
+   * Resolves once the engine has a realm. On an empty database it first loads `whenEmpty`: the
+   * page that starts the engine chooses the first realm (the app its demo, a package user theirs).
+   */
+  waitReady(whenEmpty: ScenarioSource): Promise<void>;
+  /** Replaces the realm (or makes the first) with a scenario; rejects, changing nothing, if it cannot. */
+  loadScenario(source: ScenarioSource): Promise<void>;
   realmSummary(): Promise<RealmSummary>;
   /** The whole realm, every table, for a file the user keeps. */
   exportRealm(): Promise<RealmArchive>;
