@@ -58,6 +58,15 @@ beforeAll(async () => {
 // A whole node_modules (two Node binaries among it) on a busy disk may take more than 10 s.
 afterAll(() => rmSync(consumer, { recursive: true, force: true }), 60_000);
 
+/** The README's blocks marked as run by this file, in order: their language and code. */
+function readmeSnippets(): { language: string; code: string }[] {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  return [...readme.matchAll(/<!-- test\/package runs this block[^>]*-->\n```(\w+)\n([\s\S]*?)\n```/g)].map((match) => ({
+    language: match[1],
+    code: match[2],
+  }));
+}
+
 const EXPECTED_RUN = {
   entries: ['function', 'function', 'function', 'function', 'function', 'function'],
   status: 200,
@@ -110,6 +119,14 @@ describe('the packed package in a new project', () => {
     }
   });
 
+  it("runs the README's msw snippet as it is, printing what its comment says", async () => {
+    const [snippet] = readmeSnippets().filter((block) => block.language === 'ts');
+    writeFileSync(join(consumer, 'readme-msw.mts'), snippet.code);
+    const printed = [...snippet.code.matchAll(/\/\/ prints: (.*)$/gm)].map((match) => `${match[1]}\n`).join('');
+    expect(printed).not.toBe('');
+    expect((await inConsumer('readme-msw.mts', [])).stdout).toBe(printed);
+  });
+
   it('publishes the scenario format as JSON Schema that the shipped scenarios satisfy', () => {
     const schema = JSON.parse(readFileSync(join(consumer, 'node_modules/offline-realm/lib/scenario.schema.json'), 'utf8'));
     const validate = new Ajv2020({ strict: false }).compile(schema);
@@ -135,6 +152,14 @@ describe('offline-realm/browser in a page of a new project', () => {
     writeFileSync(join(publicDir, 'app.js'), APP_SCRIPT);
     writeFileSync(join(publicDir, 'faulty.html'), pageWith('faulty.js'));
     writeFileSync(join(publicDir, 'faulty.js'), FAULTY_START_SCRIPT);
+    // The README's page snippet as it is, then one line that shows what its variables hold.
+    const [snippet] = readmeSnippets().filter((block) => block.language === 'js');
+    writeFileSync(join(publicDir, 'my-realm.json'), JSON.stringify(BROWSER_SCENARIO));
+    writeFileSync(join(publicDir, 'readme.html'), pageWith('readme.js'));
+    writeFileSync(
+      join(publicDir, 'readme.js'),
+      `${snippet.code}\ndocument.getElementById('result').textContent = JSON.stringify({ status: me.status, email: (await me.json()).email });\n`,
+    );
     site = await serveStatic([
       ['/node_modules/', join(consumer, 'node_modules')],
       ['/', publicDir],
@@ -183,6 +208,10 @@ describe('offline-realm/browser in a page of a new project', () => {
       settings: { status: 200, realm_name: 'Prototype Realm' },
       me: { status: 200, result: 'success', email: 'ada@proto.test', full_name: 'Ada Lovelace', role: 100 },
     });
+  }, 60_000);
+
+  it("runs the README's page snippet as it is: the first user of my-realm.json calls the API", async () => {
+    expect(await resultOf('/readme.html')).toEqual({ status: 200, email: 'ada@proto.test' });
   }, 60_000);
 
   it('says which worker file is missing and how to copy it, and what is wrong with a faulty scenario', async () => {
