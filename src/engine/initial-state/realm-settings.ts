@@ -70,7 +70,7 @@ export function realmSection(realm: RealmRow): Record<string, unknown> {
     realm_message_content_allowed_in_email_notifications: true,
     realm_enable_spectator_access: webPublicChannelsEnabled(realm),
     realm_want_advertise_in_communities_directory: false,
-    realm_enable_read_receipts: false,
+    realm_enable_read_receipts: realm.enable_read_receipts === true,
     realm_enable_guest_user_indicator: true,
     realm_presence_disabled: false,
     realm_default_code_block_language: '',

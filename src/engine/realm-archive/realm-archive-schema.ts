@@ -42,6 +42,7 @@ const realm = z.looseObject({
   can_move_messages_between_channels_group: groupSetting.optional(),
   can_invite_users_group: groupSetting.optional(),
   max_file_upload_size_mib: z.int().nonnegative().optional(),
+  enable_read_receipts: z.boolean().optional(),
 });
 
 const user = z.looseObject({

@@ -19,6 +19,7 @@ const realm = z
     topics_policy: z.enum(['allow_empty_topic', 'disable_empty_topic']).default('allow_empty_topic'),
     email_address_visibility: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]).default(1),
     max_file_upload_size_mib: z.int().min(0).max(1024).optional(),
+    enable_read_receipts: z.boolean().optional(),
   })
   .prefault({});
 

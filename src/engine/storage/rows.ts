@@ -46,6 +46,8 @@ export interface RealmRow {
   can_invite_users_group?: GroupSettingValue;
   /** The largest file an upload may be, in MiB; absent: upstream's default (25). */
   max_file_upload_size_mib?: number;
+  /** Whether members may see who read a message; absent: false, upstream's model default. */
+  enable_read_receipts?: boolean;
 }
 
 export interface UserRow {
