@@ -307,6 +307,14 @@ const attachment = z.looseObject({
   message_ids: z.array(id),
 });
 
+const pushDeviceToken = z.looseObject({
+  user_id: id,
+  kind: z.union([z.literal(1), z.literal(2)]),
+  token: z.string().min(1),
+  ios_app_id: z.string().nullable(),
+  last_updated: seconds,
+});
+
 /** One row schema per table of the database (storage/database.ts); the archive holds all of them. */
 export const ARCHIVE_TABLES = {
   realm: z.array(realm).length(1, 'a realm archive holds exactly one realm row'),
@@ -338,6 +346,8 @@ export const ARCHIVE_TABLES = {
   // Archives made before uploads existed have no such table. The files' bytes are not in the
   // archive (it stays JSON): an import keeps those the server already holds.
   attachments: z.array(attachment).default([]),
+  // Archives made before push devices were stored have no such table.
+  push_device_tokens: z.array(pushDeviceToken).default([]),
 };
 
 /** Checked first, on its own: an archive of another format or version is refused by name. */

@@ -1,6 +1,7 @@
 import { Dexie, type EntityTable, type Table } from 'dexie';
 import type {
   AttachmentRow,
+  PushDeviceTokenRow,
   ChannelFolderRow,
   ChannelRow,
   CounterRow,
@@ -69,6 +70,7 @@ export class RealmDatabase extends Dexie {
   scheduled_messages!: EntityTable<ScheduledMessageRow, 'id'>;
   presence!: EntityTable<PresenceRow, 'user_id'>;
   attachments!: EntityTable<AttachmentRow, 'id'>;
+  push_device_tokens!: Table<PushDeviceTokenRow, [number, number, string]>;
 
   constructor(options: DatabaseOptions = {}) {
     // Only implementations actually given are passed: an explicit `undefined` would override
@@ -106,6 +108,7 @@ export class RealmDatabase extends Dexie {
       scheduled_messages: 'id, user_id, [pending+scheduled_delivery_timestamp]',
       presence: 'user_id',
       attachments: 'id, &path_id, owner_id, *message_ids',
+      push_device_tokens: '[user_id+kind+token], user_id',
     });
   }
 

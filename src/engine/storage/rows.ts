@@ -409,6 +409,21 @@ export interface PresenceRow {
   last_update_id: number;
 }
 
+/** Upstream's PushDeviceToken kinds. */
+export const PUSH_KIND_APNS = 1;
+export const PUSH_KIND_FCM = 2;
+
+/** A mobile device registered for push notifications (upstream's PushDeviceToken); nothing is ever pushed. */
+export interface PushDeviceTokenRow {
+  user_id: number;
+  kind: typeof PUSH_KIND_APNS | typeof PUSH_KIND_FCM;
+  token: string;
+  /** The iOS app's id for APNs tokens; null for FCM. */
+  ios_app_id: string | null;
+  /** UNIX seconds of the latest registration. */
+  last_updated: number;
+}
+
 /** An uploaded file's metadata (upstream's Attachment); its bytes live in the engine's UploadStore. */
 export interface AttachmentRow {
   id: number;
