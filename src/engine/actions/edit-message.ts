@@ -249,12 +249,13 @@ function validatePayload(
   }
 }
 
-function checkCanEditContent(editor: UserRow, row: MessageRow, directory: RealmDirectory, now: number): void {
+/** Upstream's validate_user_can_edit_message; typing in an edit allows no buffer past the limit. */
+export function checkCanEditContent(editor: UserRow, row: MessageRow, directory: RealmDirectory, now: number, buffer = LIMIT_BUFFER_SECONDS): void {
   const { realm } = directory;
   if (!realm.allow_message_editing) throw badRequest('Your organization has turned off message editing');
   if (row.sender_id !== editor.id) throw badRequest("You don't have permission to edit this message");
   const limit = realm.message_content_edit_limit_seconds;
-  if (limit !== null && now - row.timestamp > limit + LIMIT_BUFFER_SECONDS) {
+  if (limit !== null && now - row.timestamp > limit + buffer) {
     throw badRequest('The time limit for editing this message has passed');
   }
 }

@@ -98,7 +98,7 @@ export function realmSection(realm: RealmRow): Record<string, unknown> {
     realm_new_stream_announcements_stream_id: configuredAnnouncementChannelId(realm) ?? -1,
     realm_signup_announcements_stream_id: -1,
     realm_zulip_update_announcements_stream_id: -1,
-    realm_moderation_request_channel_id: -1,
+    realm_moderation_request_channel_id: realm.moderation_request_channel_id ?? -1,
     settings_send_digest_emails: false,
     development_environment: false,
     password_min_length: 6,

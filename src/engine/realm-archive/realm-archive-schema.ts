@@ -43,6 +43,7 @@ const realm = z.looseObject({
   can_invite_users_group: groupSetting.optional(),
   max_file_upload_size_mib: z.int().nonnegative().optional(),
   enable_read_receipts: z.boolean().optional(),
+  moderation_request_channel_id: optionalId.optional(),
 });
 
 const user = z.looseObject({

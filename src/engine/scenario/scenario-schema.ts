@@ -20,6 +20,8 @@ const realm = z
     email_address_visibility: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]).default(1),
     max_file_upload_size_mib: z.int().min(0).max(1024).optional(),
     enable_read_receipts: z.boolean().optional(),
+    /** The channel (by name) that receives message reports. */
+    moderation_request_channel: z.string().optional(),
   })
   .prefault({});
 

@@ -48,6 +48,8 @@ export interface RealmRow {
   max_file_upload_size_mib?: number;
   /** Whether members may see who read a message; absent: false, upstream's model default. */
   enable_read_receipts?: boolean;
+  /** Where message reports go (upstream's moderation_request_channel); absent or null: reporting is off. */
+  moderation_request_channel_id?: number | null;
 }
 
 export interface UserRow {
