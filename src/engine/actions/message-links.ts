@@ -44,13 +44,25 @@ function encodeHashComponent(text: string): string {
 
 const channelSlug = (id: number, name: string): string => `${id}-${encodeHashComponent(name.replace(/ /g, '-'))}`;
 
+/** Upstream's stream_message_url: a channel message's link at a given channel and topic. */
+export function channelMessageUrl(directory: RealmDirectory, channelId: number, topic: string, messageId: number): string {
+  const name = directory.channels.get(channelId)?.name ?? '';
+  return `${realmUrl(directory.realm)}/#narrow/channel/${channelSlug(channelId, name)}/topic/${encodeHashComponent(topic)}/near/${messageId}`;
+}
+
 export function messageUrl(message: MessageRow, directory: RealmDirectory): string {
-  const base = `${realmUrl(directory.realm)}/#narrow`;
-  if (message.type === 'stream') {
-    const name = directory.channels.get(message.stream_id!)?.name ?? '';
-    return `${base}/channel/${channelSlug(message.stream_id!, name)}/topic/${encodeHashComponent(message.topic)}/near/${message.id}`;
-  }
-  return `${base}/dm/${message.dm_key}/near/${message.id}`;
+  if (message.type === 'stream') return channelMessageUrl(directory, message.stream_id!, message.topic, message.id);
+  return `${realmUrl(directory.realm)}/#narrow/dm/${message.dm_key}/near/${message.id}`;
+}
+
+const escapeLinkText = (text: string) => text.replace(/[`>*&[\]]|\$\$/g, (c) => LINK_TEXT_ESCAPES[c]!);
+
+/** `#**channel>topic**`, or a plain Markdown link when the names would break that syntax (upstream's get_stream_topic_link_syntax). */
+export function topicLinkSyntax(channelId: number, channelName: string, topic: string, directory: RealmDirectory): string {
+  if (!BREAKS_LINK_SYNTAX.test(channelName) && !BREAKS_LINK_SYNTAX.test(topic)) return `#**${channelName}>${topic}**`;
+  const shownTopic = topic === '' ? directory.realm.empty_topic_display_name : topic;
+  const link = `#narrow/channel/${channelSlug(channelId, channelName)}/topic/${encodeHashComponent(topic)}`;
+  return `[#${escapeLinkText(channelName)} > ${escapeLinkText(shownTopic)}](${link})`;
 }
 
 /** `#**channel>topic@id**`, or a plain Markdown link when the names would break that syntax. */
@@ -58,7 +70,7 @@ export function messageLinkSyntax(channelId: number, channelName: string, topic:
   if (!BREAKS_LINK_SYNTAX.test(channelName) && !BREAKS_LINK_SYNTAX.test(topic)) {
     return `#**${channelName}>${topic}@${messageId}**`;
   }
-  const escape = (text: string) => text.replace(/[`>*&[\]]|\$\$/g, (c) => LINK_TEXT_ESCAPES[c]);
+  const escape = escapeLinkText;
   const shownTopic = topic === '' ? directory.realm.empty_topic_display_name : topic;
   const link = `#narrow/channel/${channelSlug(channelId, channelName)}/topic/${encodeHashComponent(topic)}/near/${messageId}`;
   return `[#${escape(channelName)} > ${escape(shownTopic)} @ 💬](${link})`;
