@@ -228,7 +228,12 @@ describe('PATCH /users/{user_id}: what a role change reveals or hides', () => {
     const mark = openQueue(realm.engine, IDS.mark);
     expect((await update('adam', IDS.mia, { role: 600 })).body).toEqual(SUCCESS);
     expect(streamEvents(mia)).toEqual([
-      { type: 'stream', op: 'delete', streams: unsubscribedPublic.map((id) => ({ stream_id: id })), stream_ids: unsubscribedPublic },
+      {
+        type: 'stream',
+        op: 'delete',
+        streams: unsubscribedPublic.map((id) => expect.objectContaining({ stream_id: id, invite_only: false, subscriber_count: expect.any(Number) })),
+        stream_ids: unsubscribedPublic,
+      },
     ]);
     expect(streamEvents(mark)).toEqual([]);
     expect((await streamsAsSeenBy('mia', [1, 2, 3, 4, 5])).map((s) => s.stream_id)).toEqual([IDS.general]);

@@ -1,8 +1,8 @@
 import { ApiError, badRequest, unauthorizedPrincipal } from '../errors/api-error.ts';
-import { loadChannelStats, loadChannelSubscriberIds } from '../wire/channel-stats.ts';
+import { loadChannelStats, loadChannelSubscriberIds, loadChannelWires } from '../wire/channel-stats.ts';
 import { canSeeChannelMetadata } from '../permissions/channel-visibility.ts';
 import { channelViewerIds } from '../permissions/channel-access.ts';
-import { channelToWire } from '../wire/channel-wire.ts';
+import { channelToWire, streamDeleteEvent } from '../wire/channel-wire.ts';
 import { apiEmail, canSeeRealEmail } from '../permissions/email-visibility.ts';
 import { RealmDirectory } from '../directory/realm-directory.ts';
 import {
@@ -175,11 +175,7 @@ async function notifyChannelVisibility(scope: ActionScope, directory: RealmDirec
     });
   }
   if (lost.length > 0) {
-    scope.notify({
-      // `streams` is upstream's deprecated form of `stream_ids`.
-      event: { type: 'stream', op: 'delete', streams: lost.map((c) => ({ stream_id: c.id })), stream_ids: lost.map((c) => c.id) },
-      users: [after.id],
-    });
+    scope.notify({ event: streamDeleteEvent(await loadChannelWires(scope.db, directory.users, lost, scope.now)), users: [after.id] });
   }
 }
 
