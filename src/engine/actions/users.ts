@@ -110,6 +110,8 @@ export async function updateUser(scope: CallerScope, changes: UserChanges): Prom
   const emailChanges = newEmail !== undefined && newEmail !== target.email;
   if (emailChanges) {
     if (actor.role !== ROLE_OWNER) throw ownerRequired();
+    // Spec 4.11: owners also need upstream's special permission.
+    if (actor.can_change_user_emails !== true) throw badRequest('User not authorized to change user emails');
     checkNewEmail(directory, newEmail);
   }
 

@@ -64,6 +64,7 @@ const user = z.looseObject({
   avatar_version: z.int(),
   recipient_id: id,
   settings: z.record(z.string(), z.unknown()),
+  can_change_user_emails: z.boolean().optional(),
 });
 
 const channel = z.looseObject({

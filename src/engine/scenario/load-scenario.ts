@@ -136,6 +136,7 @@ async function writeUsers(
       avatar_version: 1,
       recipient_id: recipientId,
       settings: {},
+      ...(user.can_change_user_emails ? { can_change_user_emails: true } : {}),
     };
     byEmail.set(user.email, row);
     await db.recipients.add({ id: recipientId, key: `user:${id}` });

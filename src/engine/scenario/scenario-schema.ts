@@ -38,6 +38,8 @@ const user = z.strictObject({
   is_bot: z.boolean().default(false),
   bot_type: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).optional(),
   bot_owner: email.optional(),
+  /** Upstream's special permission to change users' emails, which an owner also needs to do so. */
+  can_change_user_emails: z.boolean().default(false),
 });
 
 const folder = z.strictObject({

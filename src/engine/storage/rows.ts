@@ -76,6 +76,8 @@ export interface UserRow {
   recipient_id: number;
   /** Per-user settings (user_settings object); defaults fill missing keys. */
   settings: Record<string, unknown>;
+  /** Upstream's special permission to change other users' emails (granted by a server administrator); absent: false. */
+  can_change_user_emails?: boolean;
 }
 
 export interface ChannelRow {
