@@ -17,6 +17,7 @@ import { subscriptionCases } from './subscriptions.case.ts';
 import { wireCases } from './wire.case.ts';
 import { usersAdminCases } from './users-admin.case.ts';
 import { uploadCases } from './uploads.case.ts';
+import { messageExtraCases } from './message-extras.case.ts';
 
 /** Every conformance suite, in the order both hosts run them; each gets a fresh realm. */
 export const CONFORMANCE_SUITES: CaseSuite[] = [
@@ -40,4 +41,5 @@ export const CONFORMANCE_SUITES: CaseSuite[] = [
   personalDataCases,
   uploadCases,
   personalStateCases,
+  messageExtraCases,
 ];
