@@ -44,6 +44,8 @@ const realm = z.looseObject({
   max_file_upload_size_mib: z.int().nonnegative().optional(),
   user_settings_defaults: z.record(z.string(), z.unknown()).optional(),
   enable_dev_login: z.boolean().optional(),
+  enable_read_receipts: z.boolean().optional(),
+  moderation_request_channel_id: optionalId.optional(),
 });
 
 const user = z.looseObject({
@@ -65,6 +67,7 @@ const user = z.looseObject({
   recipient_id: id,
   settings: z.record(z.string(), z.unknown()),
   can_create_users: z.boolean().optional(),
+  can_change_user_emails: z.boolean().optional(),
 });
 
 const channel = z.looseObject({
@@ -335,6 +338,14 @@ const attachment = z.looseObject({
   message_ids: z.array(id),
 });
 
+const pushDeviceToken = z.looseObject({
+  user_id: id,
+  kind: z.union([z.literal(1), z.literal(2)]),
+  token: z.string().min(1),
+  ios_app_id: z.string().nullable(),
+  last_updated: seconds,
+});
+
 /** One row schema per table of the database (storage/database.ts); the archive holds all of them. */
 export const ARCHIVE_TABLES = {
   realm: z.array(realm).length(1, 'a realm archive holds exactly one realm row'),
@@ -369,6 +380,8 @@ export const ARCHIVE_TABLES = {
   realm_playgrounds: z.array(realmPlayground).default([]),
   realm_exports: z.array(realmExport).default([]),
   channel_email_tokens: z.array(channelEmailToken).default([]),
+  // Archives made before push devices were stored have no such table.
+  push_device_tokens: z.array(pushDeviceToken).default([]),
 };
 
 /** Checked first, on its own: an archive of another format or version is refused by name. */

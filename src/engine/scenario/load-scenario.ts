@@ -64,9 +64,10 @@ export async function loadScenario(engine: EngineServices, input: unknown): Prom
 }
 
 async function writeRealm(db: RealmDatabase, scenario: Scenario, now: number): Promise<void> {
+  const { moderation_request_channel: _resolvedWithChannels, ...settings } = scenario.realm;
   const realm: RealmRow = {
     id: 1,
-    ...scenario.realm,
+    ...settings,
     date_created: now,
     allow_message_editing: true,
     message_content_edit_limit_seconds: 600,
@@ -136,6 +137,7 @@ async function writeUsers(
       recipient_id: recipientId,
       settings: {},
       ...(user.can_create_users ? { can_create_users: true } : {}),
+      ...(user.can_change_user_emails ? { can_change_user_emails: true } : {}),
     };
     byEmail.set(user.email, row);
     await db.recipients.add({ id: recipientId, key: `user:${id}` });
@@ -241,7 +243,11 @@ async function writeChannels(
     { name: 'channel', next: FIRST_CHANNEL_ID + scenario.channels.length },
   ]);
   const defaults = scenario.channels.filter((c) => c.is_default_stream).map((c) => channels.get(c.name.toLowerCase())!.id);
-  await db.realm.update(1, { default_channel_ids: defaults });
+  const moderation = scenario.realm.moderation_request_channel;
+  await db.realm.update(1, {
+    default_channel_ids: defaults,
+    ...(moderation === undefined ? {} : { moderation_request_channel_id: channels.get(moderation.toLowerCase())!.id }),
+  });
   return channels;
 }
 

@@ -50,6 +50,10 @@ export interface RealmRow {
   user_settings_defaults?: Record<string, unknown>;
   /** Whether POST /dev_fetch_api_key logs in by email alone, as upstream's development server; absent: false. */
   enable_dev_login?: boolean;
+  /** Whether members may see who read a message; absent: false, upstream's model default. */
+  enable_read_receipts?: boolean;
+  /** Where message reports go (upstream's moderation_request_channel); absent or null: reporting is off. */
+  moderation_request_channel_id?: number | null;
 }
 
 export interface UserRow {
@@ -78,6 +82,8 @@ export interface UserRow {
   settings: Record<string, unknown>;
   /** Upstream's `can_create_users`, granted outside the API (a scenario here); absent: false. */
   can_create_users?: boolean;
+  /** Upstream's special permission to change other users' emails (granted by a server administrator); absent: false. */
+  can_change_user_emails?: boolean;
 }
 
 export interface ChannelRow {
@@ -446,6 +452,21 @@ export interface PresenceRow {
   active_timestamp: number;
   idle_timestamp: number;
   last_update_id: number;
+}
+
+/** Upstream's PushDeviceToken kinds. */
+export const PUSH_KIND_APNS = 1;
+export const PUSH_KIND_FCM = 2;
+
+/** A mobile device registered for push notifications (upstream's PushDeviceToken); nothing is ever pushed. */
+export interface PushDeviceTokenRow {
+  user_id: number;
+  kind: typeof PUSH_KIND_APNS | typeof PUSH_KIND_FCM;
+  token: string;
+  /** The iOS app's id for APNs tokens; null for FCM. */
+  ios_app_id: string | null;
+  /** UNIX seconds of the latest registration. */
+  last_updated: number;
 }
 
 /** An uploaded file's metadata (upstream's Attachment); its bytes live in the engine's UploadStore. */
