@@ -242,9 +242,18 @@ const invite = z.looseObject({
   expires_at: seconds.nullable(),
   status: z.enum(['pending', 'accepted', 'revoked']),
   accepted_user_id: optionalId,
+  confirmation_key: z.string().min(1),
 });
 
-const outgoingMail = z.looseObject({ id, to: z.string(), subject: z.string(), body: z.string(), sent_at: seconds, kind: z.string() });
+const outgoingMail = z.looseObject({
+  id,
+  to: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  sent_at: seconds,
+  kind: z.string(),
+  invite_id: id.optional(),
+});
 
 const navigationView = z.looseObject({ user_id: id, fragment: z.string().min(1), is_pinned: z.boolean(), name: z.string().nullable() });
 

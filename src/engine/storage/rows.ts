@@ -305,6 +305,8 @@ export interface InviteRow {
   expires_at: number | null;
   status: 'pending' | 'accepted' | 'revoked';
   accepted_user_id: number | null;
+  /** The secret only the invitation mail carries; accepting needs it (upstream's confirmation key). */
+  confirmation_key: string;
 }
 
 /** Mail the server "sent": recorded and viewable, never delivered (no mail leaves the machine). */
@@ -316,6 +318,8 @@ export interface OutgoingMailRow {
   sent_at: number;
   /** What caused it, e.g. `invitation`, `deactivation`. */
   kind: string;
+  /** For `invitation` mail: the invitation, so the mailbox shows it only to who may manage it. */
+  invite_id?: number;
 }
 
 export interface NavigationViewRow {
