@@ -1,6 +1,6 @@
 import { badRequest } from '../errors/api-error.ts';
 import { realmUrl } from '../wire/paths.ts';
-import { MAX_MESSAGE_LENGTH, MAX_REMINDER_NOTE_LENGTH } from '../validation/message-limits.ts';
+import { MAX_MESSAGE_LENGTH, MAX_REMINDER_NOTE_LENGTH, trimMessageText } from '../validation/message-limits.ts';
 import type { RealmDirectory } from '../directory/realm-directory.ts';
 import { dmParticipants } from '../storage/recipients.ts';
 import type { MessageRow, UserRow } from '../storage/rows.ts';
@@ -20,7 +20,7 @@ const LINK_TEXT_ESCAPES: Record<string, string> = {
 
 /** A reminder's note as upstream keeps it: trailing space and leading blank lines dropped, bounded. */
 export function normalizeReminderNote(note: string): string {
-  const trimmed = note.replace(/\s+$/u, '').replace(/^\n+/, '');
+  const trimmed = trimMessageText(note);
   if (trimmed.length > MAX_REMINDER_NOTE_LENGTH) {
     throw badRequest(`Maximum reminder note length: ${MAX_REMINDER_NOTE_LENGTH} characters`);
   }
