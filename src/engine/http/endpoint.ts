@@ -180,6 +180,7 @@ function describeIssue(issue: z.core.$ZodIssue): string {
       if (issue.input === undefined) return `${name} is missing`;
       return `${name} is not ${TYPE_WORDS[issue.expected] ?? `a ${issue.expected}`}`;
     case 'too_big':
+      if (issue.origin === 'array') return fill(issue.message);
       return issue.origin === 'string'
         ? `${name} is too long (limit: ${String(issue.maximum)} characters)`
         : `${name} is too large`;
@@ -188,8 +189,12 @@ function describeIssue(issue: z.core.$ZodIssue): string {
       return `${name} is too small`;
     case 'unrecognized_keys':
       return `Argument "${issue.keys[0]}" at ${name} is unexpected`;
+    case 'invalid_union': {
+      // A list past its bound is named as such, whichever alternative it was read as.
+      const tooLong = issue.errors.flat().find((nested) => nested.code === 'too_big' && nested.origin === 'array');
+      return tooLong ? describeIssue({ ...tooLong, path: [...issue.path, ...tooLong.path] }) : `Invalid ${name}`;
+    }
     case 'invalid_value':
-    case 'invalid_union':
     case 'invalid_format':
       return `Invalid ${name}`;
     default:

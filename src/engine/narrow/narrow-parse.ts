@@ -1,4 +1,5 @@
 import { badNarrow, badRequest } from '../errors/api-error.ts';
+import { listTooLong, MAX_LIST_LENGTH } from '../validation/list-limits.ts';
 import type { RealmDirectory } from '../directory/realm-directory.ts';
 import { dmKey } from '../storage/recipients.ts';
 import type { UserRow } from '../storage/rows.ts';
@@ -42,6 +43,12 @@ const IS_OPERANDS: Record<string, IsOperand> = {
 
 const HAS_OPERANDS: ReadonlySet<string> = new Set<HasOperand>(['link', 'image', 'attachment', 'reaction']);
 
+/**
+ * Upstream takes any number of terms; every term is checked against every candidate row, so
+ * this server takes at most 100 (no client builds more than a handful).
+ */
+export const MAX_NARROW_TERMS = 100;
+
 /** Upstream's largest message id (a PostgreSQL integer). */
 const MAX_MESSAGE_ID = 2147483647;
 
@@ -54,6 +61,7 @@ const MAX_MESSAGE_ID = 2147483647;
 export function parseNarrow(raw: unknown, directory: RealmDirectory, viewer: UserRow): NarrowTerm[] {
   if (raw === null || raw === undefined) return [];
   if (!Array.isArray(raw)) throw badRequest('narrow is not a list');
+  if (raw.length > MAX_NARROW_TERMS) throw badRequest(listTooLong('narrow', MAX_NARROW_TERMS));
   const rawTerms = raw.map((element: unknown, index) => checkElement(element, `narrow[${index}]`));
   const kinds = new ConversationKinds();
   const terms: NarrowTerm[] = [];
@@ -108,6 +116,7 @@ function checkOperand(term: RawTerm): RawTerm {
     case 'string-or-int-list':
       if (typeof operand === 'string') break;
       if (!Array.isArray(operand)) throw badRequest('operand is not a string or an integer list');
+      if (operand.length > MAX_LIST_LENGTH) throw badRequest(listTooLong('operand', MAX_LIST_LENGTH));
       operand.forEach((item, index) => {
         if (!Number.isInteger(item)) throw badRequest(`operand[${index}] is not an integer`);
       });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type ClientCapabilities, NO_CAPABILITIES } from '../events/event-types.ts';
 import { checkQueueNarrow } from '../events/queue-narrow.ts';
+import { MAX_NARROW_TERMS } from '../narrow/narrow-parse.ts';
 import { serviceVersionFields } from '../wire/feature-level.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { bool, int, json, listOf, nonNegativeInt, stringValue, VAR } from '../http/param-types.ts';
@@ -40,6 +41,7 @@ const narrowTerms = () =>
   json(
     listOf(
       listOf(stringValue()).refine((term) => term.length === 2, { error: `Invalid ${VAR}` }),
+      MAX_NARROW_TERMS,
     ),
   );
 
