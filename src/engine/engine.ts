@@ -1,5 +1,6 @@
 import { type Clock, systemClock } from './clock/clock.ts';
 import { authenticate } from './auth/basic-auth.ts';
+import { LoginLimits } from './auth/login-limits.ts';
 import { EventQueues } from './events/event-queues.ts';
 import { ApiError } from './errors/api-error.ts';
 import type { RequestContext } from './http/endpoint.ts';
@@ -27,6 +28,12 @@ export interface EngineOptions extends DatabaseOptions {
   onRequest?: (entry: RequestLogEntry) => void;
 }
 
+/** What a host knows of a request beyond the Request itself. */
+export interface HandleOptions {
+  /** The peer's network address (the Node host's socket); per-address rate limits use it. */
+  clientAddress?: string;
+}
+
 export interface RequestLogEntry {
   method: string;
   path: string;
@@ -47,6 +54,7 @@ export class Engine implements EngineServices {
   /** Sends scheduled messages and reminders when they fall due. */
   readonly scheduler: DeliveryScheduler;
   readonly passwordIterations: number | undefined;
+  readonly loginLimits: LoginLimits;
   readonly #onRequest: EngineOptions['onRequest'];
 
   private constructor(db: RealmDatabase, options: EngineOptions) {
@@ -56,6 +64,7 @@ export class Engine implements EngineServices {
     this.clock = options.clock ?? systemClock;
     this.queues = new EventQueues(this.clock);
     this.passwordIterations = options.passwordIterations;
+    this.loginLimits = new LoginLimits(this.clock);
     this.#onRequest = options.onRequest;
     for (const endpoint of ALL_ENDPOINTS) this.router.add(endpoint);
     this.scheduler = new DeliveryScheduler(this);
@@ -92,13 +101,13 @@ export class Engine implements EngineServices {
     }
   }
 
-  async handle(request: Request): Promise<Response> {
+  async handle(request: Request, options: HandleOptions = {}): Promise<Response> {
     const started = this.clock.now();
     const url = new URL(request.url);
     let userId: number | null = null;
     let response: Response;
     try {
-      const result = await this.#dispatch(request, url);
+      const result = await this.#dispatch(request, url, options);
       userId = result.userId;
       response = result.response;
     } catch (error) {
@@ -121,7 +130,7 @@ export class Engine implements EngineServices {
     return response;
   }
 
-  async #dispatch(request: Request, url: URL): Promise<{ response: Response; userId: number | null }> {
+  async #dispatch(request: Request, url: URL, options: HandleOptions): Promise<{ response: Response; userId: number | null }> {
     if (!url.pathname.startsWith(`${API_PREFIX}/`)) {
       return { response: jsonResponse({ result: 'error', msg: 'Not Found', code: 'BAD_REQUEST' }, 404), userId: null };
     }
@@ -161,6 +170,7 @@ export class Engine implements EngineServices {
       maybeUser: user,
       realm,
       clientName: raw.get('client') ?? clientFromUserAgent(request.headers.get('user-agent')),
+      clientAddress: options.clientAddress ?? null,
     };
     const result = await endpoint.run(ctx, params);
     const response = result instanceof Response ? result : successResponse(result, ignored);

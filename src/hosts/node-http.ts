@@ -93,7 +93,7 @@ async function serve(engine: Engine, req: IncomingMessage, res: ServerResponse, 
     return;
   }
   const request = toRequest(req, url, disconnected.signal);
-  const response = await engine.handle(request);
+  const response = await engine.handle(request, { clientAddress: req.socket.remoteAddress });
   // Once closing, each answer ends its connection, so close() need not wait out keep-alive.
   if (closing()) res.shouldKeepAlive = false;
   await writeResponse(res, response);

@@ -1,7 +1,7 @@
 import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Engine } from '../../src/engine/engine.ts';
+import type { Engine, HandleOptions } from '../../src/engine/engine.ts';
 import { createNodeServer, type NodeServer } from '../../src/hosts/node-http.ts';
 import { createTestRealm, IDS, type TestRealm } from '../support/test-realm.ts';
 
@@ -16,11 +16,11 @@ afterEach(async () => {
 });
 
 /** A stand-in engine: the host's only dependency is `handle`. */
-function stubEngine(handle: (request: Request) => Promise<Response>): Engine {
+function stubEngine(handle: (request: Request, options?: HandleOptions) => Promise<Response>): Engine {
   return { handle } as unknown as Engine;
 }
 
-async function serveStub(handle: (request: Request) => Promise<Response>): Promise<NodeServer> {
+async function serveStub(handle: (request: Request, options?: HandleOptions) => Promise<Response>): Promise<NodeServer> {
   const server = await createNodeServer(stubEngine(handle), { port: 0 });
   servers.push(server);
   return server;
@@ -51,6 +51,16 @@ function rawExchange(port: number, text: string): Promise<string> {
 }
 
 describe('the Node HTTP host', () => {
+  it("tells the engine the client's address, for per-address rate limits", async () => {
+    const seen: (HandleOptions | undefined)[] = [];
+    const server = await serveStub(async (_request, options) => {
+      seen.push(options);
+      return new Response(null, { status: 204 });
+    });
+    await fetch(`${server.url}/api/v1/fetch_api_key`, { method: 'POST', body: 'username=a&password=b' });
+    expect(seen).toEqual([{ clientAddress: '127.0.0.1' }]);
+  });
+
   it('binds to loopback by default and reports the port it got', async () => {
     const server = await serveStub(async () => new Response(null, { status: 204 }));
     expect(server.host).toBe('127.0.0.1');

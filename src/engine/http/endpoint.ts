@@ -25,6 +25,8 @@ export interface RequestContext {
   realm: RealmRow;
   /** The sending client's name (`client` parameter or User-Agent), as upstream records it. */
   clientName: string;
+  /** The network address the host received the request from; null where the host has none. */
+  clientAddress: string | null;
 }
 
 type Params<S extends z.ZodRawShape> = z.output<z.ZodObject<S>>;

@@ -1,14 +1,10 @@
 import { acceptInvite } from '../actions/create-user.ts';
 import { outgoingMailFor } from '../actions/invites.ts';
 import { checkFullName } from '../actions/users.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../auth/passwords.ts';
 import { badRequest } from '../errors/api-error.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { pathId, str } from '../http/param-types.ts';
-
-/** The realm's `password_min_length` / `password_max_length` (register). */
-const PASSWORD_MIN_LENGTH = 6;
-const PASSWORD_MAX_LENGTH = 100;
 
 /**
  * Routes that stand in for what upstream does outside the API (README, "Sandbox routes"):
