@@ -5,7 +5,7 @@
  */
 import { RE2JS } from 're2js';
 import { ApiError, badRequest } from '../errors/api-error.ts';
-import { compileLinkifier, LinkifierError } from '../markdown/linkifiers.ts';
+import { compileLinkifier, LinkifierError, templateSchemeAllowed } from '../markdown/linkifiers.ts';
 import { templateVariables } from '../markdown/url-template-syntax.ts';
 import { nextId } from '../storage/database.ts';
 import type { LinkifierRow } from '../storage/rows.ts';
@@ -72,7 +72,7 @@ function validated(input: LinkifierInput, existing: readonly LinkifierRow[], sel
   if (pattern === '') add('pattern', BLANK);
   const variables = templateVariables(urlTemplate);
   if (urlTemplate === '') add('url_template', BLANK);
-  else if (variables === undefined) add('url_template', 'Invalid URL template.');
+  else if (variables === undefined || !templateSchemeAllowed(urlTemplate)) add('url_template', 'Invalid URL template.');
   const mismatch = patternProblem(pattern, urlTemplate, variables);
   if (mismatch !== undefined) add('__all__', mismatch);
   if (!errors.pattern && existing.some((l) => l.pattern === pattern && l.id !== selfId)) add('__all__', DUPLICATE);

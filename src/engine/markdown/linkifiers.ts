@@ -29,6 +29,29 @@ export interface CompiledLinkifier extends LinkifierDefinition {
   matches(text: string): LinkifierMatch[];
 }
 
+/**
+ * The schemes a linkifier may link to: the web ones upstream's linkifier model accepted
+ * (Django's URLValidator). A template such as `{+u}` takes its scheme from the message or topic
+ * text, so each expanded URL is checked, not only the template.
+ */
+const LINKIFIER_SCHEMES = new Set(['http', 'https', 'ftp', 'ftps']);
+const URL_SCHEME = /^([a-zA-Z][a-zA-Z0-9+.-]*):/;
+// Browsers skip controls and white space inside a URL, so "java\tscript:" would be javascript:.
+const SKIPPED_BY_BROWSERS = /[\u0000-\u0020\u007f]/;
+
+/** A URL a linkifier may produce: a web scheme, or a path on the realm itself. */
+export function isLinkifierUrl(url: string): boolean {
+  if (url === '' || SKIPPED_BY_BROWSERS.test(url)) return false;
+  const scheme = URL_SCHEME.exec(url)?.[1];
+  return scheme === undefined ? /^[/#?]/.test(url) : LINKIFIER_SCHEMES.has(scheme.toLowerCase());
+}
+
+/** A template whose literal start names a scheme can only produce that scheme: it must be a web one. */
+export function templateSchemeAllowed(urlTemplate: string): boolean {
+  const scheme = URL_SCHEME.exec(urlTemplate)?.[1];
+  return scheme === undefined || LINKIFIER_SCHEMES.has(scheme.toLowerCase());
+}
+
 export class LinkifierError extends Error {
   override name = 'LinkifierError';
 }
@@ -95,7 +118,10 @@ function findMatches(core: CompiledCore, text: string): LinkifierMatch[] {
       const value = matcher.group(name);
       if (value !== null) values[name] = value;
     }
-    found.push({ start, end, text: text.slice(start, end), url: core.template.expand(values) });
+    const url = core.template.expand(values);
+    // Not a link at all: the text stays text, free for another linkifier or a bare URL.
+    if (!isLinkifierUrl(url)) continue;
+    found.push({ start, end, text: text.slice(start, end), url });
   }
   return found;
 }
