@@ -7,6 +7,7 @@ import { defineEndpoint } from '../http/endpoint.ts';
 import { bool, int, json, listOf, nonNegativeInt, stringValue, VAR } from '../http/param-types.ts';
 import { alwaysPresentKeys } from '../initial-state/realm-settings.ts';
 import { checkRegisterRequest } from '../initial-state/register-access.ts';
+import { RealmDirectory } from '../directory/realm-directory.ts';
 import { snapshotInitialState } from '../initial-state/state-snapshot.ts';
 import type { SubscriberMode } from '../wire/subscription-wire.ts';
 
@@ -73,7 +74,7 @@ export const registerEndpoints = [
     },
     async handler(ctx, params) {
       const user = ctx.maybeUser;
-      checkRegisterRequest(user, {
+      checkRegisterRequest(user, await RealmDirectory.load(ctx.engine.db), {
         clientGravatar: params.client_gravatar,
         includeSubscribers: params.include_subscribers,
         allPublicStreams: params.all_public_streams,
