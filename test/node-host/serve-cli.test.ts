@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
@@ -192,6 +192,14 @@ describe('npm run serve', () => {
     const result = await runServeToExit(args);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(message);
+  });
+
+  it('creates the --data directory for its owner only', async () => {
+    const server = await startServe(['--port', '0', '--scenario', scenarioFile, '--data', dataDir]);
+    expect((statSync(dataDir).mode & 0o777).toString(8)).toBe('700');
+    expect((statSync(join(dataDir, 'realm.sqlite')).mode & 0o777).toString(8)).toBe('600');
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
   });
 
   it('keeps an acknowledged message across kill -9 and a restart on the same --data', async () => {
