@@ -151,10 +151,8 @@ export class Engine implements EngineServices {
       };
     }
     const { endpoint, pathParams } = match;
-    const raw = await readRequestParams(request, url);
-    for (const [name, value] of pathParams) raw.set(name, value);
-
-    // The cached directory answers the realm and the caller without a database read.
+    // The cached directory answers the realm and the caller without a database read. The
+    // caller is known before the body is read: an anonymous request gets its 401 unread.
     const directory = await RealmDirectory.load(this.db);
     const { realm } = directory;
     let user: UserRow | null = null;
@@ -162,6 +160,8 @@ export class Engine implements EngineServices {
     if (endpoint.auth !== 'none' && (endpoint.auth !== 'optional' || header)) {
       user = authenticate(directory, header);
     }
+    const raw = await readRequestParams(request, url);
+    for (const [name, value] of pathParams) raw.set(name, value);
     const { params, ignored } = endpoint.parse(raw);
     const ctx: RequestContext = {
       engine: this,
