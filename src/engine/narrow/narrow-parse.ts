@@ -1,6 +1,7 @@
 import { badNarrow, badRequest } from '../errors/api-error.ts';
 import { listTooLong, MAX_LIST_LENGTH } from '../validation/list-limits.ts';
 import type { RealmDirectory } from '../directory/realm-directory.ts';
+import { userByVisibleEmail } from '../permissions/email-visibility.ts';
 import { dmKey } from '../storage/recipients.ts';
 import type { UserRow } from '../storage/rows.ts';
 import { parseSearchQuery } from './search-query.ts';
@@ -163,12 +164,12 @@ function resolveTerm(term: RawTerm, directory: RealmDirectory, viewer: UserRow):
     case 'topic':
       return { kind: 'topic', negated, topicKey: topicOperandKey(operand as string, directory) };
     case 'sender':
-      return { kind: 'sender', negated, userId: userOperand(operand as string | number, directory).id };
+      return { kind: 'sender', negated, userId: userOperand(operand as string | number, directory, viewer).id };
     case 'dm-including':
-      return { kind: 'dm-including', negated, userId: userOperand(operand as string | number, directory).id };
+      return { kind: 'dm-including', negated, userId: userOperand(operand as string | number, directory, viewer).id };
     case 'group-pm-with':
     case 'group_pm_with':
-      return { kind: 'group-pm-with', negated, userId: userOperand(operand as string | number, directory).id };
+      return { kind: 'group-pm-with', negated, userId: userOperand(operand as string | number, directory, viewer).id };
     case 'dm':
     case 'pm-with':
     case 'pm_with':
@@ -205,8 +206,8 @@ function topicOperandKey(operand: string, directory: RealmDirectory): string {
   return operand.toLowerCase();
 }
 
-function userOperand(operand: string | number, directory: RealmDirectory): UserRow {
-  const user = typeof operand === 'number' ? directory.users.get(operand) : directory.userByApiEmail(operand);
+function userOperand(operand: string | number, directory: RealmDirectory, viewer: UserRow): UserRow {
+  const user = typeof operand === 'number' ? directory.users.get(operand) : userByVisibleEmail(directory, viewer, operand);
   if (!user) throw badNarrow(`unknown user ${String(operand)}`);
   return user;
 }
@@ -217,7 +218,7 @@ function conversationKey(operand: string | number[], directory: RealmDirectory, 
   if (Array.isArray(operand) && operand.length === 0) return null;
   const users =
     typeof operand === 'string'
-      ? operand.split(',').map((email) => directory.userByApiEmail(email))
+      ? operand.split(',').map((email) => userByVisibleEmail(directory, viewer, email))
       : operand.map((id) => directory.users.get(id));
   if (users.some((user) => user === undefined)) throw badNarrow(`unknown user in ${described}`);
   return dmKey([viewer.id, ...users.map((user) => user!.id)]);
