@@ -1,4 +1,4 @@
-import { sameKey } from '../auth/confirmation-keys.ts';
+import { generateUrlKey, sameKey } from '../auth/url-keys.ts';
 import { generateApiKey } from '../auth/passwords.ts';
 import { badRequest } from '../errors/api-error.ts';
 import { RealmDirectory } from '../directory/realm-directory.ts';
@@ -38,6 +38,7 @@ async function createUser(scope: ActionScope, input: NewUser): Promise<UserRow> 
     bot_owner_id: null,
     is_active: true,
     api_key: generateApiKey(),
+    avatar_key: generateUrlKey(),
     password_hash: input.passwordHash,
     timezone: '',
     date_joined: scope.now,

@@ -1,4 +1,4 @@
-import { generateConfirmationKey } from '../auth/confirmation-keys.ts';
+import { generateUrlKey } from '../auth/url-keys.ts';
 import { ApiError, badRequest } from '../errors/api-error.ts';
 import { API_PREFIX, realmUrl } from '../wire/paths.ts';
 import { realmPermissionGroup } from '../permissions/realm-permissions.ts';
@@ -100,7 +100,7 @@ export async function sendInvites(scope: CallerScope, input: InviteInput): Promi
       expires_at: input.expiresInMinutes === null ? null : scope.now + input.expiresInMinutes * 60,
       status: 'pending',
       accepted_user_id: null,
-      confirmation_key: generateConfirmationKey(),
+      confirmation_key: generateUrlKey(),
     };
     await scope.db.invites.add(invite);
     await recordInvitationMail(scope, directory, invite, referrer);

@@ -59,6 +59,7 @@ const user = z.looseObject({
   timezone: z.string(),
   date_joined: seconds,
   avatar_version: z.int(),
+  avatar_key: z.string().min(1).optional(),
   recipient_id: id,
   settings: z.record(z.string(), z.unknown()),
 });

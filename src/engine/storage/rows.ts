@@ -66,6 +66,8 @@ export interface UserRow {
   timezone: string;
   date_joined: number;
   avatar_version: number;
+  /** In the user's avatar URLs, which an `<img>` loads without credentials; absent on rows older than it (their avatars then need authentication). */
+  avatar_key?: string;
   /** The personal recipient, used as a 1:1 conversation's `recipient_id`. */
   recipient_id: number;
   /** Per-user settings (user_settings object); defaults fill missing keys. */

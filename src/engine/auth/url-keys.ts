@@ -1,11 +1,13 @@
 /**
- * Confirmation keys, as upstream's confirmation links carry them: 24 characters of lowercase
- * base32 from 15 random bytes (120 bits), so a link cannot be guessed from anything public.
+ * Secret keys carried in URLs, as upstream's confirmation links carry them: 24 characters of
+ * lowercase base32 from 15 random bytes (120 bits), so a link cannot be guessed from anything
+ * public. Invitation mails carry one (accepting needs it), and so do avatar URLs (an `<img>`
+ * cannot send credentials).
  */
 const BASE32_ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
 const KEY_BYTES = 15;
 
-export function generateConfirmationKey(): string {
+export function generateUrlKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(KEY_BYTES));
   let bits = 0;
   let value = 0;
