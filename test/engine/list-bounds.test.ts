@@ -39,6 +39,13 @@ describe('list parameters', () => {
       tooLong('can_manage_group["direct_members"]', 1000),
     ],
     ['POST', '/invites', () => ({ invitee_emails: 'new@example.com', stream_ids: ids(1001, IDS.general) }), tooLong('stream_ids', 1000)],
+    [
+      'POST',
+      '/invites',
+      () => ({ invitee_emails: Array.from({ length: 1001 }, (_, i) => `new${i}@example.com`).join(','), stream_ids: [] }),
+      tooLong('invitee_emails', 1000),
+    ],
+    ['GET', '/messages', () => ({ anchor: 'newest', num_before: 10, num_after: 0, narrow: [{ operator: 'dm', operand: Array(1001).fill('mark@zulip.test').join(',') }] }), tooLong('operand', 1000)],
     ['DELETE', '/users/me/profile_data', () => ({ data: ids(1001, 1) }), tooLong('data', 1000)],
   ] as const)('%s %s refuses a list past its bound before any database work', async (method, path, params, expected) => {
     await expectRefused(realm, () => realm.as('mark').request(method, path, params()), expected);

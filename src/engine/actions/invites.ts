@@ -1,5 +1,6 @@
 import { generateUrlKey } from '../auth/url-keys.ts';
 import { ApiError, badRequest } from '../errors/api-error.ts';
+import { listTooLong, MAX_LIST_LENGTH } from '../validation/list-limits.ts';
 import { API_PREFIX, realmUrl } from '../wire/paths.ts';
 import { realmPermissionGroup } from '../permissions/realm-permissions.ts';
 import { canReadChannel } from '../permissions/channel-access.ts';
@@ -122,7 +123,10 @@ function checkRoleBasedPermission(referrer: UserRow, inviteAs: Role): void {
 function parseInviteeEmails(raw: string): string[] {
   const seen = new Set<string>();
   const emails: string[] = [];
-  for (const entry of raw.split(/[,\n]/)) {
+  const entries = raw.split(/[,\n]/);
+  // Each address is an invitation and a mail written: bounded as every list is.
+  if (entries.length > MAX_LIST_LENGTH) throw badRequest(listTooLong('invitee_emails', MAX_LIST_LENGTH));
+  for (const entry of entries) {
     const email = (/<(.*)>/.exec(entry)?.[1] ?? entry).trim();
     if (email === '' || seen.has(email.toLowerCase())) continue;
     seen.add(email.toLowerCase());

@@ -216,9 +216,11 @@ function userOperand(operand: string | number, directory: RealmDirectory, viewer
 function conversationKey(operand: string | number[], directory: RealmDirectory, viewer: UserRow): string | null {
   const described = typeof operand === 'string' ? operand : `[${operand.join(', ')}]`;
   if (Array.isArray(operand) && operand.length === 0) return null;
+  const emails = typeof operand === 'string' ? operand.split(',') : [];
+  if (emails.length > MAX_LIST_LENGTH) throw badRequest(listTooLong('operand', MAX_LIST_LENGTH));
   const users =
     typeof operand === 'string'
-      ? operand.split(',').map((email) => userByVisibleEmail(directory, viewer, email))
+      ? emails.map((email) => userByVisibleEmail(directory, viewer, email))
       : operand.map((id) => directory.users.get(id));
   if (users.some((user) => user === undefined)) throw badNarrow(`unknown user in ${described}`);
   return dmKey([viewer.id, ...users.map((user) => user!.id)]);
