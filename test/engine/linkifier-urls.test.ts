@@ -55,8 +55,29 @@ describe('POST /realm/filters', () => {
     await expectRefused(realm, () => addLinkifier('(?P<id>a)', `https://x.example/${'a'.repeat(10_000_000)}{id}`), error('url_template is too long (limit: 1000 characters)'));
   });
 
+  it('refuses a pattern whose compiled program is too large, as upstream refuses one too large for re2', async () => {
+    // Matching costs the program's size per character: 12 such patterns took 2 s on a 10,000-character message.
+    const big = '(?P<id>[a ]{1,124}b)';
+    const msg = 'Bad regular expression: pattern too large - compile failed';
+    await expectRefused(realm, () => addLinkifier(big, 'https://x.example/{id}'), error(msg, { errors: { __all__: [msg] } }));
+    expect((await addLinkifier('(?P<id>[a ]{1,120}b)', 'https://x.example/{id}')).body).toMatchObject({ result: 'success' });
+  });
+
+  it("refuses a linkifier that would take the realm's patterns together past their bound", async () => {
+    for (let i = 0; i < 10; i++) {
+      expect((await addLinkifier(`(?P<id>[a ]{1,120}${i})`, 'https://x.example/{id}')).body).toMatchObject({ result: 'success' });
+    }
+    const msg = "The organization's linkifier patterns are too large together: remove or simplify one first.";
+    await expectRefused(realm, () => addLinkifier('(?P<id>[a ]{1,120}z)', 'https://x.example/{id}'), error(msg, { errors: { __all__: [msg] } }));
+    // A small one still fits, and an edit that keeps the total within the bound is taken.
+    expect((await addLinkifier('#(?P<id>[0-9]+)', 'https://x.example/{id}')).body).toMatchObject({ result: 'success' });
+    expect((await realm.as('adam').patch('/realm/filters/1', { pattern: '(?P<id>[a ]{1,110}0)', url_template: 'https://x.example/{id}' })).body).toMatchObject({
+      result: 'success',
+    });
+  });
+
   it('takes a pattern and a template of 1000 characters', async () => {
-    const { body } = await addLinkifier(`(?P<id>${'a'.repeat(992)})`, `https://x.example/${'a'.repeat(978)}{id}`);
+    const { body } = await addLinkifier(`(?P<id>[${'a'.repeat(990)}])`, `https://x.example/${'a'.repeat(978)}{id}`);
     expect(body).toEqual({ result: 'success', msg: '', id: 1 });
   });
 });
