@@ -1,5 +1,5 @@
 import { badRequest } from '../errors/api-error.ts';
-import { MAX_MESSAGE_LENGTH, MAX_REMINDER_NOTE_LENGTH } from '../validation/message-limits.ts';
+import { MAX_MESSAGE_LENGTH, MAX_REMINDER_NOTE_LENGTH, trimMessageText } from '../validation/message-limits.ts';
 import type { RealmDirectory } from '../directory/realm-directory.ts';
 import { dmParticipants } from '../storage/recipients.ts';
 import type { MessageRow } from '../storage/rows.ts';
@@ -7,7 +7,7 @@ import { messageLinkSyntax, messageUrl, silentMention, truncate, unusedFence } f
 
 /** A reminder's note as upstream keeps it: trailing space and leading blank lines dropped, bounded. */
 export function normalizeReminderNote(note: string): string {
-  const trimmed = note.replace(/\s+$/u, '').replace(/^\n+/, '');
+  const trimmed = trimMessageText(note);
   if (trimmed.length > MAX_REMINDER_NOTE_LENGTH) {
     throw badRequest(`Maximum reminder note length: ${MAX_REMINDER_NOTE_LENGTH} characters`);
   }

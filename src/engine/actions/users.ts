@@ -3,7 +3,7 @@ import { loadChannelStats, loadChannelSubscriberIds, loadChannelWires } from '..
 import { canSeeChannelMetadata } from '../permissions/channel-visibility.ts';
 import { channelViewerIds } from '../permissions/channel-access.ts';
 import { channelToWire, streamDeleteEvent } from '../wire/channel-wire.ts';
-import { apiEmail, canSeeRealEmail } from '../permissions/email-visibility.ts';
+import { apiEmail, canSeeRealEmail, userByVisibleEmail } from '../permissions/email-visibility.ts';
 import { RealmDirectory } from '../directory/realm-directory.ts';
 import {
   GROUP_ADMINISTRATORS,
@@ -51,9 +51,7 @@ const ownerRequired = () => unauthorizedPrincipal('Must be an organization owner
  */
 export function userByKey(directory: RealmDirectory, viewer: UserRow, key: string): UserRow | undefined {
   if (/^\d+$/.test(key)) return directory.users.get(Number(key));
-  const user = directory.userByApiEmail(key);
-  if (user && user.email_key === key.trim().toLowerCase() && !canSeeRealEmail(directory.realm, viewer, user)) return undefined;
-  return user;
+  return userByVisibleEmail(directory, viewer, key);
 }
 
 /** `userByKey` for administration: system bots are not realm members. */

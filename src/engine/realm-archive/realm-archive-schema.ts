@@ -64,6 +64,7 @@ const user = z.looseObject({
   timezone: z.string(),
   date_joined: seconds,
   avatar_version: z.int(),
+  avatar_key: z.string().min(1).optional(),
   recipient_id: id,
   settings: z.record(z.string(), z.unknown()),
   can_create_users: z.boolean().optional(),
@@ -276,9 +277,18 @@ const invite = z.looseObject({
   expires_at: seconds.nullable(),
   status: z.enum(['pending', 'accepted', 'revoked']),
   accepted_user_id: optionalId,
+  confirmation_key: z.string().min(1),
 });
 
-const outgoingMail = z.looseObject({ id, to: z.string(), subject: z.string(), body: z.string(), sent_at: seconds, kind: z.string() });
+const outgoingMail = z.looseObject({
+  id,
+  to: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  sent_at: seconds,
+  kind: z.string(),
+  invite_id: id.optional(),
+});
 
 const navigationView = z.looseObject({ user_id: id, fragment: z.string().min(1), is_pinned: z.boolean(), name: z.string().nullable() });
 

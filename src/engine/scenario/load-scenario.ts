@@ -1,4 +1,5 @@
 import { generateApiKey, hashPassword } from '../auth/passwords.ts';
+import { generateUrlKey } from '../auth/url-keys.ts';
 import { sendMessage } from '../actions/send-message.ts';
 import type { ActionScope } from '../services/run-action.ts';
 import type { EngineServices } from '../services/engine-services.ts';
@@ -105,6 +106,7 @@ async function writeUsers(
       bot_owner_id: null,
       is_active: true,
       api_key: generateApiKey(),
+      avatar_key: generateUrlKey(),
       password_hash: null,
       timezone: '',
       date_joined: now,
@@ -130,6 +132,7 @@ async function writeUsers(
       bot_owner_id: null,
       is_active: true,
       api_key: user.api_key ?? generateApiKey(),
+      avatar_key: generateUrlKey(),
       password_hash: hashes[index],
       timezone: user.timezone,
       date_joined: now,

@@ -76,6 +76,8 @@ export interface UserRow {
   timezone: string;
   date_joined: number;
   avatar_version: number;
+  /** In the user's avatar URLs, which an `<img>` loads without credentials; absent on rows older than it (their avatars then need authentication). */
+  avatar_key?: string;
   /** The personal recipient, used as a 1:1 conversation's `recipient_id`. */
   recipient_id: number;
   /** Per-user settings (user_settings object); defaults fill missing keys. */
@@ -356,6 +358,8 @@ export interface InviteRow {
   expires_at: number | null;
   status: 'pending' | 'accepted' | 'revoked';
   accepted_user_id: number | null;
+  /** The secret only the invitation mail carries; accepting needs it (upstream's confirmation key). */
+  confirmation_key: string;
 }
 
 /** Mail the server "sent": recorded and viewable, never delivered (no mail leaves the machine). */
@@ -367,6 +371,8 @@ export interface OutgoingMailRow {
   sent_at: number;
   /** What caused it, e.g. `invitation`, `deactivation`. */
   kind: string;
+  /** For `invitation` mail: the invitation, so the mailbox shows it only to who may manage it. */
+  invite_id?: number;
 }
 
 export interface NavigationViewRow {
