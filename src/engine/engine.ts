@@ -1,5 +1,6 @@
 import { type Clock, systemClock } from './clock/clock.ts';
 import { authenticate } from './auth/basic-auth.ts';
+import { LoginLimits } from './auth/login-limits.ts';
 import { EventQueues } from './events/event-queues.ts';
 import { ApiError } from './errors/api-error.ts';
 import type { RequestContext } from './http/endpoint.ts';
@@ -33,6 +34,12 @@ export interface EngineOptions extends DatabaseOptions {
   onRequest?: (entry: RequestLogEntry) => void;
 }
 
+/** What a host knows of a request beyond the Request itself. */
+export interface HandleOptions {
+  /** The peer's network address (the Node host's socket); per-address rate limits use it. */
+  clientAddress?: string;
+}
+
 export interface RequestLogEntry {
   method: string;
   path: string;
@@ -55,6 +62,7 @@ export class Engine implements EngineServices {
   /** Sends scheduled messages and reminders when they fall due. */
   readonly scheduler: DeliveryScheduler;
   readonly passwordIterations: number | undefined;
+  readonly loginLimits: LoginLimits;
   readonly #onRequest: EngineOptions['onRequest'];
 
   private constructor(db: RealmDatabase, options: EngineOptions) {
@@ -66,6 +74,7 @@ export class Engine implements EngineServices {
     this.uploads = options.uploads ?? new MemoryUploadStore();
     this.temporaryUploadUrls = new TemporaryUploadUrls(this.clock);
     this.passwordIterations = options.passwordIterations;
+    this.loginLimits = new LoginLimits(this.clock);
     this.#onRequest = options.onRequest;
     for (const endpoint of ALL_ENDPOINTS) this.router.add(endpoint);
     this.scheduler = new DeliveryScheduler(this);
@@ -104,13 +113,13 @@ export class Engine implements EngineServices {
     await this.uploads.retainOnly(new Set());
   }
 
-  async handle(request: Request): Promise<Response> {
+  async handle(request: Request, options: HandleOptions = {}): Promise<Response> {
     const started = this.clock.now();
     const url = new URL(request.url);
     let userId: number | null = null;
     let response: Response;
     try {
-      const result = await this.#dispatch(request, url);
+      const result = await this.#dispatch(request, url, options);
       userId = result.userId;
       response = result.response;
     } catch (error) {
@@ -133,7 +142,7 @@ export class Engine implements EngineServices {
     return response;
   }
 
-  async #dispatch(request: Request, url: URL): Promise<{ response: Response; userId: number | null }> {
+  async #dispatch(request: Request, url: URL, options: HandleOptions): Promise<{ response: Response; userId: number | null }> {
     if (isUploadedFilePath(url.pathname)) return { response: await serveUploadedFile(this, request, url), userId: null };
     if (!url.pathname.startsWith(`${API_PREFIX}/`)) {
       return { response: jsonResponse({ result: 'error', msg: 'Not Found', code: 'BAD_REQUEST' }, 404), userId: null };
@@ -155,20 +164,21 @@ export class Engine implements EngineServices {
       };
     }
     const { endpoint, pathParams } = match;
-    // The cached directory answers the realm and the caller without a database read.
+    // The cached directory answers the realm and the caller without a database read. The
+    // caller is known before the body is read: an anonymous request gets its 401 unread.
     const directory = await RealmDirectory.load(this.db);
     const { realm } = directory;
-    // No body may be larger than the largest upload (plus its multipart framing).
-    const { params: raw, files } = await readRequestParams(request, url, {
-      maxBytes: maxFileUploadBytes(realm) + MULTIPART_OVERHEAD_BYTES,
-      tooLarge: () => fileTooLarge(realm),
-    });
-    for (const [name, value] of pathParams) raw.set(name, value);
     let user: UserRow | null = null;
     const header = request.headers.get('authorization');
     if (endpoint.auth !== 'none' && (endpoint.auth !== 'optional' || header)) {
       user = authenticate(directory, header);
     }
+    // A multipart body may carry a file: it may be as large as the largest upload (plus its framing).
+    const { params: raw, files } = await readRequestParams(request, url, {
+      maxBytes: maxFileUploadBytes(realm) + MULTIPART_OVERHEAD_BYTES,
+      tooLarge: () => fileTooLarge(realm),
+    });
+    for (const [name, value] of pathParams) raw.set(name, value);
     const { params, ignored } = endpoint.parse(raw);
     const ctx: RequestContext = {
       engine: this,
@@ -178,6 +188,7 @@ export class Engine implements EngineServices {
       realm,
       clientName: raw.get('client') ?? clientFromUserAgent(request.headers.get('user-agent')),
       files,
+      clientAddress: options.clientAddress ?? null,
     };
     const result = await endpoint.run(ctx, params);
     const response = result instanceof Response ? result : successResponse(result, ignored);

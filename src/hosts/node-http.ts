@@ -1,10 +1,12 @@
 import '../engine/supported-node.ts';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { API_PREFIX, type Engine } from '../engine/engine.ts';
+import { MAX_REQUEST_BODY_BYTES } from '../engine/http/request-params.ts';
 
 export interface NodeServerOptions {
   /** Address to bind; loopback unless told otherwise. */
@@ -50,6 +52,7 @@ export async function createNodeServer(engine: Engine, options: NodeServerOption
       res.destroy();
     });
   });
+  server.on('clientError', answerUnparsable);
   // An event long-poll stays open for up to a minute between heartbeats; only a slow request
   // upload or a slow header block is cut, never a slow answer.
   server.timeout = 0;
@@ -94,13 +97,38 @@ async function serve(engine: Engine, req: IncomingMessage, res: ServerResponse, 
     return;
   }
   const request = toRequest(req, url, disconnected.signal);
-  const response = await engine.handle(request);
+  const response = await engine.handle(request, { clientAddress: req.socket.remoteAddress });
+  // A body left unread would stall the next request on this keep-alive connection (Node
+  // drains unread bodies only when nothing listens to them), so it is drained; but one still
+  // arriving that the engine refused part-way, or that is longer than it would read (or of
+  // unknown length), ends the connection instead of being read.
+  const declared = Number(req.headers['content-length'] ?? Infinity);
+  const abandoned = !req.complete && (request.bodyUsed || !(declared <= MAX_REQUEST_BODY_BYTES));
   // Once closing, each answer ends its connection, so close() need not wait out keep-alive.
-  if (closing()) res.shouldKeepAlive = false;
+  if (closing() || abandoned) res.shouldKeepAlive = false;
   await writeResponse(res, response);
-  // A body the engine did not read would stall the next request on this keep-alive
-  // connection (Node drains unread bodies only when nothing listens to them): drain it.
-  if (request.body && !request.bodyUsed) await request.body.pipeTo(new WritableStream()).catch(() => undefined);
+  if (request.body && !request.bodyUsed && !abandoned) await request.body.pipeTo(new WritableStream()).catch(() => undefined);
+}
+
+/**
+ * What Node cannot parse (a request line or headers past its 16 KiB limit, malformed HTTP)
+ * gets a JSON error like every other answer, instead of Node's bare status line.
+ */
+function answerUnparsable(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable) return;
+  const [status, reason, msg] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'Request line or headers too large']
+      : [400, 'Bad Request', 'Bad Request'];
+  const body = `${JSON.stringify({ result: 'error', msg, code: 'BAD_REQUEST' })}\n`;
+  const head = [
+    `HTTP/1.1 ${status} ${reason}`,
+    'Content-Type: application/json',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    ...Object.entries(CORS_HEADERS).map(([name, value]) => `${name}: ${value}`),
+    'Connection: close',
+  ];
+  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
 }
 
 function requestUrl(req: IncomingMessage): URL | null {

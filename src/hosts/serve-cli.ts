@@ -77,7 +77,8 @@ async function openRealm(options: ServeOptions): Promise<OpenRealm> {
   const dir = resolve(cwd, options.data);
   const file = join(dir, REALM_FILE);
   if (scenario === null && !existsSync(file)) scenario = await readCheckedScenario(scenarioPath);
-  mkdirSync(dir, { recursive: true });
+  // Owner only: the realm file in it holds API keys and password hashes.
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const db = new RealmDatabase({ indexedDB: new IDBFactory(), IDBKeyRange });
   const store = await openPersistentDatabase(db, file);
   const uploads = await DiskUploadStore.open(join(dir, UPLOADS_DIR)).catch((error: unknown) => {

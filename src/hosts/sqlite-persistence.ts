@@ -1,3 +1,4 @@
+import { chmodSync, writeFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import type { Dexie } from 'dexie';
 import { WriteThrough, type CommittedChanges } from './sqlite-write-through.ts';
@@ -52,7 +53,21 @@ export async function openPersistentDatabase(db: Dexie, filePath: string): Promi
   };
 }
 
+/**
+ * The file holds API keys and password hashes: it is made readable by its owner only before
+ * SQLite opens it (SQLite gives its write-ahead log the same permissions).
+ */
+function restrictToOwner(filePath: string): void {
+  try {
+    writeFileSync(filePath, '', { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    chmodSync(filePath, 0o600);
+  }
+}
+
 function openLocked(filePath: string): DatabaseSync {
+  restrictToOwner(filePath);
   // timeout 0: a file held by another process fails at once instead of waiting for it.
   const sqlite = new DatabaseSync(filePath, { timeout: 0 });
   try {

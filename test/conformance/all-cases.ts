@@ -18,6 +18,7 @@ import { wireCases } from './wire.case.ts';
 import { usersAdminCases } from './users-admin.case.ts';
 import { uploadCases } from './uploads.case.ts';
 import { realmAdminCases } from './realm-admin.case.ts';
+import { messageExtraCases } from './message-extras.case.ts';
 
 /** Every conformance suite, in the order both hosts run them; each gets a fresh realm. */
 export const CONFORMANCE_SUITES: CaseSuite[] = [
@@ -42,4 +43,5 @@ export const CONFORMANCE_SUITES: CaseSuite[] = [
   uploadCases,
   personalStateCases,
   realmAdminCases,
+  messageExtraCases,
 ];

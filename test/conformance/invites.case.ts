@@ -11,11 +11,18 @@ export const inviteCases = caseSuite('invites and user groups', (api) => {
     const invite = listed.body.invites.find((i: { email: string }) => i.email === 'case.one@example.com');
     expect(invite).toMatchObject({ invited_by_user_id: IDS.mark, invited_as: 400, is_multiuse: false });
 
-    const accepted = await api.anonymous().post(`/sandbox/invites/${invite.id}/accept`, { full_name: 'Case One', password: 'case-one-pass' });
+    const mail = await api.as('olivia').get('/sandbox/outgoing_mail');
+    const mailed = mail.body.outgoing_mail.find((m: { to: string }) => m.to === 'case.one@example.com');
+    const address = /\/api\/v1(\/sandbox\/invites\/\d+\/accept\?key=[a-z2-7]{24})/.exec(mailed.body)![1];
+    expect(address).toContain(`/sandbox/invites/${invite.id}/accept`);
+    const guessed = await api.anonymous().post(`/sandbox/invites/${invite.id}/accept`, { full_name: 'Case One', password: 'case-one-pass' });
+    expect(guessed.body).toEqual({ ...error("Missing 'key' argument", 'REQUEST_VARIABLE_MISSING'), var_name: 'key' });
+
+    const accepted = await api.anonymous().post(address, { full_name: 'Case One', password: 'case-one-pass' });
     expect(accepted.body).toMatchObject({ result: 'success', email: 'case.one@example.com' });
     const login = await api.anonymous().post('/fetch_api_key', { username: 'case.one@example.com', password: 'case-one-pass' });
     expect(login.body).toMatchObject({ result: 'success', api_key: accepted.body.api_key, user_id: accepted.body.user_id });
-    const again = await api.anonymous().post(`/sandbox/invites/${invite.id}/accept`, { full_name: 'Case One', password: 'case-one-pass' });
+    const again = await api.anonymous().post(address, { full_name: 'Case One', password: 'case-one-pass' });
     expect(again.body).toEqual(error('The invitation has already been accepted.'));
   });
 

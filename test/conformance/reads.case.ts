@@ -20,7 +20,7 @@ export const usersCases = caseSuite('users and server settings', (api) => {
       email: 'mark@zulip.test',
       full_name: 'Mark Member',
       date_joined: expect.any(String),
-      avatar_url: `/api/v1/avatar/${IDS.mark}?v=1`,
+      avatar_url: expect.stringMatching(new RegExp(`^/api/v1/avatar/${IDS.mark}\\?v=1&k=[a-z2-7]{24}$`)),
     });
     expect(body).toEqual({ result: 'success', msg: '', ...member, max_message_id: 4 });
     expect((await api.as('bot').get('/users/me')).body).toMatchObject({ user_id: IDS.bot, is_bot: true, bot_type: 1 });
@@ -50,8 +50,10 @@ export const usersCases = caseSuite('users and server settings', (api) => {
     });
   });
 
-  it('serves an SVG avatar with the initials, without credentials', async () => {
-    const avatar = await api.anonymous().get(`/avatar/${IDS.mark}`, { v: '1' });
+  it('serves an SVG avatar with the initials at its avatar_url without credentials, and not by id alone', async () => {
+    expect((await api.anonymous().get(`/avatar/${IDS.mark}`, { v: '1' })).status).toBe(401);
+    const url = new URL((await api.as('mark').get('/users/me')).body.avatar_url, 'http://host');
+    const avatar = await api.anonymous().get(url.pathname.replace('/api/v1', ''), Object.fromEntries(url.searchParams));
     expect(avatar.status).toBe(200);
     expect(avatar.headers['content-type']).toBe('image/svg+xml');
     expect(avatar.text).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);

@@ -73,12 +73,9 @@ export const registerCases = caseSuite('POST /register', (api) => {
     expect((await api.as('gail').post('/register', { all_public_streams: true })).body).toEqual({ result: 'error', msg: 'User not authorized for this query', code: 'BAD_REQUEST' });
   });
 
-  it('gives an anonymous caller public realm data and no queue', async () => {
+  it('refuses an anonymous caller where spectators are not let in', async () => {
     const { status, body } = await api.anonymous().post('/register', { client_gravatar: false });
-    expect(status).toBe(200);
-    expect(body).toMatchObject({ queue_id: null, realm_name: 'Test Realm', subscriptions: [], max_message_id: -1 });
-    expect(body).not.toHaveProperty('user_id');
-    const refused = await api.anonymous().post('/register', { client_gravatar: true });
-    expect(refused.body).toEqual({ result: 'error', msg: "Invalid 'client_gravatar' parameter for anonymous request", code: 'BAD_REQUEST' });
+    expect(status).toBe(401);
+    expect(body).toEqual({ result: 'error', msg: 'Not logged in: API authentication or user session required', code: 'UNAUTHORIZED' });
   });
 });

@@ -4,6 +4,10 @@ import { NO_CAPABILITIES } from '../../src/engine/events/event-types.ts';
 import { createTestRealm, IDS, openQueue, type TestRealm, type TestUser } from '../support/test-realm.ts';
 import { expectRefused } from '../support/expect-refused.ts';
 
+/** A channel object as a `stream` event carries it (the full object, as upstream sends). */
+const channelObject = (streamId: number, name: string) =>
+  expect.objectContaining({ stream_id: streamId, name, invite_only: expect.any(Boolean), subscriber_count: expect.any(Number), date_created: expect.any(Number) });
+
 let realm: TestRealm;
 beforeEach(async () => {
   realm = await createTestRealm();
@@ -100,7 +104,7 @@ describe('PATCH /streams/{stream_id}: privacy', () => {
       update(IDS.design, 'design', 'history_public_to_subscribers', false),
     ]);
     expect(streamEvents(mia.events)).toEqual([
-      { id: expect.any(Number), type: 'stream', op: 'delete', streams: [{ stream_id: IDS.design }], stream_ids: [IDS.design] },
+      { id: expect.any(Number), type: 'stream', op: 'delete', streams: [channelObject(IDS.design, 'design')], stream_ids: [IDS.design] },
     ]);
   });
 
@@ -253,7 +257,7 @@ describe('DELETE /streams/{stream_id}', () => {
     const archiving = (events: { type: string; [key: string]: unknown }[]) => streamEvents(events).filter((e) => e.property !== 'first_message_id');
     expect(archiving(modern.events)).toEqual([update(IDS.design, 'design', 'is_archived', true)]);
     expect(archiving(legacy.events)).toEqual([
-      { id: expect.any(Number), type: 'stream', op: 'delete', streams: [{ stream_id: IDS.design }], stream_ids: [IDS.design] },
+      { id: expect.any(Number), type: 'stream', op: 'delete', streams: [channelObject(IDS.design, 'design')], stream_ids: [IDS.design] },
     ]);
   });
 

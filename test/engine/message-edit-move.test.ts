@@ -50,7 +50,7 @@ async function send(user: TestUser, topic: string, content: string, to = 'genera
 
 describe('PATCH /messages/{id}: topic moves', () => {
   it('renames the topic of one message with change_one, recording the move', async () => {
-    expect(await edit('mark', 2, { topic: 'greetings' })).toEqual(EDITED);
+    expect(await edit('mark', 2, { topic: 'greetings', send_notification_to_new_thread: false })).toEqual(EDITED);
     const row = await message(2);
     expect(row).toMatchObject({ subject: 'greetings', last_moved_timestamp: now() });
     expect(row).not.toHaveProperty('last_edit_timestamp');
@@ -63,7 +63,7 @@ describe('PATCH /messages/{id}: topic moves', () => {
 
   it('sends update_message with the topic change and each user’s own flags', async () => {
     const olivia = queueFor(IDS.olivia);
-    await edit('mark', 2, { topic: 'greetings' });
+    await edit('mark', 2, { topic: 'greetings', send_notification_to_new_thread: false });
     expect(olivia.events).toEqual([
       {
         id: 0,
@@ -183,7 +183,7 @@ describe('PATCH /messages/{id}: channel moves', () => {
     const gail = queueFor(IDS.gail);
     const mia = queueFor(IDS.mia);
     const olivia = queueFor(IDS.olivia, { capabilities: { ...NO_CAPABILITIES, bulk_message_deletion: true } });
-    expect(await edit('mark', 2, { stream_id: IDS.design })).toEqual(EDITED);
+    expect(await edit('mark', 2, { stream_id: IDS.design, send_notification_to_new_thread: false })).toEqual(EDITED);
     const moved = await message(2);
     expect(moved).toMatchObject({ stream_id: IDS.design, display_recipient: 'design', subject: 'welcome', last_moved_timestamp: now() });
     expect(moved.edit_history).toEqual([{ user_id: IDS.mark, timestamp: now(), prev_stream: IDS.general, stream: IDS.design }]);

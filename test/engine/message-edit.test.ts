@@ -209,8 +209,4 @@ describe('PATCH /messages/{id}: refusals', () => {
     expect((await edit('mark', 999, { content: 'x' })).body).toEqual({ result: 'error', msg: 'Invalid message(s)', code: 'BAD_REQUEST' });
   });
 
-  it('reports the breadcrumb notification parameters as unsupported', async () => {
-    const { body } = await edit('mark', 2, { topic: 'renamed', send_notification_to_new_thread: true });
-    expect(body.ignored_parameters_unsupported).toEqual(['send_notification_to_new_thread']);
-  });
 });

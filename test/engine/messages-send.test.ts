@@ -57,7 +57,7 @@ describe('POST /messages to a channel', () => {
           sender_full_name: 'Mark Member',
           sender_email: 'mark@zulip.test',
           sender_realm_str: 'zulip',
-          avatar_url: `/api/v1/avatar/${IDS.mark}?v=1`,
+          avatar_url: expect.stringMatching(new RegExp(`^/api/v1/avatar/${IDS.mark}\\?v=1&k=[a-z2-7]{24}$`)),
           client: 'API',
           content: '<p>Pizza?</p>',
           content_type: 'text/html',

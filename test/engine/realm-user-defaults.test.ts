@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expectRefused } from '../support/expect-refused.ts';
 import { type ApiResult, createTestRealm, IDS, openQueue, TestClient, type TestRealm } from '../support/test-realm.ts';
+import { acceptAddressFromMail } from '../support/invitation-mail.ts';
 
 let realm: TestRealm;
 beforeEach(async () => {
@@ -18,7 +19,7 @@ const defaults = async () =>
 async function newAccount(): Promise<TestClient> {
   await realm.as('adam').post('/invites', { invitee_emails: 'nina@example.com', stream_ids: [] });
   const inviteId = (await realm.as('adam').get('/invites')).body.invites.at(-1).id;
-  const { body } = await realm.anonymous().post(`/sandbox/invites/${inviteId}/accept`, { full_name: 'Nina New', password: 'nina-pass' });
+  const { body } = await realm.anonymous().post(await acceptAddressFromMail(realm, inviteId), { full_name: 'Nina New', password: 'nina-pass' });
   return new TestClient(realm.engine, 'nina@example.com', body.api_key);
 }
 

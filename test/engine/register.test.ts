@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { createTestRealm, IDS, type TestRealm } from '../support/test-realm.ts';
 import { expectedMember } from '../support/test-scenario.ts';
+import { expectRefused } from '../support/expect-refused.ts';
 
 let realm: TestRealm;
 beforeEach(async () => {
@@ -96,7 +97,7 @@ describe('POST /register', () => {
         email: 'mark@zulip.test',
         full_name: 'Mark Member',
         date_joined: '2026-01-01T12:00+00:00',
-        avatar_url: `/api/v1/avatar/${IDS.mark}?v=1`,
+        avatar_url: expect.stringMatching(new RegExp(`^/api/v1/avatar/${IDS.mark}\\?v=1&k=[a-z2-7]{24}$`)),
       }),
     });
     const bot = body.realm_users.find((u: { user_id: number }) => u.user_id === IDS.bot);
@@ -124,7 +125,7 @@ describe('POST /register', () => {
     });
     expect(body.realm_non_active_users.map((u: { user_id: number }) => u.user_id)).toEqual([IDS.mia]);
     expect(body.realm_non_active_users[0]).not.toHaveProperty('avatar_url');
-    expect(body.realm_users[0].avatar_url).toBe(`/api/v1/avatar/${IDS.olivia}?v=1`);
+    expect(body.realm_users[0].avatar_url).toMatch(new RegExp(`^/api/v1/avatar/${IDS.olivia}\\?v=1&k=[a-z2-7]{24}$`));
   });
 
   test('subscriptions carry every field, with notification settings as booleans for old clients', async () => {
@@ -310,13 +311,31 @@ describe('POST /register', () => {
 });
 
 describe('POST /register without credentials', () => {
+  /** Upstream lets spectators register only where they may read: access on, and a web-public channel. */
+  async function admitSpectators(): Promise<void> {
+    await realm.engine.db.realm.update(1, { enable_spectator_access: true }); // no PATCH /realm in the engine
+    await realm.engine.db.channels.update(IDS.general, { is_web_public: true });
+  }
+  const notLoggedIn = { result: 'error', msg: 'Not logged in: API authentication or user session required', code: 'UNAUTHORIZED' };
+
+  test('is refused, without the user directory, where spectators are not let in', async () => {
+    await expectRefused(realm, () => realm.anonymous().post('/register', { client_gravatar: false }), notLoggedIn, 401);
+    await realm.engine.db.realm.update(1, { enable_spectator_access: true });
+    // Spectator access with no web-public channel to read still lets no one in.
+    await expectRefused(realm, () => realm.anonymous().post('/register', { client_gravatar: false }), notLoggedIn, 401);
+    const response = await realm.engine.handle(new Request('http://zulip.test/api/v1/register', { method: 'POST' }));
+    expect(response.headers.get('www-authenticate')).toBe('Basic realm="zulip"');
+  });
+
   test('gives public realm data and no queue', async () => {
+    await admitSpectators();
     const { status, body } = await realm.anonymous().post('/register', { client_gravatar: false });
     expect(status).toBe(200);
     expect(body.queue_id).toBeNull();
     expect(body.realm_name).toBe('Test Realm');
-    expect(body.subscriptions).toEqual([]);
-    expect(body.streams).toEqual([]);
+    // The web-public channel only, as spectators see it.
+    expect(body.subscriptions.map((s: { stream_id: number }) => s.stream_id)).toEqual([IDS.general]);
+    expect(body.streams.map((s: { stream_id: number }) => s.stream_id)).toEqual([IDS.general]);
     expect(body.max_message_id).toBe(-1);
     expect(body.recent_private_conversations).toEqual([]);
     expect(body).not.toHaveProperty('user_id');
@@ -326,6 +345,7 @@ describe('POST /register without credentials', () => {
   });
 
   test('refuses client_gravatar and include_subscribers', async () => {
+    await admitSpectators();
     const gravatar = await realm.anonymous().post('/register', { client_gravatar: true });
     expect(gravatar.status).toBe(400);
     expect(gravatar.body).toEqual({ result: 'error', msg: "Invalid 'client_gravatar' parameter for anonymous request", code: 'BAD_REQUEST' });

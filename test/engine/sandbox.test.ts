@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TestClient, createTestRealm, IDS, openQueue, type TestRealm, type TestUser } from '../support/test-realm.ts';
 import { expectedMember } from '../support/test-scenario.ts';
 import { expectRefused as expectRefusedBy } from '../support/expect-refused.ts';
+import { acceptAddressFromMail } from '../support/invitation-mail.ts';
 
 let realm: TestRealm;
 beforeEach(async () => {
@@ -21,8 +22,13 @@ async function inviteAs(user: TestUser, params: Record<string, unknown> = {}): P
   return (await realm.as(user).get('/invites')).body.invites.at(-1).id;
 }
 
-const accept = (inviteId: number | string, params: Record<string, unknown> = {}) =>
+/** The accept address an invitation's recorded mail carries (with its confirmation key). */
+const acceptWithoutKey = (inviteId: number | string, params: Record<string, unknown> = {}) =>
   realm.anonymous().post(`/sandbox/invites/${inviteId}/accept`, { full_name: 'Nina New', password: 'nina-pass', ...params });
+
+/** Accepts as the invitee would: at the address their mail gives. */
+const accept = async (inviteId: number, params: Record<string, unknown> = {}) =>
+  realm.anonymous().post(await acceptAddressFromMail(realm, inviteId), { full_name: 'Nina New', password: 'nina-pass', ...params });
 
 /** The new user's client, with the API key the acceptance returned. */
 const nina = (apiKey: string) => new TestClient(realm.engine, 'nina@example.com', apiKey);
@@ -159,8 +165,39 @@ describe('POST /sandbox/invites/{id}/accept', () => {
   });
 
   describe('refusals', () => {
-    const expectRefused = (inviteId: number | string, params: Record<string, unknown>, msg: string) =>
-      expectRefusedBy(realm, () => accept(inviteId, params), error(msg));
+    const expectRefused = async (inviteId: number, params: Record<string, unknown>, msg: string) => {
+      const address = await acceptAddressFromMail(realm, inviteId);
+      await expectRefusedBy(realm, () => realm.anonymous().post(address, { full_name: 'Nina New', password: 'nina-pass', ...params }), error(msg));
+    };
+
+    it("refuses an acceptance without the invitation's confirmation key", async () => {
+      const id = await inviteAs('adam', { invite_as: 200 });
+      await expectRefusedBy(realm, () => acceptWithoutKey(id), {
+        ...error("Missing 'key' argument", 'REQUEST_VARIABLE_MISSING'),
+        var_name: 'key',
+      });
+    });
+
+    it('refuses a wrong confirmation key as it refuses an unknown invitation', async () => {
+      const id = await inviteAs('adam', { invite_as: 200 });
+      const key = new URL(await acceptAddressFromMail(realm, id), 'http://zulip.test').searchParams.get('key')!;
+      expect(key).toMatch(/^[a-z2-7]{24}$/);
+      const wrong = (key[0] === 'a' ? 'b' : 'a') + key.slice(1);
+      await expectRefusedBy(realm, () => acceptWithoutKey(id, { key: wrong }), error('No such invitation'));
+      await expectRefusedBy(realm, () => acceptWithoutKey(id + 1, { key }), error('No such invitation'));
+      await expectRefusedBy(realm, () => acceptWithoutKey(id, { key: '' }), error('No such invitation'));
+    });
+
+    it("gives each invitation its own key, and an invitation's resent mail the same key", async () => {
+      const first = await inviteAs('mark');
+      const second = await realm.as('mark').post('/invites', { invitee_emails: 'other@example.com', stream_ids: [] });
+      expect(second.body).toEqual({ result: 'success', msg: '' });
+      const firstAddress = await acceptAddressFromMail(realm, first);
+      expect(await acceptAddressFromMail(realm, first + 1)).not.toBe(firstAddress);
+      await realm.as('mark').post(`/invites/${first}/resend`);
+      const mail = (await realm.as('olivia').get('/sandbox/outgoing_mail')).body.outgoing_mail as { body: string }[];
+      expect(mail.filter((m) => m.body.includes(firstAddress))).toHaveLength(2);
+    });
 
     it('refuses an expired invitation', async () => {
       const id = await inviteAs('mark', { invite_expires_in_minutes: 60 });
@@ -200,8 +237,8 @@ describe('POST /sandbox/invites/{id}/accept', () => {
     });
 
     it('refuses an unknown invitation', async () => {
-      await expectRefused(999, {}, 'No such invitation');
-      await expectRefusedBy(realm, () => accept('abc'), error('Invalid invite_id'));
+      await expectRefusedBy(realm, () => acceptWithoutKey(999, { key: 'abcdefghijklmnopqrstuvwx' }), error('No such invitation'));
+      await expectRefusedBy(realm, () => acceptWithoutKey('abc', { key: 'abcdefghijklmnopqrstuvwx' }), error('Invalid invite_id'));
     });
 
     it.each([
@@ -216,7 +253,8 @@ describe('POST /sandbox/invites/{id}/accept', () => {
 
     it('requires full_name and password', async () => {
       const id = await inviteAs('mark');
-      await expectRefusedBy(realm, () => realm.anonymous().post(`/sandbox/invites/${id}/accept`, { full_name: 'Nina' }), {
+      const address = await acceptAddressFromMail(realm, id);
+      await expectRefusedBy(realm, () => realm.anonymous().post(address, { full_name: 'Nina' }), {
         ...error("Missing 'password' argument", 'REQUEST_VARIABLE_MISSING'),
         var_name: 'password',
       });
@@ -237,12 +275,21 @@ describe('GET /sandbox/outgoing_mail', () => {
           id: 1,
           to: 'nina@example.com',
           subject: 'Mark Member invited you to join Test Realm',
-          body: expect.stringContaining('http://zulip.test/api/v1/sandbox/invites/1/accept'),
+          body: expect.stringMatching(/http:\/\/zulip\.test\/api\/v1\/sandbox\/invites\/1\/accept\?key=[a-z2-7]{24}\b/),
           sent_at: realm.engine.nowSeconds(),
           kind: 'invitation',
         },
       ],
     });
+  });
+
+  it("shows an owner invitation's mail, which carries its key, to owners only", async () => {
+    await inviteAs('olivia', { invite_as: 100 });
+    await realm.as('olivia').post('/invites', { invitee_emails: 'member@example.com', stream_ids: [] });
+    const seenBy = async (user: TestUser) =>
+      ((await realm.as(user).get('/sandbox/outgoing_mail')).body.outgoing_mail as { to: string }[]).map((m) => m.to);
+    expect(await seenBy('olivia')).toEqual(['nina@example.com', 'member@example.com']);
+    expect(await seenBy('adam')).toEqual(['member@example.com']);
   });
 
   it('is refused to non-administrators', async () => {

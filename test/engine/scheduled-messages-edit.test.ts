@@ -99,6 +99,13 @@ describe('PATCH /scheduled_messages/{id}', () => {
     expect(await row(2)).toMatchObject({ type: 'private', to: [IDS.mia] });
   });
 
+  it('refuses the empty topic and its placeholders as the topic a change to a channel requires, even where the channel allows it', async () => {
+    for (const topic of ['', '(no topic)', 'general chat', '  ']) {
+      await expectRefused(realm, () => edit(2, { type: 'channel', to: IDS.general, topic }), error('Topic required when updating scheduled message type to channel.'));
+    }
+    expect((await edit(2, { type: 'channel', to: IDS.general, topic: 'plans' })).body).toEqual({ result: 'success', msg: '' });
+  });
+
   it('refuses an edit that changes nothing', async () => {
     const { status, body } = await edit(1, {});
     expect(status).toBe(400);

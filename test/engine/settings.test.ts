@@ -177,4 +177,15 @@ describe('PATCH /settings: name, email and password', () => {
     await refused(() => settings({ old_password: 'mark-pass', new_password: 'abc' }), error('New password is too weak!'));
     expect((await realm.anonymous().post('/fetch_api_key', { username: 'mark@zulip.test', password: 'mark-pass' })).body.result).toBe('success');
   });
+
+  test('refuses a new password longer than the realm allows', async () => {
+    await refused(() => settings({ old_password: 'mark-pass', new_password: 'p'.repeat(101) }), error('The password is too long.'));
+  });
+
+  test('counts a wrong old password as a failed login: the sixth try within 30 minutes is refused, as is a login', async () => {
+    for (let i = 0; i < 5; i++) await refused(() => settings({ old_password: 'guess', new_password: 'new-secret' }), error('Wrong password!'));
+    await refused(() => settings({ old_password: 'mark-pass', new_password: 'new-secret' }), error("You're making too many attempts! Try again in 1800 seconds."));
+    const login = await realm.anonymous().post('/fetch_api_key', { username: 'mark@zulip.test', password: 'mark-pass' });
+    expect(login).toEqual({ status: 429, body: { result: 'error', msg: 'API usage exceeded rate limit', code: 'RATE_LIMIT_HIT', 'retry-after': 1800 } });
+  });
 });

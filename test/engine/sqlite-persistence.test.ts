@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -48,6 +48,22 @@ async function snapshot(db: RealmDatabase): Promise<Record<string, unknown[]>> {
 }
 
 describe('SQLite persistence', () => {
+  /** Permission bits of each file in the data dir: API keys and password hashes are in them. */
+  const modes = () => Object.fromEntries(readdirSync(dir).map((name) => [name, (statSync(join(dir, name)).mode & 0o777).toString(8)]));
+
+  it('creates the realm file and its write-ahead log readable by the owner only', async () => {
+    const { db } = await openRealm();
+    await db.counters.put({ name: 'x', next: 1 });
+    expect(modes()).toEqual({ 'realm.sqlite': '600', 'realm.sqlite-wal': '600' });
+  });
+
+  it('makes an existing realm file readable by the owner only', async () => {
+    writeFileSync(file, '');
+    chmodSync(file, 0o644);
+    await openRealm();
+    expect(modes()['realm.sqlite']).toBe('600');
+  });
+
   it('keeps every kind of write across a restart', async () => {
     const { db, store } = await openRealm();
     await db.transaction('rw', db.messages, db.user_messages, db.counters, db.reactions, async () => {

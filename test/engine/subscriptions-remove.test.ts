@@ -65,7 +65,13 @@ describe('DELETE /users/me/subscriptions', () => {
       ['stream', 'delete'],
       ['update_message_flags', 'add'],
     ]);
-    expect(mark.events[1]).toEqual({ id: 1, type: 'stream', op: 'delete', streams: [{ stream_id: IDS.secret }], stream_ids: [IDS.secret] });
+    expect(mark.events[1]).toEqual({
+      id: 1,
+      type: 'stream',
+      op: 'delete',
+      streams: [expect.objectContaining({ stream_id: IDS.secret, name: 'secret', invite_only: true, subscriber_count: 1 })],
+      stream_ids: [IDS.secret],
+    });
     expect(adam.events).toEqual([{ id: 0, type: 'subscription', op: 'peer_remove', stream_ids: [IDS.secret], user_ids: [IDS.mark] }]);
     expect(mia.events).toEqual([]);
   });

@@ -46,7 +46,7 @@ describe('GET /users/me', () => {
       email: 'mark@zulip.test',
       full_name: 'Mark Member',
       date_joined: '2026-01-01T12:00+00:00',
-      avatar_url: `/api/v1/avatar/${IDS.mark}?v=1`,
+      avatar_url: expect.stringMatching(new RegExp(`^/api/v1/avatar/${IDS.mark}\\?v=1&k=[a-z2-7]{24}$`)),
     });
     expect(body).toEqual({ result: 'success', msg: '', ...member, max_message_id: 4 });
   });
@@ -165,20 +165,47 @@ describe('GET /server_settings', () => {
 });
 
 describe('GET /avatar/{user_id}', () => {
-  test('is an SVG with the initials, without credentials', async () => {
-    const response = await realm.engine.handle(new Request(`http://zulip.test/api/v1/avatar/${IDS.mark}?v=1`));
+  const get = (path: string, headers: Record<string, string> = {}) => realm.engine.handle(new Request(`http://zulip.test${path}`, { headers }));
+  const MARK = { Authorization: `Basic ${btoa('mark@zulip.test:MarkKey0000000000000000000000004')}` };
+  const notLoggedIn = { result: 'error', msg: 'Not logged in: API authentication or user session required', code: 'UNAUTHORIZED' };
+  /** The avatar_url clients get for the user. */
+  const avatarUrl = async (userId: number): Promise<string> => (await realm.as('mark').get(`/users/${userId}`)).body.user.avatar_url;
+
+  test('is an SVG with the initials at the avatar_url clients get, which an <img> loads without credentials', async () => {
+    const url = await avatarUrl(IDS.mark);
+    expect(url).toMatch(new RegExp(`^/api/v1/avatar/${IDS.mark}\\?v=1&k=[a-z2-7]{24}$`));
+    const response = await get(url);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/svg+xml');
     const svg = await response.text();
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect(svg).toContain('>MM</text>');
-    const medium = await realm.engine.handle(new Request(`http://zulip.test/api/v1/avatar/${IDS.mark}/medium`));
+  });
+
+  test('is served to an authenticated caller by id alone, the medium size too', async () => {
+    expect(await (await get(`/api/v1/avatar/${IDS.olivia}`, MARK)).text()).toContain('>OO</text>');
+    const medium = await get(`/api/v1/avatar/${IDS.mark}/medium`, MARK);
     expect(medium.headers.get('content-type')).toBe('image/svg+xml');
     expect(await medium.text()).toContain('width="500"');
   });
 
-  test('an unknown user is "No such user"', async () => {
-    const response = await realm.engine.handle(new Request('http://zulip.test/api/v1/avatar/999'));
+  test('is refused without credentials or the key, even for a user that does not exist, as upstream', async () => {
+    const url = await avatarUrl(IDS.olivia);
+    const wrongKey = url.replace(/k=./, (k) => (k.endsWith('a') ? 'k=b' : 'k=a'));
+    for (const path of [`/api/v1/avatar/${IDS.olivia}`, `/api/v1/avatar/${IDS.olivia}/medium?v=1`, wrongKey, url.replace(`/${IDS.olivia}?`, `/${IDS.mark}?`), '/api/v1/avatar/999']) {
+      const response = await get(path);
+      expect({ path, status: response.status, body: await response.json() }).toEqual({ path, status: 401, body: notLoggedIn });
+    }
+  });
+
+  test('is served to spectators by id where the realm admits them', async () => {
+    await realm.engine.db.realm.update(1, { enable_spectator_access: true }); // no PATCH /realm in the engine
+    await realm.engine.db.channels.update(IDS.general, { is_web_public: true });
+    expect((await get(`/api/v1/avatar/${IDS.mark}`)).status).toBe(200);
+  });
+
+  test('an unknown user is "No such user" to an authenticated caller', async () => {
+    const response = await get('/api/v1/avatar/999', MARK);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ result: 'error', msg: 'No such user', code: 'BAD_REQUEST' });
   });

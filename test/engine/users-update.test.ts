@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { TestClient, createTestRealm, IDS, openQueue, type TestRealm, type TestUser } from '../support/test-realm.ts';
+import { TestClient, createTestRealm, IDS, openQueue, TEST_SCENARIO, type TestRealm, type TestUser } from '../support/test-realm.ts';
 import { expectRefused } from '../support/expect-refused.ts';
 
 let realm: TestRealm;
@@ -168,6 +168,16 @@ describe('PATCH /users/{user_id}: profile_data', () => {
 });
 
 describe('PATCH /users/{user_id}: new_email', () => {
+  /** Olivia, the owner, also holds upstream's special permission to change emails. */
+  const withEmailChanges = {
+    ...TEST_SCENARIO,
+    users: TEST_SCENARIO.users.map((u) => (u.email.startsWith('olivia@') ? { ...u, can_change_user_emails: true } : u)),
+  };
+  beforeEach(async () => {
+    realm.engine.close();
+    realm = await createTestRealm(withEmailChanges);
+  });
+
   test('lets an owner change the address; those who may see it learn both the real and the API email', async () => {
     await realm.engine.db.realm.update(1, { email_address_visibility: 3 }); // no PATCH /realm in the engine
     const adam = openQueue(realm.engine, IDS.adam);
@@ -189,6 +199,12 @@ describe('PATCH /users/{user_id}: new_email', () => {
     await expectUpdateRefused('olivia', IDS.mia, { new_email: 'MARK@zulip.test' }, error('Already has an account.'));
     await realm.as('olivia').delete(`/users/${IDS.mark}`);
     await expectUpdateRefused('olivia', IDS.mia, { new_email: 'mark@zulip.test' }, error('Account has been deactivated.'));
+  });
+
+  test('refuses an owner without the permission to change emails (spec 4.11)', async () => {
+    realm.engine.close();
+    realm = await createTestRealm();
+    await expectUpdateRefused('olivia', IDS.mia, { new_email: 'mia@new.test' }, error('User not authorized to change user emails'));
   });
 
   test('accepts the current address as no change', async () => {
@@ -228,7 +244,12 @@ describe('PATCH /users/{user_id}: what a role change reveals or hides', () => {
     const mark = openQueue(realm.engine, IDS.mark);
     expect((await update('adam', IDS.mia, { role: 600 })).body).toEqual(SUCCESS);
     expect(streamEvents(mia)).toEqual([
-      { type: 'stream', op: 'delete', streams: unsubscribedPublic.map((id) => ({ stream_id: id })), stream_ids: unsubscribedPublic },
+      {
+        type: 'stream',
+        op: 'delete',
+        streams: unsubscribedPublic.map((id) => expect.objectContaining({ stream_id: id, invite_only: false, subscriber_count: expect.any(Number) })),
+        stream_ids: unsubscribedPublic,
+      },
     ]);
     expect(streamEvents(mark)).toEqual([]);
     expect((await streamsAsSeenBy('mia', [1, 2, 3, 4, 5])).map((s) => s.stream_id)).toEqual([IDS.general]);

@@ -1,7 +1,7 @@
 import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Engine } from '../../src/engine/engine.ts';
+import type { Engine, HandleOptions } from '../../src/engine/engine.ts';
 import { createNodeServer, type NodeServer } from '../../src/hosts/node-http.ts';
 import { createTestRealm, IDS, type TestRealm } from '../support/test-realm.ts';
 
@@ -16,11 +16,11 @@ afterEach(async () => {
 });
 
 /** A stand-in engine: the host's only dependency is `handle`. */
-function stubEngine(handle: (request: Request) => Promise<Response>): Engine {
+function stubEngine(handle: (request: Request, options?: HandleOptions) => Promise<Response>): Engine {
   return { handle } as unknown as Engine;
 }
 
-async function serveStub(handle: (request: Request) => Promise<Response>): Promise<NodeServer> {
+async function serveStub(handle: (request: Request, options?: HandleOptions) => Promise<Response>): Promise<NodeServer> {
   const server = await createNodeServer(stubEngine(handle), { port: 0 });
   servers.push(server);
   return server;
@@ -51,6 +51,48 @@ function rawExchange(port: number, text: string): Promise<string> {
 }
 
 describe('the Node HTTP host', () => {
+  it("answers a request line past Node's header limit with a JSON 431, not a bare status line", async () => {
+    const server = await serveTestRealm();
+    const answer = await rawExchange(server.port, `GET /api/v1/users/me?x=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    const [head, body] = answer.split('\r\n\r\n');
+    expect(head.split('\r\n')[0]).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+    expect(head).toContain('Content-Type: application/json');
+    expect(head).toContain('Access-Control-Allow-Origin: *');
+    expect(JSON.parse(body)).toEqual({ result: 'error', msg: 'Request line or headers too large', code: 'BAD_REQUEST' });
+  });
+
+  it('answers a body declared past 25 MiB at once with a JSON 413 and ends the connection unread', async () => {
+    const server = await serveTestRealm();
+    const auth = btoa('mark@zulip.test:MarkKey0000000000000000000000004');
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(server.port, '127.0.0.1', () =>
+        // The rest of the 400 MB never comes: the answer must not wait for it.
+        socket.write(
+          `POST /api/v1/messages HTTP/1.1\r\nHost: localhost\r\nAuthorization: Basic ${auth}\r\n` +
+            `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${400 * 1024 * 1024}\r\n\r\ntype=stream`,
+        ),
+      );
+      let text = '';
+      socket.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+      socket.on('end', () => resolve(text)).on('error', reject);
+    });
+    const [head, body] = answer.split('\r\n\r\n');
+    expect(head.split('\r\n')[0]).toBe('HTTP/1.1 413 Payload Too Large');
+    expect(head).toContain('Connection: close');
+    // The JSON, whichever transfer encoding carried it.
+    expect(JSON.parse(/\{.*\}/.exec(body)![0])).toEqual({ result: 'error', msg: 'Request body too large (limit: 25 MiB)', code: 'BAD_REQUEST' });
+  });
+
+  it("tells the engine the client's address, for per-address rate limits", async () => {
+    const seen: (HandleOptions | undefined)[] = [];
+    const server = await serveStub(async (_request, options) => {
+      seen.push(options);
+      return new Response(null, { status: 204 });
+    });
+    await fetch(`${server.url}/api/v1/fetch_api_key`, { method: 'POST', body: 'username=a&password=b' });
+    expect(seen).toEqual([{ clientAddress: '127.0.0.1' }]);
+  });
+
   it('binds to loopback by default and reports the port it got', async () => {
     const server = await serveStub(async () => new Response(null, { status: 204 }));
     expect(server.host).toBe('127.0.0.1');

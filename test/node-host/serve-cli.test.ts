@@ -194,6 +194,14 @@ describe('npm run serve', () => {
     expect(result.stderr).toContain(message);
   });
 
+  it('creates the --data directory for its owner only', async () => {
+    const server = await startServe(['--port', '0', '--scenario', scenarioFile, '--data', dataDir]);
+    expect((statSync(dataDir).mode & 0o777).toString(8)).toBe('700');
+    expect((statSync(join(dataDir, 'realm.sqlite')).mode & 0o777).toString(8)).toBe('600');
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
   it('keeps an acknowledged message across kill -9 and a restart on the same --data', async () => {
     const first = await startServe(['--port', '0', '--scenario', scenarioFile, '--data', dataDir]);
     const sent = await sendToGeneral(first.url, 'survives kill -9');

@@ -4,6 +4,7 @@ import { RealmDirectory } from '../directory/realm-directory.ts';
 import { postArchiveNotice } from './channel-notices.ts';
 import { defaultStreamsNotice } from './default-channels.ts';
 import type { CallerScope } from '../services/run-action.ts';
+import { loadChannelWires } from '../wire/channel-stats.ts';
 
 /**
  * Archives a channel (DELETE /streams/{stream_id}): it keeps its messages and subscriptions
@@ -29,8 +30,10 @@ export async function archiveChannel(scope: CallerScope, channelId: number): Pro
     directory = await RealmDirectory.load(db);
     scope.notify(defaultStreamsNotice(directory));
   }
+  const [archivedChannel] = await loadChannelWires(db, directory.users, [{ ...channel, is_archived: true }], scope.now);
   scope.notify({
     event: { type: 'stream', op: 'update', stream_id: channelId, name: channel.name, property: 'is_archived', value: true },
     users: viewers,
+    archivedChannel,
   });
 }

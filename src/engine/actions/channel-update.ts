@@ -4,7 +4,7 @@ import { checkCanAdministerChannel, hasContentAccess, activeSubscriberIds, metad
 import { CHANNEL_GROUP_SETTINGS, CHANNEL_GROUP_SETTING_NAMES, type ChannelGroupSetting } from '../permissions/channel-group-settings.ts';
 import { channelDescription, channelExists, checkChannelName } from '../validation/channel-names.ts';
 import { checkMayChoosePrivacy, checkMaySetRetention, checkMaySetTopicsPolicy } from '../permissions/channel-permissions.ts';
-import { channelToWire, groupSettingToWire } from '../wire/channel-wire.ts';
+import { channelToWire, groupSettingToWire, streamDeleteEvent } from '../wire/channel-wire.ts';
 import { expectGroupSetting, normalizeGroupSetting, resolveGroupSetting, sameGroupSetting } from '../permissions/group-setting-input.ts';
 import { RealmDirectory } from '../directory/realm-directory.ts';
 import { parseRetentionDays } from '../validation/retention-days.ts';
@@ -171,11 +171,9 @@ async function notifyChanges(scope: ActionScope, before: ChannelRow, after: Chan
     if (!sameGroupSetting(before[setting], after[setting])) update(setting, groupSettingToWire(after[setting]), after.name);
   }
 
-  if (gained.length > 0) {
-    const stats = await loadChannelStats(scope.db, [after], new Map([[after.id, subscriberIds]]), scope.now);
-    scope.notify({ event: { type: 'stream', op: 'create', streams: [channelToWire(after, stats.get(after.id)!)] }, users: gained });
-  }
-  if (lost.length > 0) {
-    scope.notify({ event: { type: 'stream', op: 'delete', streams: [{ stream_id: after.id }], stream_ids: [after.id] }, users: lost });
-  }
+  if (gained.length === 0 && lost.length === 0) return;
+  const stats = await loadChannelStats(scope.db, [after], new Map([[after.id, subscriberIds]]), scope.now);
+  const wire = channelToWire(after, stats.get(after.id)!);
+  if (gained.length > 0) scope.notify({ event: { type: 'stream', op: 'create', streams: [wire] }, users: gained });
+  if (lost.length > 0) scope.notify({ event: streamDeleteEvent([wire]), users: lost });
 }

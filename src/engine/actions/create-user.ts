@@ -1,3 +1,4 @@
+import { generateUrlKey, sameKey } from '../auth/url-keys.ts';
 import { generateApiKey } from '../auth/passwords.ts';
 import { badRequest } from '../errors/api-error.ts';
 import { RealmDirectory } from '../directory/realm-directory.ts';
@@ -38,6 +39,7 @@ export async function createUser(scope: ActionScope, input: NewUser): Promise<Us
     bot_owner_id: null,
     is_active: true,
     api_key: generateApiKey(),
+    avatar_key: generateUrlKey(),
     password_hash: input.passwordHash,
     timezone: '',
     date_joined: scope.now,
@@ -69,10 +71,11 @@ export async function createUser(scope: ActionScope, input: NewUser): Promise<Us
  */
 export async function acceptInvite(
   scope: CallerScope<null>,
-  { inviteId, ...account }: { inviteId: number; fullName: string; passwordHash: string },
+  { inviteId, key, ...account }: { inviteId: number; key: string; fullName: string; passwordHash: string },
 ): Promise<UserRow> {
   const invite = await scope.db.invites.get(inviteId);
-  if (!invite) throw badRequest('No such invitation');
+  // A wrong key tells nothing about the invitation, not even that it exists.
+  if (!invite || !sameKey(key, invite.confirmation_key)) throw badRequest('No such invitation');
   if (invite.status === 'revoked') throw badRequest('The invitation has been revoked.');
   if (invite.status === 'accepted') throw badRequest('The invitation has already been accepted.');
   if (invite.expires_at !== null && invite.expires_at <= scope.now) throw badRequest('The invitation has expired.');

@@ -25,6 +25,7 @@ import { alertedRecipients } from './alert-words.ts';
 import type { ActionScope, CallerScope } from '../services/run-action.ts';
 import type { AttachmentWire } from '../wire/attachment-wire.ts';
 import { updateAttachmentClaims } from './uploads.ts';
+import { postMoveNotices } from './move-notices.ts';
 
 export type PropagateMode = 'change_one' | 'change_later' | 'change_all';
 
@@ -35,6 +36,9 @@ export interface EditRequest {
   topic?: string;
   streamId?: number;
   propagateMode: PropagateMode;
+  /** Upstream's defaults: no note in the old location, one in the new. */
+  notifyOldThread?: boolean;
+  notifyNewThread?: boolean;
 }
 
 /** A validated edit, applied without further checks (the scenario loader replays these). */
@@ -54,6 +58,8 @@ export interface MessageEdit {
 export interface EditOutcome {
   /** The sender's uploads that no message links any more since this edit. */
   detachedUploads: AttachmentWire[];
+  /** The messages whose topic or channel changed (none for a content edit). */
+  movedIds: number[];
 }
 
 /** Upstream allows 20 s past every edit and move limit, for clients' countdowns and slow networks. */
@@ -108,7 +114,8 @@ export async function editMessage(scope: CallerScope, request: EditRequest): Pro
     await checkTopicMoveTimeLimit(db, directory, editor, row, origChannel, topic !== undefined, channel !== undefined, scope.now);
   }
 
-  return applyMessageEdit(db, scope, directory, {
+  const from = origChannel ? { channel: origChannel, topic: row.topic, topicKey: row.topic_key! } : undefined;
+  const outcome = await applyMessageEdit(db, scope, directory, {
     message: row,
     editor,
     timestamp: scope.now,
@@ -117,6 +124,24 @@ export async function editMessage(scope: CallerScope, request: EditRequest): Pro
     channel,
     propagateMode: request.propagateMode,
   });
+  if (from && outcome.movedIds.length > 0) {
+    const to = { channel: channel ?? from.channel, topic: topic ?? from.topic };
+    const moved = new Set(outcome.movedIds);
+    const alreadyThere = await topicMessages(db, editor, to.channel, to.topic.toLowerCase());
+    await postMoveNotices(scope, {
+      targetMessageId: row.id,
+      from,
+      to,
+      movedIds: outcome.movedIds,
+      propagateMode: request.propagateMode,
+      resolveToggleOnly: topic !== undefined && isResolveToggle(from.topic, topic),
+      notifyOld: request.notifyOldThread ?? false,
+      notifyNew: request.notifyNewThread ?? true,
+      visibleLeftBehind: (await topicMessages(db, editor, from.channel, from.topicKey)).length,
+      visibleAlreadyThere: alreadyThere.filter((m) => !moved.has(m.id)).length,
+    });
+  }
+  return outcome;
 }
 
 /**
@@ -222,7 +247,7 @@ export async function applyMessageEdit(
     }
   }
   scope.notify({ event, users: [...perUser.keys()], perUser, emptyTopicDisplayName: directory.realm.empty_topic_display_name });
-  return { detachedUploads };
+  return { detachedUploads, movedIds: moved ? changed.map((m) => m.id) : [] };
 }
 
 function validatePayload(
@@ -249,12 +274,13 @@ function validatePayload(
   }
 }
 
-function checkCanEditContent(editor: UserRow, row: MessageRow, directory: RealmDirectory, now: number): void {
+/** Upstream's validate_user_can_edit_message; typing in an edit allows no buffer past the limit. */
+export function checkCanEditContent(editor: UserRow, row: MessageRow, directory: RealmDirectory, now: number, buffer = LIMIT_BUFFER_SECONDS): void {
   const { realm } = directory;
   if (!realm.allow_message_editing) throw badRequest('Your organization has turned off message editing');
   if (row.sender_id !== editor.id) throw badRequest("You don't have permission to edit this message");
   const limit = realm.message_content_edit_limit_seconds;
-  if (limit !== null && now - row.timestamp > limit + LIMIT_BUFFER_SECONDS) {
+  if (limit !== null && now - row.timestamp > limit + buffer) {
     throw badRequest('The time limit for editing this message has passed');
   }
 }
@@ -325,7 +351,7 @@ async function checkTopicMoveTimeLimit(
   if (channelEdited && realm.move_messages_between_streams_limit_seconds !== null) limits.push(realm.move_messages_between_streams_limit_seconds);
   if (limits.length === 0) return;
   const deadline = Math.min(...limits) + LIMIT_BUFFER_SECONDS;
-  const inTopic = await topicMessages(db, editor, row, channel);
+  const inTopic = await topicMessages(db, editor, channel, row.topic_key!);
   const allowed = inTopic.filter((m) => now - m.timestamp < deadline);
   if (allowed.length === inTopic.length) return;
   throw new ApiError(`You only have permission to move the ${allowed.length}/${inTopic.length} most recent messages in this topic.`, {
@@ -339,15 +365,10 @@ async function checkTopicMoveTimeLimit(
 }
 
 /** The topic's messages the editor can see, in id order (walks the channel+topic index). */
-async function topicMessages(
-  db: RealmDatabase,
-  editor: UserRow,
-  row: MessageRow,
-  channel: ChannelRow,
-): Promise<MessageRow[]> {
+export async function topicMessages(db: RealmDatabase, editor: UserRow, channel: ChannelRow, topicKey: string): Promise<MessageRow[]> {
   const all = await db.messages
     .where('[stream_id+topic_key+id]')
-    .between([channel.id, row.topic_key, 0], [channel.id, row.topic_key, Infinity])
+    .between([channel.id, topicKey, 0], [channel.id, topicKey, Infinity])
     .toArray();
   const subscribed = (await db.subscriptions.get([editor.id, channel.id]))?.active === 1;
   if (canReadChannelHistory(editor, channel, subscribed)) return all;
@@ -365,7 +386,7 @@ async function topicNeighbours(
   mode: PropagateMode,
 ): Promise<MessageRow[]> {
   const channel = directory.channels.get(message.stream_id!)!;
-  const all = await topicMessages(db, editor, message, channel);
+  const all = await topicMessages(db, editor, channel, message.topic_key!);
   const others = all.filter((m) => m.id !== message.id && (mode === 'change_all' || m.id > message.id));
   return [message, ...others];
 }

@@ -1,4 +1,6 @@
+import { generateUrlKey } from '../auth/url-keys.ts';
 import { ApiError, badRequest } from '../errors/api-error.ts';
+import { listTooLong, MAX_LIST_LENGTH } from '../validation/list-limits.ts';
 import { API_PREFIX, realmUrl } from '../wire/paths.ts';
 import { realmPermissionGroup } from '../permissions/realm-permissions.ts';
 import { canReadChannel } from '../permissions/channel-access.ts';
@@ -99,6 +101,7 @@ export async function sendInvites(scope: CallerScope, input: InviteInput): Promi
       expires_at: input.expiresInMinutes === null ? null : scope.now + input.expiresInMinutes * 60,
       status: 'pending',
       accepted_user_id: null,
+      confirmation_key: generateUrlKey(),
     };
     await scope.db.invites.add(invite);
     await recordInvitationMail(scope, directory, invite, referrer);
@@ -120,7 +123,10 @@ function checkRoleBasedPermission(referrer: UserRow, inviteAs: Role): void {
 function parseInviteeEmails(raw: string): string[] {
   const seen = new Set<string>();
   const emails: string[] = [];
-  for (const entry of raw.split(/[,\n]/)) {
+  const entries = raw.split(/[,\n]/);
+  // Each address is an invitation and a mail written: bounded as every list is.
+  if (entries.length > MAX_LIST_LENGTH) throw badRequest(listTooLong('invitee_emails', MAX_LIST_LENGTH));
+  for (const entry of entries) {
     const email = (/<(.*)>/.exec(entry)?.[1] ?? entry).trim();
     if (email === '' || seen.has(email.toLowerCase())) continue;
     seen.add(email.toLowerCase());
@@ -153,8 +159,12 @@ async function checkChannels(db: RealmDatabase, directory: RealmDirectory, refer
   }
 }
 
-/** Where the invitee accepts: the sandbox route (README, "Sandbox routes"). */
-const acceptPath = (inviteId: number): string => `${API_PREFIX}/sandbox/invites/${inviteId}/accept`;
+/**
+ * Where the invitee accepts: the sandbox route (README, "Sandbox routes"), with the invitation's
+ * confirmation key, which only this mail carries (the id alone is a counter anyone can guess).
+ */
+const acceptPath = (invite: InviteRow): string =>
+  `${API_PREFIX}/sandbox/invites/${invite.id}/accept?key=${invite.confirmation_key}`;
 
 /** The invitation mail, recorded in outgoing_mail and never delivered. */
 async function recordInvitationMail(
@@ -173,11 +183,12 @@ async function recordInvitationMail(
     body: [
       `${referrer.full_name} (${referrer.email}) invited you to join ${realm.name} (${realmUrl(realm)}).`,
       '',
-      `To accept, POST your full_name and a password to ${realmUrl(realm)}${acceptPath(invite.id)}`,
+      `To accept, POST your full_name and a password to ${realmUrl(realm)}${acceptPath(invite)}`,
       expiry,
     ].join('\n'),
     sent_at: scope.now,
     kind: 'invitation',
+    invite_id: invite.id,
   });
 }
 
@@ -222,6 +233,24 @@ async function accessInvite(db: RealmDatabase, user: UserRow, inviteId: number):
     if (user.role > ROLE_ADMIN) throw badRequest('Must be an organization administrator');
   }
   return invite;
+}
+
+/**
+ * GET /sandbox/outgoing_mail (administrators): the recorded mail, oldest first. An invitation's
+ * mail carries the key that accepts it, so it is shown only to who could have sent that
+ * invitation: an administrator does not get the key to an owner's account.
+ */
+export async function outgoingMailFor(scope: ReadScope): Promise<Record<string, unknown>[]> {
+  const { caller } = scope;
+  const mail = await scope.db.outgoing_mail.orderBy('id').toArray();
+  const inviteIds = mail.flatMap((m) => (m.invite_id === undefined ? [] : [m.invite_id]));
+  const invites = new Map((await scope.db.invites.bulkGet(inviteIds)).flatMap((invite) => (invite ? [[invite.id, invite]] : [])));
+  return mail
+    .filter((m) => {
+      const invite = m.invite_id === undefined ? undefined : invites.get(m.invite_id);
+      return invite === undefined || invite.invite_as >= caller.role;
+    })
+    .map(({ invite_id: _inviteId, ...shown }) => shown);
 }
 
 /** DELETE /invites/{id}: the invitation can no longer be accepted. */

@@ -5,7 +5,13 @@
  */
 import { RE2JS } from 're2js';
 import { ApiError, badRequest } from '../errors/api-error.ts';
-import { compileLinkifier, LinkifierError } from '../markdown/linkifiers.ts';
+import {
+  compileLinkifier,
+  type LinkifierDefinition,
+  LinkifierError,
+  MAX_REALM_LINKIFIERS_PROGRAM_SIZE,
+  templateSchemeAllowed,
+} from '../markdown/linkifiers.ts';
 import { templateVariables } from '../markdown/url-template-syntax.ts';
 import { nextId } from '../storage/database.ts';
 import type { LinkifierRow } from '../storage/rows.ts';
@@ -19,6 +25,23 @@ export interface LinkifierInput {
 
 const BLANK = 'This field cannot be blank.';
 const DUPLICATE = 'Realm filter with this Realm and Pattern already exists.';
+const TOO_LARGE_TOGETHER = "The organization's linkifier patterns are too large together: remove or simplify one first.";
+
+/** The compiled size of the realm's patterns with this one added or replacing `selfId`'s. */
+function realmSizeWith(input: LinkifierInput, existing: readonly LinkifierRow[], selfId: number | null): number {
+  const candidate = { id: 0, pattern: input.pattern, url_template: input.urlTemplate };
+  return [...existing.filter((l) => l.id !== selfId), candidate].reduce((total, l) => total + compiledSize(l), 0);
+}
+
+/** A stored linkifier that no longer compiles links nothing, so it costs nothing. */
+function compiledSize(linkifier: LinkifierDefinition): number {
+  try {
+    return compileLinkifier(linkifier).size;
+  } catch (error) {
+    if (error instanceof LinkifierError) return 0;
+    throw error;
+  }
+}
 
 export async function addLinkifier(scope: CallerScope, input: LinkifierInput): Promise<number> {
   const existing = await scope.db.linkifiers.toArray();
@@ -72,10 +95,13 @@ function validated(input: LinkifierInput, existing: readonly LinkifierRow[], sel
   if (pattern === '') add('pattern', BLANK);
   const variables = templateVariables(urlTemplate);
   if (urlTemplate === '') add('url_template', BLANK);
-  else if (variables === undefined) add('url_template', 'Invalid URL template.');
+  else if (variables === undefined || !templateSchemeAllowed(urlTemplate)) add('url_template', 'Invalid URL template.');
   const mismatch = patternProblem(pattern, urlTemplate, variables);
   if (mismatch !== undefined) add('__all__', mismatch);
   if (!errors.pattern && existing.some((l) => l.pattern === pattern && l.id !== selfId)) add('__all__', DUPLICATE);
+  if (Object.keys(errors).length === 0 && realmSizeWith({ pattern, urlTemplate }, existing, selfId) > MAX_REALM_LINKIFIERS_PROGRAM_SIZE) {
+    add('__all__', TOO_LARGE_TOGETHER);
+  }
 
   const first = Object.values(errors)[0]?.[0];
   if (first !== undefined) throw new ApiError(first, { extra: { errors } });

@@ -27,8 +27,8 @@ export interface NarrowFlagsRequest extends MessageWindow {
   flag: string;
 }
 
-/** Upstream's bound on one flags-for-narrow request. */
-const MAX_MESSAGES_PER_UPDATE = 5000;
+/** Upstream's bound on one flags-for-narrow request; this server's on a list of message ids too. */
+export const MAX_MESSAGES_PER_UPDATE = 5000;
 
 const ANY_MENTION =
   FLAG_BITS.mentioned | FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned | FLAG_BITS.group_mentioned;

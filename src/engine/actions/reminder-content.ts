@@ -1,26 +1,13 @@
 import { badRequest } from '../errors/api-error.ts';
-import { realmUrl } from '../wire/paths.ts';
-import { MAX_MESSAGE_LENGTH, MAX_REMINDER_NOTE_LENGTH } from '../validation/message-limits.ts';
+import { MAX_MESSAGE_LENGTH, MAX_REMINDER_NOTE_LENGTH, trimMessageText } from '../validation/message-limits.ts';
 import type { RealmDirectory } from '../directory/realm-directory.ts';
 import { dmParticipants } from '../storage/recipients.ts';
-import type { MessageRow, UserRow } from '../storage/rows.ts';
-
-const TRUNCATED_SUFFIX = '\n[message truncated]';
-/** Characters that break the `#**channel>topic@id**` syntax (upstream's topic_link_util). */
-const BREAKS_LINK_SYNTAX = /[`>*&[\]]|\$\$/;
-const LINK_TEXT_ESCAPES: Record<string, string> = {
-  '`': '&#96;',
-  '>': '&gt;',
-  '*': '&#42;',
-  '&': '&amp;',
-  $$: '&#36;&#36;',
-  '[': '&#91;',
-  ']': '&#93;',
-};
+import type { MessageRow } from '../storage/rows.ts';
+import { messageLinkSyntax, messageUrl, silentMention, truncate, unusedFence } from './message-links.ts';
 
 /** A reminder's note as upstream keeps it: trailing space and leading blank lines dropped, bounded. */
 export function normalizeReminderNote(note: string): string {
-  const trimmed = note.replace(/\s+$/u, '').replace(/^\n+/, '');
+  const trimmed = trimMessageText(note);
   if (trimmed.length > MAX_REMINDER_NOTE_LENGTH) {
     throw badRequest(`Maximum reminder note length: ${MAX_REMINDER_NOTE_LENGTH} characters`);
   }
@@ -58,51 +45,7 @@ export function reminderContent(message: MessageRow, directory: RealmDirectory, 
   return `${content}${fence}quote\n${truncate(message.content, room)}\n${fence}`;
 }
 
-const silentMention = (user: UserRow): string => `@_**${user.full_name}|${user.id}**`;
-
 function listOf(items: string[]): string {
   if (items.length <= 2) return items.join(' and ');
   return `${items.slice(0, -1).join(', ')}, and ${items[items.length - 1]}`;
-}
-
-function truncate(content: string, maxLength: number): string {
-  if (content.length <= maxLength) return content;
-  return content.slice(0, maxLength - TRUNCATED_SUFFIX.length) + TRUNCATED_SUFFIX;
-}
-
-/** A fence of backticks longer than any fence inside the quoted content. */
-function unusedFence(content: string): string {
-  let length = 3;
-  for (const match of content.matchAll(/^ {0,3}(`{3,})/gm)) length = Math.max(length, match[1].length + 1);
-  return '`'.repeat(length);
-}
-
-/** Upstream's URL hash encoding: percent-encoding with "." in place of "%". */
-function encodeHashComponent(text: string): string {
-  return encodeURIComponent(text)
-    .replace(/[!'()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
-    .replace(/\./g, '%2E')
-    .replace(/%/g, '.');
-}
-
-const channelSlug = (id: number, name: string): string => `${id}-${encodeHashComponent(name.replace(/ /g, '-'))}`;
-
-function messageUrl(message: MessageRow, directory: RealmDirectory): string {
-  const base = `${realmUrl(directory.realm)}/#narrow`;
-  if (message.type === 'stream') {
-    const name = directory.channels.get(message.stream_id!)?.name ?? '';
-    return `${base}/channel/${channelSlug(message.stream_id!, name)}/topic/${encodeHashComponent(message.topic)}/near/${message.id}`;
-  }
-  return `${base}/dm/${message.dm_key}/near/${message.id}`;
-}
-
-/** `#**channel>topic@id**`, or a plain Markdown link when the names would break that syntax. */
-function messageLinkSyntax(channelId: number, channelName: string, topic: string, messageId: number, directory: RealmDirectory): string {
-  if (!BREAKS_LINK_SYNTAX.test(channelName) && !BREAKS_LINK_SYNTAX.test(topic)) {
-    return `#**${channelName}>${topic}@${messageId}**`;
-  }
-  const escape = (text: string) => text.replace(/[`>*&[\]]|\$\$/g, (c) => LINK_TEXT_ESCAPES[c]);
-  const shownTopic = topic === '' ? directory.realm.empty_topic_display_name : topic;
-  const link = `#narrow/channel/${channelSlug(channelId, channelName)}/topic/${encodeHashComponent(topic)}/near/${messageId}`;
-  return `[#${escape(channelName)} > ${escape(shownTopic)} @ 💬](${link})`;
 }

@@ -1,5 +1,5 @@
 import { ApiError, badRequest } from '../errors/api-error.ts';
-import { normalizeContent } from '../validation/message-limits.ts';
+import { normalizeContent, normalizeTopic } from '../validation/message-limits.ts';
 import type { RealmDirectory } from '../directory/realm-directory.ts';
 import { renderMessage } from '../markdown/render-message.ts';
 import { loadAccessibleMessage } from '../narrow/message-access.ts';
@@ -77,6 +77,10 @@ export async function scheduleMessage(scope: CallerScope, input: ScheduleInput):
  */
 export async function editScheduledMessage(scope: CallerScope, edit: ScheduledEdit): Promise<void> {
   const { db, directory, caller: sender } = scope;
+  // Spec 4.2: a topic the type change requires may be neither empty nor a name of the empty topic.
+  if (edit.type === 'stream' && (edit.topic === undefined || normalizeTopic(edit.topic, directory.realm) === '')) {
+    throw badRequest('Topic required when updating scheduled message type to channel.');
+  }
   if (edit.deliverAt !== undefined) checkDeliveryTime(scope.now, edit.deliverAt);
   const row = await ownScheduledMessage(db, sender, edit.id);
   if (row.failed && edit.deliverAt === undefined) throw deliveryTimeNotInFuture();

@@ -1,5 +1,6 @@
 import { badRequest, streamDoesNotExistById, streamDoesNotExistByName } from '../errors/api-error.ts';
 import { canReadChannel, channelViewerIds } from '../permissions/channel-access.ts';
+import { apiEmail, userByVisibleEmail } from '../permissions/email-visibility.ts';
 import { flagList, userMessageRow } from '../storage/flags.ts';
 import { normalizeContent, normalizeTopic, searchWords } from '../validation/message-limits.ts';
 import type { RealmDirectory } from '../directory/realm-directory.ts';
@@ -214,9 +215,9 @@ function checkTopicPolicy(channel: ChannelRow, topic: string, directory: RealmDi
 function directTarget(directory: RealmDirectory, sender: UserRow, refs: UserRef[]): DirectTarget {
   if (refs.length === 0) throw badRequest('Message must have recipients');
   const users = refs.map((ref) => {
-    const user = 'id' in ref ? directory.users.get(ref.id) : directory.userByApiEmail(ref.email);
+    const user = 'id' in ref ? directory.users.get(ref.id) : userByVisibleEmail(directory, sender, ref.email);
     if (!user) throw badRequest('id' in ref ? `Invalid user ID ${ref.id}` : `Invalid email '${ref.email}'`);
-    if (!user.is_active) throw badRequest(`'${user.email}' is no longer using Zulip.`);
+    if (!user.is_active) throw badRequest(`'${apiEmail(directory.realm, sender, user)}' is no longer using Zulip.`);
     return user;
   });
   const participants = [...new Set([sender.id, ...users.map((u) => u.id)])];

@@ -2,7 +2,7 @@ import { badRequest } from '../errors/api-error.ts';
 import { REALM_PERMISSION_GROUPS } from '../permissions/realm-permissions.ts';
 import { canSeeChannelMetadata } from '../permissions/channel-visibility.ts';
 import { hasContentAccess } from '../permissions/channel-audience.ts';
-import { canSeeRealEmail } from '../permissions/email-visibility.ts';
+import { userByVisibleEmail } from '../permissions/email-visibility.ts';
 import type { RealmDirectory } from '../directory/realm-directory.ts';
 import { isInGroupSetting } from '../permissions/system-groups.ts';
 import { ROLE_ADMIN, ROLE_GUEST, type ChannelRow, type UserRow } from '../storage/rows.ts';
@@ -18,19 +18,12 @@ export type Principals = number[] | string[];
 export function resolvePrincipals(directory: RealmDirectory, caller: UserRow, principals: Principals): UserRow[] {
   const users = new Map<number, UserRow>();
   for (const principal of principals) {
-    const user = typeof principal === 'number' ? directory.users.get(principal) : userByEmail(directory, caller, principal);
+    const user = typeof principal === 'number' ? directory.users.get(principal) : userByVisibleEmail(directory, caller, principal);
     if (!user || user.is_system_bot) throw badRequest('No such user');
     if (!user.is_active) throw badRequest('User is deactivated');
     users.set(user.id, user);
   }
   return [...users.values()];
-}
-
-function userByEmail(directory: RealmDirectory, caller: UserRow, email: string): UserRow | undefined {
-  const user = directory.userByApiEmail(email);
-  if (!user) return undefined;
-  const byRealEmail = user.email_key === email.trim().toLowerCase();
-  return byRealEmail && !canSeeRealEmail(directory.realm, caller, user) ? undefined : user;
 }
 
 /**

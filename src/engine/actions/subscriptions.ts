@@ -1,9 +1,9 @@
 import type { EngineEvent } from '../events/event-types.ts';
-import { loadChannelStats, loadChannelSubscriberIds } from '../wire/channel-stats.ts';
+import { loadChannelStats, loadChannelSubscriberIds, loadChannelWires } from '../wire/channel-stats.ts';
 import { canSeeChannelMetadata, canSeeSubscribers } from '../permissions/channel-visibility.ts';
 import { notificationDefaults, userSettingsObject } from '../settings/user-settings.ts';
 import { pickColor } from '../validation/channel-colors.ts';
-import { type ChannelStats, channelToWire } from '../wire/channel-wire.ts';
+import { type ChannelStats, channelToWire, streamDeleteEvent } from '../wire/channel-wire.ts';
 import type { RealmDirectory } from '../directory/realm-directory.ts';
 import { newSubscription } from '../settings/subscription-defaults.ts';
 import { subscriptionToWire } from '../wire/subscription-wire.ts';
@@ -206,11 +206,7 @@ async function notifyUnsubscribed(scope: ActionScope, directory: RealmDirectory,
     });
     const lost = left.filter((c) => !canSeeChannelMetadata(user, c, false));
     if (lost.length === 0) continue;
-    scope.notify({
-      // `streams` is upstream's deprecated form of `stream_ids`.
-      event: { type: 'stream', op: 'delete', streams: lost.map((c) => ({ stream_id: c.id })), stream_ids: lost.map((c) => c.id) },
-      users: [user.id],
-    });
+    scope.notify({ event: streamDeleteEvent(await loadChannelWires(scope.db, directory.users, lost, scope.now)), users: [user.id] });
   }
 
   const byChannel = usersByChannel(pairs);

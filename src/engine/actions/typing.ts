@@ -14,6 +14,9 @@ import { isInGroupSetting } from '../permissions/system-groups.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import type { UserRow } from '../storage/rows.ts';
 import type { CallerScope } from '../services/run-action.ts';
+import { loadAccessibleMessage } from '../narrow/message-access.ts';
+import { dmParticipants } from '../storage/recipients.ts';
+import { checkCanEditContent } from './edit-message.ts';
 
 export type TypingOp = 'start' | 'stop';
 
@@ -98,4 +101,39 @@ async function channelTyping(
 /** `{user_id, email}` with the email this viewer may see. */
 function addressOf(directory: RealmDirectory, viewer: UserRow, user: UserRow): { user_id: number; email: string } {
   return { user_id: user.id, email: apiEmail(directory.realm, viewer, user) };
+}
+
+/**
+ * POST /messages/{message_id}/typing: the caller is editing a message they may edit. As
+ * upstream, a `typing_edit_message` event goes to whoever would be told of the edit (the
+ * channel's subscribers, or the conversation's participants) and wants typing notifications.
+ */
+export async function sendEditTypingNotice(scope: CallerScope, { messageId, op }: { messageId: number; op: TypingOp }): Promise<void> {
+  const { db, directory, caller } = scope;
+  const { row } = await loadAccessibleMessage(db, directory, caller, messageId);
+  checkCanEditContent(caller, row, directory, scope.now, 0);
+  const wants = (id: number) => {
+    const user = directory.users.get(id);
+    return user !== undefined && user.is_active && setting(directory, user, 'receives_typing_notifications');
+  };
+  if (row.type === 'stream') {
+    if (!setting(directory, caller, 'send_stream_typing_notifications')) {
+      throw badRequest('User has disabled typing notifications for channel messages');
+    }
+    const subscribers = await db.subscriptions.where('[channel_id+active]').equals([row.stream_id!, 1]).toArray();
+    const recipient = { type: 'channel', channel_id: row.stream_id, topic: row.topic };
+    scope.notify({
+      event: { type: 'typing_edit_message', op, sender_id: caller.id, message_id: row.id, recipient },
+      users: subscribers.map((s) => s.user_id).filter(wants),
+    });
+    return;
+  }
+  if (!setting(directory, caller, 'send_private_typing_notifications')) {
+    throw badRequest('User has disabled typing notifications for direct messages');
+  }
+  const users = dmParticipants(row.dm_key!).filter(wants);
+  scope.notify({
+    event: { type: 'typing_edit_message', op, sender_id: caller.id, message_id: row.id, recipient: { type: 'direct', user_ids: users } },
+    users,
+  });
 }

@@ -31,7 +31,7 @@ export function requireMemberOrAdmin(user: UserRow): void {
 }
 
 /** Everyone whose clients track user groups: every active user (the system bots excepted). */
-const groupEventRecipients = (directory: RealmDirectory): number[] => listableUsers(directory).map((u) => u.id);
+export const groupEventRecipients = (directory: RealmDirectory): number[] => listableUsers(directory).map((u) => u.id);
 
 /** A group named by a path id: "Invalid user group" when it does not exist. */
 export function accessUserGroup(directory: RealmDirectory, groupId: number): UserGroupRow {
@@ -46,20 +46,67 @@ export function listUserGroups(scope: ReadScope, includeDeactivated: boolean): R
   return userGroupList(scope.directory, includeDeactivated);
 }
 
+/** A group whose membership is read: as upstream, a deactivated one is refused. */
+function accessGroupToReadMembership(directory: RealmDirectory, groupId: number): UserGroupRow {
+  const group = accessUserGroup(directory, groupId);
+  if (group.deactivated) throw badRequest('User group is deactivated.');
+  return group;
+}
+
 /** GET /user_groups/{id}/members: the direct members, or everyone in the group and its subgroups. */
 export function userGroupMembers(scope: ReadScope, { groupId, directOnly }: { groupId: number; directOnly: boolean }): number[] {
   requireMemberOrAdmin(scope.caller);
   const { directory } = scope;
-  const group = accessUserGroup(directory, groupId);
+  const group = accessGroupToReadMembership(directory, groupId);
   const users = listableUsers(directory);
   return directOnly ? directMemberIds(group, users) : groupMemberIds(group.id, users, directory.groups).sort((a, b) => a - b);
 }
 
-/** A group whose settings or membership the caller wants to change: never a system or deactivated one. */
-function accessGroupForUpdate(directory: RealmDirectory, groupId: number): UserGroupRow {
+/** GET /user_groups/{id}/subgroups: the direct subgroups, or every group nested below it (never itself). */
+export function userGroupSubgroups(scope: ReadScope, { groupId, directOnly }: { groupId: number; directOnly: boolean }): number[] {
+  requireMemberOrAdmin(scope.caller);
+  const { directory } = scope;
+  const group = accessGroupToReadMembership(directory, groupId);
+  if (directOnly) return directSubgroupIds(group).sort((a, b) => a - b);
+  const found = new Set<number>();
+  const pending = directSubgroupIds(group);
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    const subgroup = directory.groups.get(id);
+    if (found.has(id) || id === group.id || !subgroup) continue;
+    found.add(id);
+    pending.push(...directSubgroupIds(subgroup));
+  }
+  return [...found].sort((a, b) => a - b);
+}
+
+/**
+ * GET /user_groups/{id}/members/{user_id}: whether the user is a direct member, or a member
+ * through any subgroup. The user is looked up as upstream's `access_user_by_id`: no bots, no
+ * deactivated users.
+ */
+export function isUserGroupMember(
+  scope: ReadScope,
+  { groupId, userId, directOnly }: { groupId: number; userId: number; directOnly: boolean },
+): boolean {
+  requireMemberOrAdmin(scope.caller);
+  const { directory } = scope;
+  const group = accessGroupToReadMembership(directory, groupId);
+  const user = directory.users.get(userId);
+  if (!user || user.is_bot || user.is_system_bot) throw badRequest('No such user');
+  if (!user.is_active) throw badRequest('User is deactivated');
+  if (directOnly) return directMemberIds(group, [user]).includes(user.id);
+  return groupMemberIds(group.id, [user], directory.groups).includes(user.id);
+}
+
+/**
+ * A group whose settings or membership the caller wants to change: never a system group.
+ * Upstream lets a deactivated group's name, description and membership change; deactivating
+ * one again is refused.
+ */
+export function accessGroupForUpdate(directory: RealmDirectory, groupId: number, allowDeactivated = true): UserGroupRow {
   const group = accessUserGroup(directory, groupId);
+  if (!allowDeactivated && group.deactivated) throw badRequest('User group is deactivated.');
   if (group.is_system_group) throw badRequest('Insufficient permission');
-  if (group.deactivated) throw badRequest('User group is deactivated.');
   return group;
 }
 
@@ -70,7 +117,7 @@ function holds(user: UserRow, group: UserGroupRow, setting: GroupPermissionSetti
 const managesAllGroups = (user: UserRow, directory: RealmDirectory): boolean =>
   isInGroupSetting(user, REALM_PERMISSION_GROUPS.can_manage_all_groups, directory.groups);
 
-const mayManage = (user: UserRow, group: UserGroupRow, directory: RealmDirectory): boolean =>
+export const mayManage = (user: UserRow, group: UserGroupRow, directory: RealmDirectory): boolean =>
   holds(user, group, 'can_manage_group', directory) || managesAllGroups(user, directory);
 
 /** Whether `user` may add others (users or subgroups) to `group`. */
@@ -91,13 +138,15 @@ function activeUsersByIds(directory: RealmDirectory, ids: readonly number[]): Us
   });
 }
 
-/** Groups that may become subgroups (existing, not deactivated): "Invalid user group ID: N" otherwise. */
+/** Groups named as subgroups: "Invalid user group ID: N" for an unknown one, and never a deactivated one. */
 function potentialSubgroups(directory: RealmDirectory, ids: readonly number[]): UserGroupRow[] {
-  return [...new Set(ids)].map((id) => {
+  const groups = [...new Set(ids)].map((id) => {
     const group = directory.groups.get(id);
-    if (!group || group.deactivated) throw badRequest(`Invalid user group ID: ${id}`);
+    if (!group) throw badRequest(`Invalid user group ID: ${id}`);
     return group;
   });
+  if (groups.some((group) => group.deactivated)) throw badRequest('User group is deactivated.');
+  return groups;
 }
 
 function checkGroupName(name: string, directory: RealmDirectory, except?: UserGroupRow): string {
@@ -193,11 +242,25 @@ export interface MembershipChanges {
  * someone else hear it from the notification bot, as upstream.
  */
 export async function updateGroupMembers(scope: CallerScope, changes: MembershipChanges): Promise<void> {
-  const { directory, caller: actor } = scope;
-  requireMemberOrAdmin(actor);
+  requireMemberOrAdmin(scope.caller);
   if ([changes.add, changes.delete, changes.addSubgroups, changes.deleteSubgroups].every((list) => list.length === 0)) {
     throw badRequest('Nothing to do. Specify at least one of "add", "delete", "add_subgroups" or "delete_subgroups".');
   }
+  await changeMembership(scope, changes);
+}
+
+/** POST /user_groups/{id}/subgroups: adds and removes subgroups, as the members endpoint's subgroup lists. */
+export async function updateGroupSubgroups(
+  scope: CallerScope,
+  { groupId, add, delete: remove }: { groupId: number; add: number[]; delete: number[] },
+): Promise<void> {
+  requireMemberOrAdmin(scope.caller);
+  if (add.length === 0 && remove.length === 0) throw badRequest('Nothing to do. Specify at least one of "add" or "delete".');
+  await changeMembership(scope, { groupId, add: [], delete: [], addSubgroups: add, deleteSubgroups: remove });
+}
+
+async function changeMembership(scope: CallerScope, changes: MembershipChanges): Promise<void> {
+  const { directory, caller: actor } = scope;
   const group = accessGroupForUpdate(directory, changes.groupId);
   const added = activeUsersByIds(directory, changes.add);
   const removed = activeUsersByIds(directory, changes.delete);
@@ -212,8 +275,9 @@ export async function updateGroupMembers(scope: CallerScope, changes: Membership
     if (!group.direct_members.includes(user.id)) throw badRequest(`There is no member '${user.id}' in this user group`);
   }
   const addedSubgroups = checkSubgroupsToAdd(directory, actor, group, changes.addSubgroups);
+  // As upstream, removing a subgroup takes managing the group.
+  if (changes.deleteSubgroups.length > 0 && !mayManage(actor, group, directory)) throw badRequest('Insufficient permission');
   const removedSubgroups = potentialSubgroups(directory, changes.deleteSubgroups);
-  if (removedSubgroups.length > 0 && !mayRemoveMembers(actor, group, directory)) throw badRequest('Insufficient permission');
   for (const subgroup of removedSubgroups) {
     if (!group.direct_subgroup_ids.includes(subgroup.id)) throw badRequest(`User group ${subgroup.id} is not a subgroup of this group.`);
   }
@@ -238,9 +302,9 @@ export async function updateGroupMembers(scope: CallerScope, changes: Membership
 
 /** Subgroups to add: valid, not already direct subgroups, and never making a cycle. */
 function checkSubgroupsToAdd(directory: RealmDirectory, actor: UserRow, group: UserGroupRow, ids: number[]): number[] {
-  const subgroups = potentialSubgroups(directory, ids);
-  if (subgroups.length === 0) return [];
+  if (ids.length === 0) return [];
   if (!mayAddMembers(actor, group, directory)) throw badRequest('Insufficient permission');
+  const subgroups = potentialSubgroups(directory, ids);
   for (const subgroup of subgroups) {
     if (group.direct_subgroup_ids.includes(subgroup.id)) {
       throw badRequest(`User group ${subgroup.id} is already a subgroup of this group.`);

@@ -1,4 +1,5 @@
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import type { LoginLimits } from '../auth/login-limits.ts';
+import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyPassword } from '../auth/passwords.ts';
 import { badRequest } from '../errors/api-error.ts';
 import {
   AVAILABLE_NOTIFICATION_SOUNDS,
@@ -22,7 +23,6 @@ const LANGUAGE_CODES = [
   'ru', 'si', 'sr', 'sv', 'ta', 'te', 'tl', 'tr', 'uk', 'uz', 'vi', 'zh-hans', 'zh-hant',
 ];
 const MAX_EMAIL_BATCHING_SECONDS = 7 * 24 * 60 * 60;
-const PASSWORD_MIN_LENGTH = 6;
 
 export interface OwnSettingsChanges {
   fullName?: string;
@@ -84,12 +84,23 @@ export async function prepareOwnSettings(
   changes: OwnSettingsChanges,
   password: { old?: string; new?: string },
   iterations: number | undefined,
+  loginLimits: LoginLimits,
 ): Promise<OwnSettingsChanges> {
   checkSettingValues(changes);
   if (password.new === undefined) return changes;
+  // The old password is a login attempt on the account, limited as logins are (upstream).
+  const wait = loginLimits.secondsToWait(user.email_key, null);
+  if (wait > 0) throw badRequest(`You're making too many attempts! Try again in ${Math.floor(wait)} seconds.`);
+  loginLimits.admit(user.email_key, null);
   const stored = user.password_hash;
-  if (stored === null || password.old === undefined || !(await verifyPassword(password.old, stored))) throw badRequest('Wrong password!');
+  const old = password.old;
+  // A password longer than any the realm accepts cannot be the right one: it is not hashed.
+  if (stored === null || old === undefined || old.length > PASSWORD_MAX_LENGTH || !(await verifyPassword(old, stored))) {
+    throw badRequest('Wrong password!');
+  }
+  loginLimits.succeeded(user.email_key);
   if (password.new.length < PASSWORD_MIN_LENGTH) throw badRequest('New password is too weak!');
+  if (password.new.length > PASSWORD_MAX_LENGTH) throw badRequest('The password is too long.');
   return { ...changes, passwordHash: await hashPassword(password.new, iterations) };
 }
 

@@ -1,9 +1,9 @@
 import { ApiError, badRequest, unauthorizedPrincipal } from '../errors/api-error.ts';
-import { loadChannelStats, loadChannelSubscriberIds } from '../wire/channel-stats.ts';
+import { loadChannelStats, loadChannelSubscriberIds, loadChannelWires } from '../wire/channel-stats.ts';
 import { canSeeChannelMetadata } from '../permissions/channel-visibility.ts';
 import { channelViewerIds } from '../permissions/channel-access.ts';
-import { channelToWire } from '../wire/channel-wire.ts';
-import { apiEmail, canSeeRealEmail } from '../permissions/email-visibility.ts';
+import { channelToWire, streamDeleteEvent } from '../wire/channel-wire.ts';
+import { apiEmail, canSeeRealEmail, userByVisibleEmail } from '../permissions/email-visibility.ts';
 import { RealmDirectory } from '../directory/realm-directory.ts';
 import {
   GROUP_ADMINISTRATORS,
@@ -51,9 +51,7 @@ const ownerRequired = () => unauthorizedPrincipal('Must be an organization owner
  */
 export function userByKey(directory: RealmDirectory, viewer: UserRow, key: string): UserRow | undefined {
   if (/^\d+$/.test(key)) return directory.users.get(Number(key));
-  const user = directory.userByApiEmail(key);
-  if (user && user.email_key === key.trim().toLowerCase() && !canSeeRealEmail(directory.realm, viewer, user)) return undefined;
-  return user;
+  return userByVisibleEmail(directory, viewer, key);
 }
 
 /** `userByKey` for administration: system bots are not realm members. */
@@ -110,6 +108,8 @@ export async function updateUser(scope: CallerScope, changes: UserChanges): Prom
   const emailChanges = newEmail !== undefined && newEmail !== target.email;
   if (emailChanges) {
     if (actor.role !== ROLE_OWNER) throw ownerRequired();
+    // Spec 4.11: owners also need upstream's special permission.
+    if (actor.can_change_user_emails !== true) throw badRequest('User not authorized to change user emails');
     checkNewEmail(directory, newEmail);
   }
 
@@ -175,11 +175,7 @@ async function notifyChannelVisibility(scope: ActionScope, directory: RealmDirec
     });
   }
   if (lost.length > 0) {
-    scope.notify({
-      // `streams` is upstream's deprecated form of `stream_ids`.
-      event: { type: 'stream', op: 'delete', streams: lost.map((c) => ({ stream_id: c.id })), stream_ids: lost.map((c) => c.id) },
-      users: [after.id],
-    });
+    scope.notify({ event: streamDeleteEvent(await loadChannelWires(scope.db, directory.users, lost, scope.now)), users: [after.id] });
   }
 }
 

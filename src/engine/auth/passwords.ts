@@ -4,6 +4,10 @@
  */
 const DEFAULT_ITERATIONS = 100_000;
 
+/** The realm's `password_min_length` / `password_max_length` (register). */
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 100;
+
 const toBase64 = (bytes: Uint8Array): string => btoa(String.fromCharCode(...bytes));
 const fromBase64 = (text: string): Uint8Array => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 
@@ -23,6 +27,14 @@ export async function hashPassword(password: string, iterations = DEFAULT_ITERAT
   const salt = crypto.getRandomValues(new Uint8Array(16));
   const hash = await derive(password, salt, iterations);
   return `pbkdf2-sha256$${iterations}$${toBase64(salt)}$${toBase64(hash)}`;
+}
+
+/**
+ * A stored hash no password matches, at the cost of a real one: checking a password against it
+ * for an unknown account takes as long as for a real account, so the time does not tell.
+ */
+export function unmatchableHash(iterations = DEFAULT_ITERATIONS): string {
+  return `pbkdf2-sha256$${iterations}$${toBase64(new Uint8Array(16))}$${toBase64(new Uint8Array(32))}`;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

@@ -5,7 +5,13 @@ import type { ClientCapabilities, EngineEvent, Notice, QueuedEvent } from './eve
 import type { QueueNarrowTerm } from './queue-narrow.ts';
 
 const DEFAULT_LIFESPAN_SECS = 600;
+/** Upstream's MAX_QUEUE_TIMEOUT_SECS: a longer `queue_lifespan_secs` is cut to it. */
 const MAX_LIFESPAN_SECS = 7 * 24 * 3600;
+/**
+ * Upstream has no bound; a client registering in a loop could hold memory for a week. Far more
+ * than one person's tabs and devices: past it, the queue polled longest ago makes way.
+ */
+export const MAX_QUEUES_PER_USER = 100;
 const GC_INTERVAL_MS = 60_000;
 const HEARTBEAT_MIN_MS = 45_000;
 const HEARTBEAT_JITTER_MS = 10_000;
@@ -71,8 +77,16 @@ export class EventQueues {
     let own = this.#byUser.get(options.userId);
     if (!own) this.#byUser.set(options.userId, (own = new Set()));
     own.add(queue);
+    if (own.size > MAX_QUEUES_PER_USER) this.#evictStalest(own);
     this.#scheduleGc();
     return queue;
+  }
+
+  /** Discards the user's queue polled longest ago, one without a waiting poll if any; it then answers BAD_EVENT_QUEUE_ID. */
+  #evictStalest(own: Set<EventQueue>): void {
+    const [stalest] = [...own].sort((a, b) => Number(!!a.waiter) - Number(!!b.waiter) || a.lastConnectionMs - b.lastConnectionMs);
+    stalest.waiter?.resolve(stalest.events.slice());
+    this.#remove(stalest);
   }
 
   /** The caller's live queue, or BAD_EVENT_QUEUE_ID (unknown, expired, or someone else's). */

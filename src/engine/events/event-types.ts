@@ -47,4 +47,6 @@ export interface Notice {
   message?: MessageNotice;
   /** The realm's name for the empty topic, shown by queues without `empty_topic_name`. */
   emptyTopicDisplayName?: string;
+  /** For an archiving `stream` update: the archived channel's object, for the `delete` queues without `archived_channels` get. */
+  archivedChannel?: Record<string, unknown>;
 }

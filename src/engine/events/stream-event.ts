@@ -1,12 +1,12 @@
 import type { EventQueue } from './event-queues.ts';
-import type { EngineEvent } from './event-types.ts';
+import type { EngineEvent, Notice } from './event-types.ts';
+import { streamDeleteEvent } from '../wire/channel-wire.ts';
 
 /**
  * Archiving is a `stream` `update` of `is_archived` for clients with `archived_channels`; the
- * others forget the channel, so they get upstream's `stream` `delete` instead.
+ * others forget the channel, so they get upstream's `stream` `delete` with its object instead.
  */
-export function finalizeStreamEvent(event: EngineEvent, queue: EventQueue): EngineEvent[] {
-  if (event.op !== 'update' || event.property !== 'is_archived' || queue.capabilities.archived_channels) return [event];
-  const streamId = event.stream_id as number;
-  return [{ type: 'stream', op: 'delete', streams: [{ stream_id: streamId }], stream_ids: [streamId] }];
+export function finalizeStreamEvent(event: EngineEvent, queue: EventQueue, notice: Notice): EngineEvent[] {
+  if (!notice.archivedChannel || queue.capabilities.archived_channels) return [event];
+  return [streamDeleteEvent([notice.archivedChannel])];
 }

@@ -27,6 +27,8 @@ export interface RequestContext {
   clientName: string;
   /** The files of a multipart body (only an upload reads them). */
   files: File[];
+  /** The network address the host received the request from; null where the host has none. */
+  clientAddress: string | null;
 }
 
 type Params<S extends z.ZodRawShape> = z.output<z.ZodObject<S>>;
@@ -193,6 +195,7 @@ function describeIssue(issue: z.core.$ZodIssue): string {
       if (issue.input === undefined) return `${name} is missing`;
       return `${name} is not ${TYPE_WORDS[issue.expected] ?? `a ${issue.expected}`}`;
     case 'too_big':
+      if (issue.origin === 'array') return fill(issue.message);
       return issue.origin === 'string'
         ? `${name} is too long (limit: ${String(issue.maximum)} characters)`
         : `${name} is too large`;
@@ -201,8 +204,12 @@ function describeIssue(issue: z.core.$ZodIssue): string {
       return `${name} is too small`;
     case 'unrecognized_keys':
       return `Argument "${issue.keys[0]}" at ${name} is unexpected`;
+    case 'invalid_union': {
+      // A list past its bound is named as such, whichever alternative it was read as.
+      const tooLong = issue.errors.flat().find((nested) => nested.code === 'too_big' && nested.origin === 'array');
+      return tooLong ? describeIssue({ ...tooLong, path: [...issue.path, ...tooLong.path] }) : `Invalid ${name}`;
+    }
     case 'invalid_value':
-    case 'invalid_union':
     case 'invalid_format':
       return `Invalid ${name}`;
     default:

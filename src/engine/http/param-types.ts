@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listTooLong, MAX_LIST_LENGTH } from '../validation/list-limits.ts';
 
 /**
  * Parameter types as the upstream server reads them. Strings are taken raw; every other type
@@ -22,15 +23,18 @@ export const json = <T extends z.ZodType>(inner: T) => z.string().transform(pars
 export const boolValue = () => z.boolean({ error: `${VAR} is not a boolean` });
 export const intValue = () => z.int({ error: `${VAR} is not an integer` });
 export const stringValue = () => z.string({ error: `${VAR} is not a string` });
-export const listOf = <T extends z.ZodType>(item: T) => z.array(item, { error: `${VAR} is not a list` });
+
+/** A JSON list of at most `max` items (every list is bounded: validation/list-limits.ts). */
+export const listOf = <T extends z.ZodType>(item: T, max = MAX_LIST_LENGTH, tooLongMessage = listTooLong(VAR, max)) =>
+  z.array(item, { error: `${VAR} is not a list` }).max(max, { error: tooLongMessage });
 
 /** Raw string parameter (never JSON-decoded), as upstream's `str` parameters. */
 export const str = () => z.string();
 export const bool = () => json(boolValue());
 export const int = () => json(intValue());
 export const nonNegativeInt = () => json(intValue().min(0, { error: `${VAR} is too small` }));
-export const intList = () => json(listOf(intValue()));
-export const stringList = () => json(listOf(stringValue()));
+export const intList = (max = MAX_LIST_LENGTH) => json(listOf(intValue(), max));
+export const stringList = (max = MAX_LIST_LENGTH) => json(listOf(stringValue(), max));
 
 /** A path segment that must be a non-negative integer (`/messages/{message_id}`). */
 export const pathId = () =>

@@ -1,10 +1,24 @@
 import { ApiError } from '../errors/api-error.ts';
 
+/**
+ * Upstream's DATA_UPLOAD_MAX_MEMORY_SIZE (25 MiB): the largest form body read. A longer one is
+ * refused before it is read whole, from its Content-Length when it declares one.
+ */
+export const MAX_REQUEST_BODY_BYTES = 25 * 1024 * 1024;
+/** Django's DATA_UPLOAD_MAX_NUMBER_FIELDS: query and body parameters together. */
+export const MAX_REQUEST_PARAMS = 1000;
+
 /** How much body a request may send, and the error that refuses more. */
 export interface BodyLimit {
   maxBytes: number;
   tooLarge(): ApiError;
 }
+
+const FORM_BODY_LIMIT: BodyLimit = {
+  maxBytes: MAX_REQUEST_BODY_BYTES,
+  tooLarge: () => new ApiError(`Request body too large (limit: ${MAX_REQUEST_BODY_BYTES / (1024 * 1024)} MiB)`, { status: 413 }),
+};
+const tooManyParams = () => new ApiError(`Too many parameters (limit: ${MAX_REQUEST_PARAMS})`);
 
 export interface RequestParams {
   /** Every non-file parameter, raw. */
@@ -17,29 +31,34 @@ export interface RequestParams {
  * Collects a request's parameters the way the upstream server does: the query string for
  * every method, plus an urlencoded or multipart body for POST, PATCH, PUT and DELETE. When a
  * name appears in both, the body wins. Values stay raw strings; endpoint schemas decode them.
- * The body is read only up to `limit.maxBytes`: a longer one is refused, not buffered.
+ * The body is bounded in bytes (a multipart one, which may carry files, by `multipartLimit`)
+ * and the parameters in number, before any is decoded: a longer body is refused, not buffered.
  */
-export async function readRequestParams(request: Request, url: URL, limit: BodyLimit): Promise<RequestParams> {
+export async function readRequestParams(request: Request, url: URL, multipartLimit: BodyLimit): Promise<RequestParams> {
   const params = new Map<string, string>();
   const files: File[] = [];
-  for (const [name, value] of url.searchParams) params.set(name, value);
+  let count = 0;
+  const add = (name: string, value: string) => {
+    if (++count > MAX_REQUEST_PARAMS) throw tooManyParams();
+    params.set(name, value);
+  };
+  for (const [name, value] of url.searchParams) add(name, value);
   if (request.method === 'GET' || request.method === 'HEAD') return { params, files };
 
   const contentType = request.headers.get('content-type') ?? '';
   if (contentType.startsWith('application/x-www-form-urlencoded')) {
-    const body = new URLSearchParams(await boundedBody(request, limit).text());
-    for (const [name, value] of body) params.set(name, value);
+    const body = new URLSearchParams(await boundedBody(request, FORM_BODY_LIMIT).text());
+    for (const [name, value] of body) add(name, value);
   } else if (contentType.startsWith('multipart/form-data')) {
-    const bounded = boundedBody(request, limit);
     let form: FormData;
     try {
-      form = await bounded.formData();
+      form = await boundedBody(request, multipartLimit).formData();
     } catch (error) {
       if (error instanceof ApiError) throw error;
       throw new ApiError('Malformed multipart body');
     }
     for (const [name, value] of form) {
-      if (typeof value === 'string') params.set(name, value);
+      if (typeof value === 'string') add(name, value);
       else files.push(value);
     }
   } else if (contentType.startsWith('application/json')) {

@@ -1,6 +1,6 @@
-import { avatarUrl } from '../wire/avatars.ts';
+import { avatarUrl, avatarUrlMedium } from '../wire/avatars.ts';
 import { isInGroupSetting } from '../permissions/system-groups.ts';
-import { avatarUrlMedium, loadProfileData, userToWire } from '../wire/user-wire.ts';
+import { loadProfileData, userToWire } from '../wire/user-wire.ts';
 import { ROLE_MODERATOR, type UserRow } from '../storage/rows.ts';
 import { type RealmPermission, realmPermissionGroup } from '../permissions/realm-permissions.ts';
 import type { StateContext } from './state-context.ts';

@@ -84,7 +84,7 @@ export function renderMessage(content: string, realm: MarkdownRealm): RenderedMe
   }
   return {
     // Upstream joins blocks with newlines but does not end with one.
-    html: html.replace(/\n+$/, ''),
+    html: withoutTrailingNewlines(html),
     mentionedUserIds: [...state.mentionedUserIds],
     mentionedGroupIds: [...state.mentionedGroupIds],
     streamWildcard: state.streamWildcard,
@@ -95,4 +95,11 @@ export function renderMessage(content: string, realm: MarkdownRealm): RenderedMe
     attachmentPathIds: [...state.attachmentPathIds],
     isMeMessage: content.startsWith('/me '),
   };
+}
+
+/** One pass from the end: `/\n+$/` backtracks over every run of newlines, quadratic in its length. */
+function withoutTrailingNewlines(html: string): string {
+  let end = html.length;
+  while (end > 0 && html[end - 1] === '\n') end--;
+  return html.slice(0, end);
 }

@@ -1,5 +1,7 @@
 import { badNarrow, badRequest } from '../errors/api-error.ts';
+import { listTooLong, MAX_LIST_LENGTH } from '../validation/list-limits.ts';
 import type { RealmDirectory } from '../directory/realm-directory.ts';
+import { userByVisibleEmail } from '../permissions/email-visibility.ts';
 import { dmKey } from '../storage/recipients.ts';
 import type { UserRow } from '../storage/rows.ts';
 import { parseSearchQuery } from './search-query.ts';
@@ -42,6 +44,12 @@ const IS_OPERANDS: Record<string, IsOperand> = {
 
 const HAS_OPERANDS: ReadonlySet<string> = new Set<HasOperand>(['link', 'image', 'attachment', 'reaction']);
 
+/**
+ * Upstream takes any number of terms; every term is checked against every candidate row, so
+ * this server takes at most 100 (no client builds more than a handful).
+ */
+export const MAX_NARROW_TERMS = 100;
+
 /** Upstream's largest message id (a PostgreSQL integer). */
 const MAX_MESSAGE_ID = 2147483647;
 
@@ -54,6 +62,7 @@ const MAX_MESSAGE_ID = 2147483647;
 export function parseNarrow(raw: unknown, directory: RealmDirectory, viewer: UserRow): NarrowTerm[] {
   if (raw === null || raw === undefined) return [];
   if (!Array.isArray(raw)) throw badRequest('narrow is not a list');
+  if (raw.length > MAX_NARROW_TERMS) throw badRequest(listTooLong('narrow', MAX_NARROW_TERMS));
   const rawTerms = raw.map((element: unknown, index) => checkElement(element, `narrow[${index}]`));
   const kinds = new ConversationKinds();
   const terms: NarrowTerm[] = [];
@@ -108,6 +117,7 @@ function checkOperand(term: RawTerm): RawTerm {
     case 'string-or-int-list':
       if (typeof operand === 'string') break;
       if (!Array.isArray(operand)) throw badRequest('operand is not a string or an integer list');
+      if (operand.length > MAX_LIST_LENGTH) throw badRequest(listTooLong('operand', MAX_LIST_LENGTH));
       operand.forEach((item, index) => {
         if (!Number.isInteger(item)) throw badRequest(`operand[${index}] is not an integer`);
       });
@@ -154,12 +164,12 @@ function resolveTerm(term: RawTerm, directory: RealmDirectory, viewer: UserRow):
     case 'topic':
       return { kind: 'topic', negated, topicKey: topicOperandKey(operand as string, directory) };
     case 'sender':
-      return { kind: 'sender', negated, userId: userOperand(operand as string | number, directory).id };
+      return { kind: 'sender', negated, userId: userOperand(operand as string | number, directory, viewer).id };
     case 'dm-including':
-      return { kind: 'dm-including', negated, userId: userOperand(operand as string | number, directory).id };
+      return { kind: 'dm-including', negated, userId: userOperand(operand as string | number, directory, viewer).id };
     case 'group-pm-with':
     case 'group_pm_with':
-      return { kind: 'group-pm-with', negated, userId: userOperand(operand as string | number, directory).id };
+      return { kind: 'group-pm-with', negated, userId: userOperand(operand as string | number, directory, viewer).id };
     case 'dm':
     case 'pm-with':
     case 'pm_with':
@@ -196,8 +206,8 @@ function topicOperandKey(operand: string, directory: RealmDirectory): string {
   return operand.toLowerCase();
 }
 
-function userOperand(operand: string | number, directory: RealmDirectory): UserRow {
-  const user = typeof operand === 'number' ? directory.users.get(operand) : directory.userByApiEmail(operand);
+function userOperand(operand: string | number, directory: RealmDirectory, viewer: UserRow): UserRow {
+  const user = typeof operand === 'number' ? directory.users.get(operand) : userByVisibleEmail(directory, viewer, operand);
   if (!user) throw badNarrow(`unknown user ${String(operand)}`);
   return user;
 }
@@ -206,9 +216,11 @@ function userOperand(operand: string | number, directory: RealmDirectory): UserR
 function conversationKey(operand: string | number[], directory: RealmDirectory, viewer: UserRow): string | null {
   const described = typeof operand === 'string' ? operand : `[${operand.join(', ')}]`;
   if (Array.isArray(operand) && operand.length === 0) return null;
+  const emails = typeof operand === 'string' ? operand.split(',') : [];
+  if (emails.length > MAX_LIST_LENGTH) throw badRequest(listTooLong('operand', MAX_LIST_LENGTH));
   const users =
     typeof operand === 'string'
-      ? operand.split(',').map((email) => directory.userByApiEmail(email))
+      ? emails.map((email) => userByVisibleEmail(directory, viewer, email))
       : operand.map((id) => directory.users.get(id));
   if (users.some((user) => user === undefined)) throw badNarrow(`unknown user in ${described}`);
   return dmKey([viewer.id, ...users.map((user) => user!.id)]);

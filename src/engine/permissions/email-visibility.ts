@@ -1,3 +1,4 @@
+import type { RealmDirectory } from '../directory/realm-directory.ts';
 import type { RealmRow, UserRow } from '../storage/rows.ts';
 
 /**
@@ -33,4 +34,15 @@ const dummyEmail = (realm: RealmRow, userId: number): string => `user${userId}@$
 /** The API email of `target` as `viewer` sees it. */
 export function apiEmail(realm: RealmRow, viewer: Pick<UserRow, 'id' | 'role'> | null, target: UserRow): string {
   return canSeeRealEmail(realm, viewer, target) ? target.email : dummyEmail(realm, target.id);
+}
+
+/**
+ * The user an email names for `viewer`: the dummy `user{id}@{host}` address names anyone, a
+ * real address only a user whose real email the viewer may see, so a hidden address cannot be
+ * confirmed by trying it (spec 2.2).
+ */
+export function userByVisibleEmail(directory: RealmDirectory, viewer: UserRow | null, email: string): UserRow | undefined {
+  const user = directory.userByApiEmail(email);
+  if (user && user.email_key === email.trim().toLowerCase() && !canSeeRealEmail(directory.realm, viewer, user)) return undefined;
+  return user;
 }

@@ -44,6 +44,8 @@ const realm = z.looseObject({
   max_file_upload_size_mib: z.int().nonnegative().optional(),
   user_settings_defaults: z.record(z.string(), z.unknown()).optional(),
   enable_dev_login: z.boolean().optional(),
+  enable_read_receipts: z.boolean().optional(),
+  moderation_request_channel_id: optionalId.optional(),
 });
 
 const user = z.looseObject({
@@ -62,9 +64,11 @@ const user = z.looseObject({
   timezone: z.string(),
   date_joined: seconds,
   avatar_version: z.int(),
+  avatar_key: z.string().min(1).optional(),
   recipient_id: id,
   settings: z.record(z.string(), z.unknown()),
   can_create_users: z.boolean().optional(),
+  can_change_user_emails: z.boolean().optional(),
 });
 
 const channel = z.looseObject({
@@ -273,9 +277,18 @@ const invite = z.looseObject({
   expires_at: seconds.nullable(),
   status: z.enum(['pending', 'accepted', 'revoked']),
   accepted_user_id: optionalId,
+  confirmation_key: z.string().min(1),
 });
 
-const outgoingMail = z.looseObject({ id, to: z.string(), subject: z.string(), body: z.string(), sent_at: seconds, kind: z.string() });
+const outgoingMail = z.looseObject({
+  id,
+  to: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  sent_at: seconds,
+  kind: z.string(),
+  invite_id: id.optional(),
+});
 
 const navigationView = z.looseObject({ user_id: id, fragment: z.string().min(1), is_pinned: z.boolean(), name: z.string().nullable() });
 
@@ -335,6 +348,14 @@ const attachment = z.looseObject({
   message_ids: z.array(id),
 });
 
+const pushDeviceToken = z.looseObject({
+  user_id: id,
+  kind: z.union([z.literal(1), z.literal(2)]),
+  token: z.string().min(1),
+  ios_app_id: z.string().nullable(),
+  last_updated: seconds,
+});
+
 /** One row schema per table of the database (storage/database.ts); the archive holds all of them. */
 export const ARCHIVE_TABLES = {
   realm: z.array(realm).length(1, 'a realm archive holds exactly one realm row'),
@@ -369,6 +390,8 @@ export const ARCHIVE_TABLES = {
   realm_playgrounds: z.array(realmPlayground).default([]),
   realm_exports: z.array(realmExport).default([]),
   channel_email_tokens: z.array(channelEmailToken).default([]),
+  // Archives made before push devices were stored have no such table.
+  push_device_tokens: z.array(pushDeviceToken).default([]),
 };
 
 /** Checked first, on its own: an archive of another format or version is refused by name. */

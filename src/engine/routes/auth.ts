@@ -11,7 +11,7 @@ export const authEndpoints = [
     params: { username: str(), password: str() },
     // A handler, not `read`: the password is verified after the snapshot, outside it (WebCrypto).
     async handler(ctx, { username, password }) {
-      return fetchApiKey(ctx.engine, username, password);
+      return fetchApiKey(ctx.engine, { username, password, clientAddress: ctx.clientAddress });
     },
   }),
   defineEndpoint({

@@ -3,6 +3,13 @@ import { linkifiersToWire } from '../wire/linkifier-wire.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { intList, pathId, str } from '../http/param-types.ts';
 
+/**
+ * Upstream stores patterns and templates unbounded; every message and topic runs each pattern,
+ * so this server takes at most 1000 characters of each (a 1 MB pattern took 6 s to compile).
+ */
+const MAX_LINKIFIER_TEXT_LENGTH = 1000;
+const linkifierText = () => str().max(MAX_LINKIFIER_TEXT_LENGTH);
+
 /** Realm linkifiers: anyone lists them; administrators add, edit, remove and reorder them. */
 export const linkifierEndpoints = [
   defineEndpoint({
@@ -29,7 +36,7 @@ export const linkifierEndpoints = [
     method: 'POST',
     path: '/realm/filters',
     auth: 'admin',
-    params: { pattern: str(), url_template: str() },
+    params: { pattern: linkifierText(), url_template: linkifierText() },
     async write(scope, params) {
       return { id: await addLinkifier(scope, { pattern: params.pattern, urlTemplate: params.url_template }) };
     },
@@ -39,7 +46,7 @@ export const linkifierEndpoints = [
     method: 'PATCH',
     path: '/realm/filters/{filter_id}',
     auth: 'admin',
-    params: { filter_id: pathId(), pattern: str(), url_template: str() },
+    params: { filter_id: pathId(), pattern: linkifierText(), url_template: linkifierText() },
     async write(scope, params) {
       await updateLinkifier(scope, { id: params.filter_id, pattern: params.pattern, urlTemplate: params.url_template });
       return {};

@@ -2,6 +2,7 @@ import {
   markAllAsRead,
   markStreamAsRead,
   markTopicAsRead,
+  MAX_MESSAGES_PER_UPDATE,
   updateFlagsForNarrow,
   updateMessageFlags,
 } from '../actions/message-flags.ts';
@@ -16,7 +17,7 @@ export const messageFlagEndpoints = [
     method: 'POST',
     path: '/messages/flags',
     params: {
-      messages: intList(),
+      messages: intList(MAX_MESSAGES_PER_UPDATE),
       op: oneOf(['add', 'remove']),
       flag: str(),
     },

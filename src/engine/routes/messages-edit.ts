@@ -4,11 +4,7 @@ import { defineEndpoint } from '../http/endpoint.ts';
 import { bool, int, oneOf, pathId, str } from '../http/param-types.ts';
 import { messageHistory } from '../narrow/message-history.ts';
 
-/**
- * Changing messages: PATCH (content, topic, channel), DELETE, and the edit history.
- * `send_notification_to_old_thread` / `_new_thread` are not declared: no breadcrumb messages
- * are sent, so they come back in `ignored_parameters_unsupported`.
- */
+/** Changing messages: PATCH (content, topic, channel, with the notification bot's notes on moves), DELETE, and the edit history. */
 export const messageEditEndpoints = [
   defineEndpoint({
     method: 'PATCH',
@@ -19,6 +15,8 @@ export const messageEditEndpoints = [
       propagate_mode: oneOf(['change_one', 'change_later', 'change_all']).default('change_one'),
       content: str().optional(),
       stream_id: int().optional(),
+      send_notification_to_old_thread: bool().default(false),
+      send_notification_to_new_thread: bool().default(true),
     },
     aliases: { subject: 'topic' },
     async write(scope, params) {
@@ -28,6 +26,8 @@ export const messageEditEndpoints = [
         topic: params.topic,
         streamId: params.stream_id,
         propagateMode: params.propagate_mode,
+        notifyOldThread: params.send_notification_to_old_thread,
+        notifyNewThread: params.send_notification_to_new_thread,
       });
       return { detached_uploads: detachedUploads };
     },

@@ -12,6 +12,7 @@ import { searchMatchFields } from '../narrow/search-highlight.ts';
 import { z } from 'zod';
 
 export const MAX_MESSAGES_PER_FETCH = 5000;
+const TOO_MANY_MESSAGES = `Too many messages requested (maximum ${MAX_MESSAGES_PER_FETCH}).`;
 
 /** The range parameters that `message_ids` replaces, in the order upstream names them. */
 const RANGE_PARAMETERS = ['num_before', 'num_after', 'anchor', 'message_ids', 'include_anchor', 'use_first_unread_anchor'];
@@ -31,7 +32,7 @@ export const messageFetchEndpoints = [
       client_gravatar: bool().optional(),
       apply_markdown: bool().default(true),
       use_first_unread_anchor: bool().optional(),
-      message_ids: json(listOf(intValue().min(0, { error: `${VAR} is too small` }))).optional(),
+      message_ids: json(listOf(intValue().min(0, { error: `${VAR} is too small` }), MAX_MESSAGES_PER_FETCH, TOO_MANY_MESSAGES)).optional(),
       allow_empty_topic_name: bool().default(false),
     },
     async read(scope, params) {
@@ -44,7 +45,6 @@ export const messageFetchEndpoints = [
           const parameters = RANGE_PARAMETERS.join(', ');
           throw badRequest(`Unsupported parameter combination: ${parameters}`, { parameters });
         }
-        if (messageIds.length > MAX_MESSAGES_PER_FETCH) throw tooManyMessages();
       }
       const terms = parseNarrow(params.narrow, directory, user);
       const search = positiveTerm(terms, 'search')?.query;
@@ -75,7 +75,7 @@ export const messageFetchEndpoints = [
     method: 'GET',
     path: '/messages/matches_narrow',
     params: {
-      msg_ids: intList(),
+      msg_ids: intList(MAX_MESSAGES_PER_FETCH),
       narrow: narrowParam(),
     },
     async read(scope, params) {
@@ -144,4 +144,4 @@ export function parseAnchor(raw: string | undefined): MessageWindow['anchor'] {
   return Number(raw);
 }
 
-const tooManyMessages = (): ApiError => badRequest(`Too many messages requested (maximum ${MAX_MESSAGES_PER_FETCH}).`);
+const tooManyMessages = (): ApiError => badRequest(TOO_MANY_MESSAGES);

@@ -2,6 +2,7 @@ import { type ChannelRef, sendCallerMessage, type UserRef } from '../actions/sen
 import { badRequest } from '../errors/api-error.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { bool, oneOf, str } from '../http/param-types.ts';
+import { listTooLong, MAX_LIST_LENGTH } from '../validation/list-limits.ts';
 
 export const messageSendEndpoints = [
   defineEndpoint({
@@ -61,6 +62,7 @@ function parseDirectTo(raw: string): UserRef[] {
   if (typeof value === 'number') value = [value];
   if (typeof value === 'string') value = value.split(',').map((email) => email.trim()).filter(Boolean);
   if (!Array.isArray(value)) throw badRequest('Invalid recipients');
+  if (value.length > MAX_LIST_LENGTH) throw badRequest(listTooLong('to', MAX_LIST_LENGTH));
   const ids = value.filter((v) => typeof v === 'number');
   const emails = value.filter((v) => typeof v === 'string');
   if (ids.length > 0 && emails.length > 0) {

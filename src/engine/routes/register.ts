@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { type ClientCapabilities, NO_CAPABILITIES } from '../events/event-types.ts';
 import { checkQueueNarrow } from '../events/queue-narrow.ts';
+import { MAX_NARROW_TERMS } from '../narrow/narrow-parse.ts';
 import { serviceVersionFields } from '../wire/feature-level.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { bool, int, json, listOf, nonNegativeInt, stringValue, VAR } from '../http/param-types.ts';
 import { alwaysPresentKeys } from '../initial-state/realm-settings.ts';
 import { checkRegisterRequest } from '../initial-state/register-access.ts';
+import { RealmDirectory } from '../directory/realm-directory.ts';
 import { snapshotInitialState } from '../initial-state/state-snapshot.ts';
 import type { SubscriberMode } from '../wire/subscription-wire.ts';
 
@@ -40,6 +42,7 @@ const narrowTerms = () =>
   json(
     listOf(
       listOf(stringValue()).refine((term) => term.length === 2, { error: `Invalid ${VAR}` }),
+      MAX_NARROW_TERMS,
     ),
   );
 
@@ -71,7 +74,7 @@ export const registerEndpoints = [
     },
     async handler(ctx, params) {
       const user = ctx.maybeUser;
-      checkRegisterRequest(user, {
+      checkRegisterRequest(user, await RealmDirectory.load(ctx.engine.db), {
         clientGravatar: params.client_gravatar,
         includeSubscribers: params.include_subscribers,
         allPublicStreams: params.all_public_streams,

@@ -1,13 +1,10 @@
 import { acceptInvite } from '../actions/create-user.ts';
+import { outgoingMailFor } from '../actions/invites.ts';
 import { checkFullName } from '../actions/users.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../auth/passwords.ts';
 import { badRequest } from '../errors/api-error.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { pathId, str } from '../http/param-types.ts';
-
-/** The realm's `password_min_length` / `password_max_length` (register). */
-const PASSWORD_MIN_LENGTH = 6;
-const PASSWORD_MAX_LENGTH = 100;
 
 /**
  * Routes that stand in for what upstream does outside the API (README, "Sandbox routes"):
@@ -18,9 +15,9 @@ export const sandboxEndpoints = [
   defineEndpoint({
     method: 'POST',
     path: '/sandbox/invites/{invite_id}/accept',
-    // The invitee has no account yet: the invitation itself is the credential.
+    // The invitee has no account yet: the confirmation key from the invitation mail is the credential.
     auth: 'none',
-    params: { invite_id: pathId(), full_name: str(), password: str() },
+    params: { invite_id: pathId(), key: str(), full_name: str(), password: str() },
     // Hashing awaits WebCrypto, which would let the transaction commit early.
     async prepare(ctx, params) {
       const fullName = checkFullName(params.full_name);
@@ -29,7 +26,7 @@ export const sandboxEndpoints = [
       return { fullName, passwordHash: await hashPassword(params.password, ctx.engine.passwordIterations) };
     },
     async write(scope, params, account) {
-      const user = await acceptInvite(scope, { inviteId: params.invite_id, ...account });
+      const user = await acceptInvite(scope, { inviteId: params.invite_id, key: params.key, ...account });
       return { user_id: user.id, email: user.email, api_key: user.api_key };
     },
   }),
@@ -39,7 +36,7 @@ export const sandboxEndpoints = [
     auth: 'admin',
     params: {},
     async read(scope) {
-      return { outgoing_mail: await scope.db.outgoing_mail.orderBy('id').toArray() };
+      return { outgoing_mail: await outgoingMailFor(scope) };
     },
   }),
 ];

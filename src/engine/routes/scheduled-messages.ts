@@ -75,9 +75,6 @@ export const scheduledMessageEndpoints = [
       if (type !== undefined && to === undefined) {
         throw badRequest('Recipient required when updating type of scheduled message.');
       }
-      if (type !== undefined && storedType(type) === 'stream' && topic === undefined) {
-        throw badRequest('Topic required when updating scheduled message type to channel.');
-      }
       await editScheduledMessage(scope, {
         id: params.scheduled_message_id,
         type: type === undefined ? undefined : storedType(type),

@@ -1,7 +1,7 @@
 import { serviceVersionFields } from '../wire/feature-level.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { realmUrl } from '../wire/paths.ts';
-import { webPublicChannelsEnabled } from '../permissions/realm-channel-settings.ts';
+import { spectatorsAdmitted } from '../permissions/realm-channel-settings.ts';
 import { renderMessage } from '../markdown/render-message.ts';
 
 /** Only password (email) login exists here; every single-sign-on method is off. */
@@ -30,9 +30,7 @@ export const serverSettingsEndpoints = [
       const { realm } = directory;
       const url = realmUrl(realm);
       const description = realm.description ? renderMessage(realm.description, directory.markdownRealm()).html : '';
-      // Upstream: spectators are let in and there is a web-public channel for them to read.
-      const webPublicAccess =
-        webPublicChannelsEnabled(realm) && [...directory.channels.values()].some((c) => c.is_web_public && !c.is_archived);
+      const webPublicAccess = spectatorsAdmitted(directory);
       return {
         authentication_methods: AUTHENTICATION_METHODS,
         external_authentication_methods: [],

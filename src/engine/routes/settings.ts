@@ -64,7 +64,7 @@ export const settingsEndpoints = [
         settings: Object.fromEntries(Object.keys(SETTING_PARAMS).filter((k) => values[k] !== undefined).map((k) => [k, values[k]])),
       };
       const password = { old: params.old_password, new: params.new_password };
-      return prepareOwnSettings(ctx.user, changes, password, ctx.engine.passwordIterations);
+      return prepareOwnSettings(ctx.user, changes, password, ctx.engine.passwordIterations, ctx.engine.loginLimits);
     },
     async write(scope, _params, changes) {
       await updateOwnSettings(scope, changes);

@@ -1,10 +1,14 @@
+import { deactivateUserGroup } from '../actions/user-group-deactivation.ts';
 import {
   createUserGroup,
+  isUserGroupMember,
   listUserGroups,
   MAX_GROUP_DESCRIPTION_LENGTH,
   updateGroupMembers,
+  updateGroupSubgroups,
   updateUserGroup,
   userGroupMembers,
+  userGroupSubgroups,
 } from '../actions/user-groups.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { bool, intList, json, pathId, str } from '../http/param-types.ts';
@@ -79,6 +83,45 @@ export const userGroupEndpoints = [
         addSubgroups: params.add_subgroups,
         deleteSubgroups: params.delete_subgroups,
       });
+      return {};
+    },
+  }),
+  defineEndpoint({
+    method: 'GET',
+    path: '/user_groups/{user_group_id}/members/{user_id}',
+    params: { user_group_id: pathId(), user_id: pathId(), direct_member_only: bool().default(false) },
+    async read(scope, params) {
+      const isMember = isUserGroupMember(scope, {
+        groupId: params.user_group_id,
+        userId: params.user_id,
+        directOnly: params.direct_member_only,
+      });
+      return { is_user_group_member: isMember };
+    },
+  }),
+  defineEndpoint({
+    method: 'GET',
+    path: '/user_groups/{user_group_id}/subgroups',
+    params: { user_group_id: pathId(), direct_subgroup_only: bool().default(false) },
+    async read(scope, params) {
+      return { subgroups: userGroupSubgroups(scope, { groupId: params.user_group_id, directOnly: params.direct_subgroup_only }) };
+    },
+  }),
+  defineEndpoint({
+    method: 'POST',
+    path: '/user_groups/{user_group_id}/subgroups',
+    params: { user_group_id: pathId(), add: intList().default([]), delete: intList().default([]) },
+    async write(scope, params) {
+      await updateGroupSubgroups(scope, { groupId: params.user_group_id, add: params.add, delete: params.delete });
+      return {};
+    },
+  }),
+  defineEndpoint({
+    method: 'POST',
+    path: '/user_groups/{user_group_id}/deactivate',
+    params: { user_group_id: pathId() },
+    async write(scope, params) {
+      await deactivateUserGroup(scope, params.user_group_id);
       return {};
     },
   }),

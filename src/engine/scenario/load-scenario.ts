@@ -1,4 +1,5 @@
 import { generateApiKey, hashPassword } from '../auth/passwords.ts';
+import { generateUrlKey } from '../auth/url-keys.ts';
 import { sendMessage } from '../actions/send-message.ts';
 import type { ActionScope } from '../services/run-action.ts';
 import type { EngineServices } from '../services/engine-services.ts';
@@ -64,9 +65,10 @@ export async function loadScenario(engine: EngineServices, input: unknown): Prom
 }
 
 async function writeRealm(db: RealmDatabase, scenario: Scenario, now: number): Promise<void> {
+  const { moderation_request_channel: _resolvedWithChannels, ...settings } = scenario.realm;
   const realm: RealmRow = {
     id: 1,
-    ...scenario.realm,
+    ...settings,
     date_created: now,
     allow_message_editing: true,
     message_content_edit_limit_seconds: 600,
@@ -104,6 +106,7 @@ async function writeUsers(
       bot_owner_id: null,
       is_active: true,
       api_key: generateApiKey(),
+      avatar_key: generateUrlKey(),
       password_hash: null,
       timezone: '',
       date_joined: now,
@@ -129,6 +132,7 @@ async function writeUsers(
       bot_owner_id: null,
       is_active: true,
       api_key: user.api_key ?? generateApiKey(),
+      avatar_key: generateUrlKey(),
       password_hash: hashes[index],
       timezone: user.timezone,
       date_joined: now,
@@ -136,6 +140,7 @@ async function writeUsers(
       recipient_id: recipientId,
       settings: {},
       ...(user.can_create_users ? { can_create_users: true } : {}),
+      ...(user.can_change_user_emails ? { can_change_user_emails: true } : {}),
     };
     byEmail.set(user.email, row);
     await db.recipients.add({ id: recipientId, key: `user:${id}` });
@@ -241,7 +246,11 @@ async function writeChannels(
     { name: 'channel', next: FIRST_CHANNEL_ID + scenario.channels.length },
   ]);
   const defaults = scenario.channels.filter((c) => c.is_default_stream).map((c) => channels.get(c.name.toLowerCase())!.id);
-  await db.realm.update(1, { default_channel_ids: defaults });
+  const moderation = scenario.realm.moderation_request_channel;
+  await db.realm.update(1, {
+    default_channel_ids: defaults,
+    ...(moderation === undefined ? {} : { moderation_request_channel_id: channels.get(moderation.toLowerCase())!.id }),
+  });
   return channels;
 }
 

@@ -46,6 +46,10 @@ export function checkScenarioReferences(scenario: Scenario): void {
     }
     channel.subscribers.forEach((email, j) => requireUser(`$.channels[${i}].subscribers[${j}]`, email));
   }
+  const moderation = scenario.realm.moderation_request_channel;
+  if (moderation !== undefined && !channels.has(moderation.toLowerCase())) {
+    throw new ScenarioError('$.realm.moderation_request_channel', `no channel ${moderation}`);
+  }
 
   for (const [i, message] of scenario.messages.entries()) {
     const at = `$.messages[${i}]`;

@@ -20,6 +20,9 @@ const realm = z
     email_address_visibility: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]).default(1),
     max_file_upload_size_mib: z.int().min(0).max(1024).optional(),
     enable_dev_login: z.boolean().optional(),
+    enable_read_receipts: z.boolean().optional(),
+    /** The channel (by name) that receives message reports. */
+    moderation_request_channel: z.string().optional(),
   })
   .prefault({});
 
@@ -37,6 +40,8 @@ const user = z.strictObject({
   bot_type: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).optional(),
   bot_owner: email.optional(),
   can_create_users: z.boolean().optional(),
+  /** Upstream's special permission to change users' emails, which an owner also needs to do so. */
+  can_change_user_emails: z.boolean().default(false),
 });
 
 const folder = z.strictObject({

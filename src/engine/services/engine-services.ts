@@ -1,3 +1,4 @@
+import type { LoginLimits } from '../auth/login-limits.ts';
 import type { Clock } from '../clock/clock.ts';
 import type { EventQueues } from '../events/event-queues.ts';
 import type { RealmDatabase } from '../storage/database.ts';
@@ -19,6 +20,8 @@ export interface EngineServices {
   readonly temporaryUploadUrls: TemporaryUploadUrls;
   /** Sends scheduled messages when due; woken when the realm is replaced under it. */
   readonly scheduler: { wake(): void };
+  /** Password login attempts per username and client address (rate limits, in memory). */
+  readonly loginLimits: LoginLimits;
   /** PBKDF2 iterations for new password hashes; tests lower it to stay fast. */
   readonly passwordIterations: number | undefined;
   /** Seconds since the epoch, from the engine's clock. */

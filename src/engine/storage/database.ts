@@ -1,6 +1,7 @@
 import { Dexie, type EntityTable, type Table } from 'dexie';
 import type {
   AttachmentRow,
+  PushDeviceTokenRow,
   ChannelFolderRow,
   ChannelRow,
   CounterRow,
@@ -75,6 +76,7 @@ export class RealmDatabase extends Dexie {
   realm_playgrounds!: EntityTable<RealmPlaygroundRow, 'id'>;
   realm_exports!: EntityTable<RealmExportRow, 'id'>;
   channel_email_tokens!: Table<ChannelEmailTokenRow, [number, number, number]>;
+  push_device_tokens!: Table<PushDeviceTokenRow, [number, number, string]>;
 
   constructor(options: DatabaseOptions = {}) {
     // Only implementations actually given are passed: an explicit `undefined` would override
@@ -115,6 +117,7 @@ export class RealmDatabase extends Dexie {
       realm_playgrounds: 'id',
       realm_exports: 'id, path_id',
       channel_email_tokens: '[channel_id+creator_id+sender_id]',
+      push_device_tokens: '[user_id+kind+token], user_id',
     });
   }
 

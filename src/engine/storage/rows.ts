@@ -50,6 +50,10 @@ export interface RealmRow {
   user_settings_defaults?: Record<string, unknown>;
   /** Whether POST /dev_fetch_api_key logs in by email alone, as upstream's development server; absent: false. */
   enable_dev_login?: boolean;
+  /** Whether members may see who read a message; absent: false, upstream's model default. */
+  enable_read_receipts?: boolean;
+  /** Where message reports go (upstream's moderation_request_channel); absent or null: reporting is off. */
+  moderation_request_channel_id?: number | null;
 }
 
 export interface UserRow {
@@ -72,12 +76,16 @@ export interface UserRow {
   timezone: string;
   date_joined: number;
   avatar_version: number;
+  /** In the user's avatar URLs, which an `<img>` loads without credentials; absent on rows older than it (their avatars then need authentication). */
+  avatar_key?: string;
   /** The personal recipient, used as a 1:1 conversation's `recipient_id`. */
   recipient_id: number;
   /** Per-user settings (user_settings object); defaults fill missing keys. */
   settings: Record<string, unknown>;
   /** Upstream's `can_create_users`, granted outside the API (a scenario here); absent: false. */
   can_create_users?: boolean;
+  /** Upstream's special permission to change other users' emails (granted by a server administrator); absent: false. */
+  can_change_user_emails?: boolean;
 }
 
 export interface ChannelRow {
@@ -350,6 +358,8 @@ export interface InviteRow {
   expires_at: number | null;
   status: 'pending' | 'accepted' | 'revoked';
   accepted_user_id: number | null;
+  /** The secret only the invitation mail carries; accepting needs it (upstream's confirmation key). */
+  confirmation_key: string;
 }
 
 /** Mail the server "sent": recorded and viewable, never delivered (no mail leaves the machine). */
@@ -361,6 +371,8 @@ export interface OutgoingMailRow {
   sent_at: number;
   /** What caused it, e.g. `invitation`, `deactivation`. */
   kind: string;
+  /** For `invitation` mail: the invitation, so the mailbox shows it only to who may manage it. */
+  invite_id?: number;
 }
 
 export interface NavigationViewRow {
@@ -446,6 +458,21 @@ export interface PresenceRow {
   active_timestamp: number;
   idle_timestamp: number;
   last_update_id: number;
+}
+
+/** Upstream's PushDeviceToken kinds. */
+export const PUSH_KIND_APNS = 1;
+export const PUSH_KIND_FCM = 2;
+
+/** A mobile device registered for push notifications (upstream's PushDeviceToken); nothing is ever pushed. */
+export interface PushDeviceTokenRow {
+  user_id: number;
+  kind: typeof PUSH_KIND_APNS | typeof PUSH_KIND_FCM;
+  token: string;
+  /** The iOS app's id for APNs tokens; null for FCM. */
+  ios_app_id: string | null;
+  /** UNIX seconds of the latest registration. */
+  last_updated: number;
 }
 
 /** An uploaded file's metadata (upstream's Attachment); its bytes live in the engine's UploadStore. */

@@ -1,4 +1,4 @@
-import type { ChannelStats } from './channel-wire.ts';
+import { type ChannelStats, channelToWire } from './channel-wire.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import type { ChannelRow, UserRow } from '../storage/rows.ts';
 
@@ -64,6 +64,18 @@ export async function loadChannelStats(
     });
   }
   return stats;
+}
+
+/** Channel objects as the API shows them, with their current subscribers and activity. */
+export async function loadChannelWires(
+  db: RealmDatabase,
+  users: ReadonlyMap<number, UserRow>,
+  channels: readonly ChannelRow[],
+  now: number,
+): Promise<Record<string, unknown>[]> {
+  const subscriberIds = await loadChannelSubscriberIds(db, users, channels.map((c) => c.id));
+  const stats = await loadChannelStats(db, channels, subscriberIds, now);
+  return channels.map((channel) => channelToWire(channel, stats.get(channel.id)!));
 }
 
 function channelMessages(db: RealmDatabase, channelId: number) {

@@ -62,3 +62,8 @@ export function channelToWire(channel: ChannelRow, stats: ChannelStats): Record<
     can_move_messages_within_channel_group: groupSettingToWire(channel.can_move_messages_within_channel_group),
   };
 }
+
+/** Upstream's `stream` `delete` event: the channels as full objects, and their ids (the newer form). */
+export function streamDeleteEvent(channels: readonly Record<string, unknown>[]): { type: 'stream'; op: 'delete'; streams: Record<string, unknown>[]; stream_ids: number[] } {
+  return { type: 'stream', op: 'delete', streams: [...channels], stream_ids: channels.map((c) => c.stream_id as number) };
+}

@@ -1,4 +1,3 @@
-import { API_PREFIX } from './paths.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import { ROLE_ADMIN, ROLE_GUEST, ROLE_OWNER, type ProfileValueRow, type RealmRow, type UserRow } from '../storage/rows.ts';
 import { avatarUrl } from './avatars.ts';
@@ -74,10 +73,6 @@ export async function loadProfileData(db: RealmDatabase): Promise<ProfileDataInd
   }
   return index;
 }
-
-/** The medium-size avatar address (register's `avatar_url_medium`). */
-export const avatarUrlMedium = (user: Pick<UserRow, 'id' | 'avatar_version'>): string =>
-  `${API_PREFIX}/avatar/${user.id}/medium?v=${user.avatar_version}`;
 
 /** Upstream's format: ISO 8601 to the minute for members, the bare date for spectators. */
 function dateJoined(seconds: number, forMember: boolean): string {

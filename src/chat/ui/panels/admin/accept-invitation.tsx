@@ -4,7 +4,8 @@ import { useChat } from '../../chat-context.ts';
 import { attempt } from '../../notices.ts';
 
 interface Props {
-  inviteId: number;
+  /** The mail's accept address under /api/v1, with the invitation's confirmation key. */
+  acceptPath: string;
   email: string;
   /** Whether GET /invites still lists the invitation; null while that is not known yet. */
   open: boolean | null;
@@ -12,7 +13,7 @@ interface Props {
 }
 
 /** What the invitee would do from the mail: choose a name and password (the sandbox accept route). */
-export function AcceptInvitation({ inviteId, email, open, onAccepted }: Props) {
+export function AcceptInvitation({ acceptPath, email, open, onAccepted }: Props) {
   const { session } = useChat();
   const fullName = useSignal('');
   const password = useSignal('');
@@ -37,7 +38,7 @@ export function AcceptInvitation({ inviteId, email, open, onAccepted }: Props) {
         // The invitee has no account yet: the call carries no credentials, as theirs would not.
         const anonymous = new ApiClient(session.api.server, null);
         void attempt('Could not accept the invitation', async () => {
-          const account = await anonymous.post<{ email: string }>(`/sandbox/invites/${inviteId}/accept`, {
+          const account = await anonymous.post<{ email: string }>(acceptPath, {
             full_name: fullName.value.trim(),
             password: password.value,
           });

@@ -15,11 +15,11 @@ interface Mail {
   kind: string;
 }
 
-/** The invitation an invitation mail's accept address names. */
-function invitationOf(mail: Mail): number | null {
+/** The invitation an invitation mail's accept address names, with the key that accepts it. */
+function invitationOf(mail: Mail): { inviteId: number; acceptPath: string } | null {
   if (mail.kind !== 'invitation') return null;
-  const match = /\/sandbox\/invites\/(\d+)\/accept/.exec(mail.body);
-  return match ? Number(match[1]) : null;
+  const match = /\/api\/v1(\/sandbox\/invites\/(\d+)\/accept\?key=[a-z0-9]+)/.exec(mail.body);
+  return match ? { inviteId: Number(match[2]), acceptPath: match[1] } : null;
 }
 
 interface Props {
@@ -51,7 +51,7 @@ export function OutgoingMail({ changed }: Props) {
       {newestFirst.length > 0 && (
         <ul class="admin-list admin-mail" aria-label="Outgoing mail">
           {newestFirst.map((item) => {
-            const inviteId = invitationOf(item);
+            const invitation = invitationOf(item);
             return (
               <li key={item.id} aria-label={`${item.subject}, to ${item.to}`}>
                 <p class="admin-item-title">{item.subject}</p>
@@ -59,8 +59,13 @@ export function OutgoingMail({ changed }: Props) {
                   To {item.to} · {when(item.sent_at)}
                 </p>
                 <pre class="admin-mail-body">{item.body}</pre>
-                {inviteId !== null && (
-                  <AcceptInvitation inviteId={inviteId} email={item.to} open={invites.value ? invites.value.some((invite) => invite.id === inviteId) : null} onAccepted={() => changed.value++} />
+                {invitation !== null && (
+                  <AcceptInvitation
+                    acceptPath={invitation.acceptPath}
+                    email={item.to}
+                    open={invites.value ? invites.value.some((invite) => invite.id === invitation.inviteId) : null}
+                    onAccepted={() => changed.value++}
+                  />
                 )}
               </li>
             );

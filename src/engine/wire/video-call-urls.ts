@@ -1,0 +1,36 @@
+/**
+ * Video-call URLs as upstream builds them. Upstream's BigBlueButton URL is a relative link to
+ * its own `/calls/bigbluebutton/join`, carrying the meeting as a Django-signed object (the
+ * JSON, base64url without padding, then `:` and an HMAC-SHA256 of it). No BigBlueButton server
+ * or join page exists offline, so the link points nowhere; the signing key is thrown away at
+ * once, since nothing here ever checks the signature.
+ */
+const base64Url = (bytes: Uint8Array): string =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+
+/** Python's `json.dumps(obj, separators=(",", ":"))`: compact, non-ASCII escaped. */
+const pythonJson = (value: unknown): string =>
+  JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+async function signObject(value: unknown): Promise<string> {
+  const data = base64Url(new TextEncoder().encode(pythonJson(value)));
+  const key = await crypto.subtle.generateKey({ name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const signature = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(data)));
+  return `${data}:${base64Url(signature)}`;
+}
+
+/** Upstream's meeting ids: `zulip-` and a random number from 100000000000 to 999999999999. */
+function meetingId(): string {
+  const [high, low] = crypto.getRandomValues(new Uint32Array(2));
+  const uniform = (high! * 2 ** 21 + (low! >>> 11)) / 2 ** 53;
+  return `zulip-${100_000_000_000 + Math.floor(uniform * 900_000_000_000)}`;
+}
+
+/** GET /calls/bigbluebutton/create: the caller becomes the call's moderator. */
+export async function bigBlueButtonUrl({ meetingName, voiceOnly, moderatorId }: { meetingName: string; voiceOnly: boolean; moderatorId: number }): Promise<string> {
+  const signed = await signObject({ meeting_id: meetingId(), name: meetingName, lock_settings_disable_cam: voiceOnly, moderator: moderatorId });
+  return `/calls/bigbluebutton/join?bigbluebutton=${signed}`;
+}

@@ -1,0 +1,68 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestRealm, IDS, type TestRealm } from '../support/test-realm.ts';
+
+let realm: TestRealm;
+beforeEach(async () => {
+  realm = await createTestRealm();
+});
+afterEach(() => realm.engine.close());
+
+const NOTIFICATION_BOT = 1;
+const MARK = '@_**Mark Member|11**';
+const move = (id: number, params: Record<string, unknown>) => realm.as('mark').patch(`/messages/${id}`, params);
+/** A topic's messages as Olivia reads them: id, sender, raw content and her flags. */
+async function topic(channel: number, name: string) {
+  const { body } = await realm.as('olivia').get('/messages', {
+    anchor: 'oldest',
+    num_before: 0,
+    num_after: 50,
+    narrow: [
+      { operator: 'channel', operand: channel },
+      { operator: 'topic', operand: name },
+    ],
+    apply_markdown: false,
+  });
+  return (body.messages as Record<string, unknown>[]).map((m) => ({ id: m.id, sender_id: m.sender_id, content: m.content, flags: m.flags }));
+}
+const note = (id: number, content: string) => ({ id, sender_id: NOTIFICATION_BOT, content, flags: [] });
+
+describe('PATCH /messages/{id}: the notification bot’s notes on moves', () => {
+  it('notes a whole topic’s move in the new topic only, by default, read for the mover', async () => {
+    expect((await move(1, { topic: 'greetings', propagate_mode: 'change_all' })).status).toBe(200);
+    expect(await topic(IDS.general, 'greetings')).toEqual([
+      expect.objectContaining({ id: 1 }),
+      expect.objectContaining({ id: 2 }),
+      note(5, `This topic was moved here from #**general>welcome** by ${MARK}.`),
+    ]);
+    expect(await topic(IDS.general, 'welcome')).toEqual([]);
+    expect((await realm.as('mark').get('/messages/5')).body.message.flags).toEqual(['read']);
+  });
+
+  it('notes one moved message in both topics when asked, linking it in its new place', async () => {
+    expect((await move(2, { topic: 'greetings', send_notification_to_old_thread: true })).status).toBe(200);
+    expect(await topic(IDS.general, 'greetings')).toEqual([
+      expect.objectContaining({ id: 2 }),
+      note(5, `[A message](http://zulip.test/#narrow/channel/1-general/topic/greetings/near/2) was moved here from #**general>welcome** by ${MARK}.`),
+    ]);
+    expect(await topic(IDS.general, 'welcome')).toEqual([
+      expect.objectContaining({ id: 1 }),
+      note(6, `A message was moved from this topic to #**general>greetings** by ${MARK}.`),
+    ]);
+  });
+
+  it('counts the messages when only part of a topic moves, or when the new topic already had some', async () => {
+    const sent = await realm.as('mark').post('/messages', { type: 'stream', to: IDS.general, topic: 'welcome', content: 'later' });
+    expect(sent.body.id).toBe(5);
+    expect((await realm.as('mark').post('/messages', { type: 'stream', to: IDS.design, topic: 'welcome', content: 'here already' })).status).toBe(200);
+    expect((await move(2, { stream_id: IDS.design, propagate_mode: 'change_later', send_notification_to_old_thread: true })).status).toBe(200);
+    expect((await topic(IDS.design, 'welcome')).at(-1)).toEqual(note(7, `2 messages were moved here from #**general>welcome** by ${MARK}.`));
+    expect((await topic(IDS.general, 'welcome')).at(-1)).toEqual(note(8, `2 messages were moved from this topic to #**design>welcome** by ${MARK}.`));
+  });
+
+  it('sends no note when told not to, nor for only resolving a topic', async () => {
+    expect((await move(2, { topic: 'quiet', send_notification_to_new_thread: false })).status).toBe(200);
+    expect(await topic(IDS.general, 'quiet')).toEqual([expect.objectContaining({ id: 2 })]);
+    expect((await move(1, { topic: '✔ welcome', propagate_mode: 'change_all' })).status).toBe(200);
+    expect(await topic(IDS.general, '✔ welcome')).toEqual([expect.objectContaining({ id: 1 })]);
+  });
+});
