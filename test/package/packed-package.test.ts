@@ -223,3 +223,18 @@ describe('offline-realm/browser in a page of a new project', () => {
     ]);
   }, 60_000);
 });
+
+// Last: it replaces the consumer's msw 3 by msw 2.
+describe('the packed package beside msw 2', () => {
+  it('gets a peer warning from npm, and a clear error when offline-realm/msw is imported', async () => {
+    const installed = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', 'msw@2'], {
+      cwd: consumer,
+      encoding: 'utf8',
+      env: consumerEnv(),
+    });
+    expect(installed.stderr).toMatch(/peerOptional msw@"\^3[^"]*" from offline-realm/);
+    writeFileSync(join(consumer, 'msw-entry.mjs'), "await import('offline-realm/msw');\n");
+    const { stderr } = await failure(inConsumer('msw-entry.mjs', []));
+    expect(stderr).toMatch(/offline-realm\/msw needs msw 3 \(npm install -D msw@3\); this project has msw 2\./);
+  }, 120_000);
+});
