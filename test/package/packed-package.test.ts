@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -93,6 +93,15 @@ describe('the packed package in a new project', () => {
 
   it('type-checks in a strict TypeScript project without skipLibCheck', async () => {
     const { stdout } = await inConsumer('node_modules/typescript/bin/tsc', ['-p', '.']);
+    expect(stdout).toBe('');
+  });
+
+  it('type-checks with the settings `tsc --init` writes (exactOptionalPropertyTypes, noUncheckedIndexedAccess, ...)', async () => {
+    const project = join(consumer, 'init-defaults');
+    mkdirSync(project);
+    writeFileSync(join(project, 'index.ts'), TYPESCRIPT_FILE);
+    await run(process.execPath, [join(consumer, 'node_modules/typescript/bin/tsc'), '--init'], { cwd: project, encoding: 'utf8' });
+    const { stdout } = await inConsumer('node_modules/typescript/bin/tsc', ['-p', 'init-defaults', '--noEmit']);
     expect(stdout).toBe('');
   });
 
