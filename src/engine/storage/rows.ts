@@ -362,6 +362,26 @@ export interface InviteRow {
   confirmation_key: string;
 }
 
+/**
+ * A reusable invitation link (upstream's MultiuseInvite): anyone holding it may create an
+ * account, as often as they like, until it expires or is revoked. Its ids are its own, as
+ * upstream's table's are (`is_multiuse` tells them apart from email invitations').
+ */
+export interface MultiuseInviteRow {
+  id: number;
+  invited_by: number;
+  invite_as: Role;
+  stream_ids: number[];
+  group_ids: number[];
+  include_realm_default_subscriptions: boolean;
+  invited_at: number;
+  /** null: never expires. */
+  expires_at: number | null;
+  status: 'active' | 'revoked';
+  /** The secret the link carries; joining needs it (upstream's confirmation key). */
+  confirmation_key: string;
+}
+
 /** Mail the server "sent": recorded and viewable, never delivered (no mail leaves the machine). */
 export interface OutgoingMailRow {
   id: number;
