@@ -81,6 +81,7 @@ describe('POST /invites/multiuse', () => {
     ['adam', { group_ids: [999] }, 'Invalid user group'],
     ['adam', { invite_as: 500 }, 'Invalid invite_as'],
     ['adam', { invite_expires_in_minutes: 0 }, 'invite_expires_in_minutes is too small'],
+    ['adam', { welcome_message_custom_text: 'x'.repeat(8001) }, 'welcome_message_custom_text is too long (limit: 8000 characters)'],
   ] as const)('refuses %s a link with %j', async (user, params, msg) => {
     await refused(() => createLink(user, params), error(msg));
   });
@@ -113,6 +114,25 @@ describe('POST /sandbox/invites/multiuse/{id}/accept', () => {
 
     expect((await realm.as('olivia').delete(`/invites/multiuse/${link.id}`)).body).toEqual(SUCCESS);
     await refused(() => join(link, { email: 'pia@example.com' }), error('The invitation has been revoked.'));
+  });
+
+  it("has the welcome bot send an administrator's welcome text to each new account; others' is not kept", async () => {
+    const WELCOME_BOT = 2;
+    const adams = await newLink('adam', { welcome_message_custom_text: 'Welcome **aboard**' });
+    await allowMembers();
+    const marks = await newLink('mark', { welcome_message_custom_text: 'Hi' });
+    expect((await realm.engine.db.multiuse_invites.toArray()).map((i) => i.welcome_message_custom_text)).toEqual(['Welcome **aboard**', null]);
+    /** The messages a new account received, with their Markdown source. */
+    const received = async (apiKey: string, email: string) => {
+      const { body } = await new TestClient(realm.engine, email, apiKey).get('/messages', { anchor: 5, num_before: 0, num_after: 100, apply_markdown: false });
+      return body.messages.map((m: Record<string, unknown>) => [m.sender_id, m.content]);
+    };
+    for (const email of ['nina@example.com', 'omar@example.com']) {
+      const joined = await join(adams, { email });
+      expect(await received(joined.body.api_key, email)).toEqual([[WELCOME_BOT, 'Welcome **aboard**']]);
+    }
+    const plain = await join(marks, { email: 'pia@example.com' });
+    expect(await received(plain.body.api_key, 'pia@example.com')).toEqual([]);
   });
 
   it('revokes the pending email invitations to the address that joined', async () => {

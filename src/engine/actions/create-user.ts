@@ -119,8 +119,7 @@ export async function joinInvitedChannelsAndGroups(
 
 /**
  * The notification bot tells the referrer (when they asked for it), and the welcome bot
- * sends the invitation's custom welcome text. A null text means the organization's default,
- * which is empty here as in a new upstream realm; an empty text sends nothing.
+ * sends the invitation's custom welcome text.
  */
 async function sendJoinMessages(scope: ActionScope, user: UserRow, invite: InviteRow): Promise<void> {
   const directory = await RealmDirectory.load(scope.db);
@@ -135,13 +134,22 @@ async function sendJoinMessages(scope: ActionScope, user: UserRow, invite: Invit
       client: 'Internal',
     });
   }
-  const welcomeBot = directory.userByApiEmail(`welcome-bot@${realm.host}`);
-  if (invite.welcome_message_custom_text && welcomeBot?.is_system_bot) {
-    await sendMessage(scope.db, scope, directory, {
-      sender: welcomeBot,
-      to: { kind: 'direct', users: [{ id: user.id }] },
-      content: invite.welcome_message_custom_text,
-      client: 'Internal',
-    });
-  }
+  await sendWelcomeText(scope, user, invite.welcome_message_custom_text);
+}
+
+/**
+ * The welcome bot sends an invitation's custom welcome text to its new account. A null text
+ * means the organization's default, which is empty here as in a new upstream realm; an empty
+ * text sends nothing.
+ */
+export async function sendWelcomeText(scope: ActionScope, user: UserRow, text: string | null): Promise<void> {
+  const directory = await RealmDirectory.load(scope.db);
+  const welcomeBot = directory.userByApiEmail(`welcome-bot@${directory.realm.host}`);
+  if (!text || !welcomeBot?.is_system_bot) return;
+  await sendMessage(scope.db, scope, directory, {
+    sender: welcomeBot,
+    to: { kind: 'direct', users: [{ id: user.id }] },
+    content: text,
+    client: 'Internal',
+  });
 }

@@ -6,7 +6,7 @@ import type { CallerScope, ReadScope } from '../services/run-action.ts';
 import { nextId } from '../storage/database.ts';
 import { type MultiuseInviteRow, type RealmRow, type Role, ROLE_ADMIN, ROLE_OWNER, type UserRow } from '../storage/rows.ts';
 import { API_PREFIX, realmUrl } from '../wire/paths.ts';
-import { createUser, joinInvitedChannelsAndGroups } from './create-user.ts';
+import { createUser, joinInvitedChannelsAndGroups, sendWelcomeText } from './create-user.ts';
 import { checkInviteTargets, checkRoleBasedPermission, hasExpired, isValidEmail, notifyInvitesChanged } from './invites.ts';
 import { requireMemberOrAdmin } from './user-groups.ts';
 
@@ -17,6 +17,8 @@ export interface InviteLinkInput {
   streamIds: number[];
   groupIds: number[];
   includeRealmDefaultSubscriptions: boolean;
+  /** undefined: not given (the organization default applies). */
+  welcomeMessageCustomText: string | undefined;
 }
 
 /**
@@ -46,6 +48,8 @@ export async function createInviteLink(scope: CallerScope, input: InviteLinkInpu
     stream_ids: [...new Set(input.streamIds)],
     group_ids: [...new Set(input.groupIds)],
     include_realm_default_subscriptions: input.includeRealmDefaultSubscriptions,
+    // Only administrators choose the welcome text (spec 4.9, as for email invitations).
+    welcome_message_custom_text: referrer.role <= ROLE_ADMIN ? (input.welcomeMessageCustomText ?? null) : null,
     invited_at: scope.now,
     expires_at: input.expiresInMinutes === null ? null : scope.now + input.expiresInMinutes * 60,
     status: 'active',
@@ -112,7 +116,8 @@ export interface JoinInput {
  * Creates an account with a reusable link (the sandbox route): upstream asks the address to
  * confirm by mail first, which no sandbox can; the link stays usable for the next person.
  * The account gets the link's role, channels (and the default channels when it says so)
- * and groups; its referrer is not told, as upstream's links tell no one.
+ * and groups, and the welcome bot sends the link's welcome text; its referrer is not told, as
+ * upstream's links tell no one.
  */
 export async function joinWithInviteLink(scope: CallerScope<null>, input: JoinInput): Promise<UserRow> {
   const invite = await scope.db.multiuse_invites.get(input.inviteId);
@@ -130,5 +135,6 @@ export async function joinWithInviteLink(scope: CallerScope<null>, input: JoinIn
     passwordHash: input.passwordHash,
   });
   await joinInvitedChannelsAndGroups(scope, user, invite);
+  await sendWelcomeText(scope, user, invite.welcome_message_custom_text);
   return user;
 }

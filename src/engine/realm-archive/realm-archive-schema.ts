@@ -287,6 +287,7 @@ const multiuseInvite = z.looseObject({
   stream_ids: z.array(id),
   group_ids: z.array(id),
   include_realm_default_subscriptions: z.boolean(),
+  welcome_message_custom_text: z.string().nullable(),
   invited_at: seconds,
   expires_at: seconds.nullable(),
   status: z.enum(['active', 'revoked']),

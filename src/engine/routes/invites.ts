@@ -19,6 +19,7 @@ const inviteTargetParams = {
   invite_as: json(z.literal([100, 200, 300, 400, 600], { error: `Invalid ${VAR}` })).default(400),
   group_ids: intList().default([]),
   include_realm_default_subscriptions: bool().default(false),
+  welcome_message_custom_text: str().max(MAX_WELCOME_MESSAGE_LENGTH).optional(),
 };
 
 export const inviteEndpoints = [
@@ -30,7 +31,6 @@ export const inviteEndpoints = [
       invitee_emails: str(),
       stream_ids: intList(),
       notify_referrer_on_join: bool().default(true),
-      welcome_message_custom_text: str().max(MAX_WELCOME_MESSAGE_LENGTH).optional(),
     },
     async write(scope, params) {
       const skipped = await sendInvites(scope, {
@@ -75,6 +75,7 @@ export const inviteEndpoints = [
         streamIds: params.stream_ids,
         groupIds: params.group_ids,
         includeRealmDefaultSubscriptions: params.include_realm_default_subscriptions,
+        welcomeMessageCustomText: params.welcome_message_custom_text,
       });
       return { invite_link: inviteLink };
     },

@@ -374,6 +374,8 @@ export interface MultiuseInviteRow {
   stream_ids: number[];
   group_ids: number[];
   include_realm_default_subscriptions: boolean;
+  /** What the welcome bot sends each new account; null: the organization's default. */
+  welcome_message_custom_text: string | null;
   invited_at: number;
   /** null: never expires. */
   expires_at: number | null;
