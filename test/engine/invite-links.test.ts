@@ -31,7 +31,9 @@ async function newLink(user: TestUser, params: Record<string, unknown> = {}) {
 const join = (link: { path: string; key: string }, params: Record<string, unknown> = {}) =>
   realm.anonymous().post(link.path, { key: link.key, email: 'nina@example.com', full_name: 'Nina New', password: 'nina-pass', ...params });
 const listed = async (user: TestUser = 'olivia') => (await realm.as(user).get('/invites')).body.invites as Record<string, unknown>[];
-const allowMembers = () => realm.engine.db.realm.update(1, { create_multiuse_invite_group: GROUP_MEMBERS } as object);
+const allowMembers = async () => {
+  expect((await realm.as('olivia').patch('/realm', { create_multiuse_invite_group: { new: GROUP_MEMBERS } })).body).toMatchObject(SUCCESS);
+};
 
 describe('POST /invites/multiuse', () => {
   it('creates a link, lists it with the email invitations and tells admins and the referrer', async () => {
@@ -63,6 +65,13 @@ describe('POST /invites/multiuse', () => {
     await newLink('adam', { invite_expires_in_minutes: 60, invite_as: 600 });
     await newLink('adam', { invite_expires_in_minutes: null, invite_as: 200 });
     expect((await listed()).map((i) => [i.expiry_date, i.invited_as])).toEqual([[now + 3600, 600], [null, 200]]);
+  });
+
+  it('lets only owners change create_multiuse_invite_group, which register shows', async () => {
+    await refused(() => realm.as('adam').patch('/realm', { create_multiuse_invite_group: { new: GROUP_MEMBERS } }), error('Must be an organization owner', 'UNAUTHORIZED_PRINCIPAL'));
+    await allowMembers();
+    const { body } = await realm.as('mark').post('/register', { fetch_event_types: ['realm'] });
+    expect(body.realm_create_multiuse_invite_group).toBe(GROUP_MEMBERS);
   });
 
   it("follows the realm's create_multiuse_invite_group (administrators by default)", async () => {

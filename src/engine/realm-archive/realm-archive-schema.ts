@@ -41,6 +41,7 @@ const realm = z.looseObject({
   can_move_messages_between_topics_group: groupSetting.optional(),
   can_move_messages_between_channels_group: groupSetting.optional(),
   can_invite_users_group: groupSetting.optional(),
+  create_multiuse_invite_group: groupSetting.optional(),
   max_file_upload_size_mib: z.int().nonnegative().optional(),
   user_settings_defaults: z.record(z.string(), z.unknown()).optional(),
   enable_dev_login: z.boolean().optional(),

@@ -44,6 +44,8 @@ export interface RealmRow {
   can_move_messages_between_channels_group?: GroupSettingValue;
   /** Who may send invitations; absent: upstream's default (members). */
   can_invite_users_group?: GroupSettingValue;
+  /** Who may create reusable invitation links; absent: upstream's default (administrators). */
+  create_multiuse_invite_group?: GroupSettingValue;
   /** The largest file an upload may be, in MiB; absent: upstream's default (25). */
   max_file_upload_size_mib?: number;
   /** Personal settings new accounts start with, where the organization changed upstream's default; absent: none changed. */
