@@ -52,15 +52,22 @@ function specSections(): Map<string, string> {
   return sections;
 }
 
-/** Upstream's documented operations (its OpenAPI file), by normalised route: `operationId` and route. */
-function upstreamOperations(): Map<string, { operationId: string; route: string }> {
-  const operations = new Map<string, { operationId: string; route: string }>();
+interface UpstreamOperation {
+  /** The route normalised as the router matches it. */
+  key: string;
+  operationId: string;
+  route: string;
+}
+
+/** Upstream's documented operations (its OpenAPI file); two may share a route (`/users/{id}`, `/users/{email}`). */
+function upstreamOperations(): UpstreamOperation[] {
+  const operations: UpstreamOperation[] = [];
   const document = parse(readFileSync(openApiFile, 'utf8')) as { paths: { [path: string]: { [method: string]: { operationId: string } } } };
   for (const [path, item] of Object.entries(document.paths)) {
     if (NOT_API_CALLS.has(path)) continue;
     for (const method of ['get', 'post', 'patch', 'put', 'delete']) {
       const route = `${method.toUpperCase()} ${path}`;
-      if (item[method]) operations.set(normalise(route), { operationId: item[method].operationId, route });
+      if (item[method]) operations.push({ key: normalise(route), operationId: item[method].operationId, route });
     }
   }
   return operations;
@@ -80,6 +87,11 @@ function main(): void {
   }
   const sections = specSections();
   const upstream = upstreamOperations();
+  const operationIdsAt = (key: string) =>
+    upstream
+      .filter((operation) => operation.key === key)
+      .map((operation) => operation.operationId)
+      .join(', ');
   const implemented = new Set<string>();
   const rows = ALL_ENDPOINTS.map((endpoint) => {
     const route = `${endpoint.method} ${endpoint.path}`;
@@ -89,14 +101,14 @@ function main(): void {
     return {
       route,
       section: sections.get(normalise(route)) ?? '',
-      upstream: upstream.get(normalise(route))?.operationId ?? '',
+      upstream: operationIdsAt(normalise(route)),
       tested: used ? `yes (${used.requests} requests; ${statuses})` : 'no',
       events: used ? [...used.events].sort().join(', ') : '',
     };
   }).sort((a, b) => a.route.split(' ')[1].localeCompare(b.route.split(' ')[1]) || a.route.localeCompare(b.route));
   const missingSpec = [...sections].filter(([route]) => !implemented.has(route));
-  const missingUpstream = [...upstream].filter(([route]) => !implemented.has(route));
-  const answered = upstream.size - missingUpstream.length;
+  const missingUpstream = upstream.filter((operation) => !implemented.has(operation.key));
+  const answered = upstream.length - missingUpstream.length;
 
   const lines = [
     '# API coverage',
@@ -108,20 +120,20 @@ function main(): void {
     'HTTP statuses seen; "events" are the event types (with `op`) delivered while those requests ran.',
     'Spec sections are those of `docs/spec/api-spec.md` section 4.',
     '',
-    `Upstream's documented operations answered: ${answered} of ${upstream.size}` +
+    `Upstream's documented operations answered: ${answered} of ${upstream.length}` +
       ` (its pages ${[...NOT_API_CALLS].map((path) => `\`${path}\``).join(', ')} describe protocols, not calls).`,
     '',
     '| endpoint | spec | upstream | implemented | tested | events |',
     '| --- | --- | --- | --- | --- | --- |',
     ...rows.map((row) => `| \`${row.route}\` | ${row.section} | ${row.upstream} | yes | ${row.tested} | ${row.events} |`),
-    ...missingSpec.map(([route, section]) => `| \`${route}\` | ${section} | ${upstream.get(route)?.operationId ?? ''} | no | no | |`),
+    ...missingSpec.map(([route, section]) => `| \`${route}\` | ${section} | ${operationIdsAt(route)} | no | no | |`),
     ...missingUpstream
-      .filter(([key]) => !sections.has(key))
-      .map(([, { operationId, route }]) => `| \`${route}\` |  | ${operationId} | no | no | |`),
+      .filter((operation) => !sections.has(operation.key))
+      .map(({ operationId, route }) => `| \`${route}\` |  | ${operationId} | no | no | |`),
     '',
   ];
   writeFileSync(output, lines.join('\n'));
-  console.log(`wrote ${output}: ${rows.length} endpoints; missing: ${missingSpec.length} of the spec, ${missingUpstream.length} of upstream's ${upstream.size}`);
+  console.log(`wrote ${output}: ${rows.length} endpoints; missing: ${missingSpec.length} of the spec, ${missingUpstream.length} of upstream's ${upstream.length}`);
 }
 
 main();

@@ -20,7 +20,9 @@ if (logFile) {
   // Long-polls wait while other requests run; events belong to the request that caused them.
   const inFlight: InFlight[] = [];
   const handle = Engine.prototype.handle;
-  Engine.prototype.handle = async function (this: Engine, request: Request): Promise<Response> {
+  // Every argument passes through: the host's options (a client address) change answers.
+  Engine.prototype.handle = async function (this: Engine, ...args: Parameters<Engine['handle']>): Promise<Response> {
+    const [request] = args;
     const url = new URL(request.url);
     const match = this.router.match(request.method, url.pathname.replace(/^\/api\/v1/, ''));
     const route = match.kind === 'found' ? `${match.endpoint.method} ${match.endpoint.path}` : '';
@@ -28,7 +30,7 @@ if (logFile) {
     const waits = route === 'GET /events';
     if (!waits) inFlight.push(entry);
     try {
-      const response = await handle.call(this, request);
+      const response = await handle.apply(this, args);
       if (route) {
         appendFileSync(logFile, `${JSON.stringify({ route, status: response.status, events: [...entry.events] })}\n`);
       }
