@@ -6,9 +6,9 @@ import { hostileJsonValue, hostileNumber, hostileString } from './hostile-values
 
 /**
  * fast-check arbitraries for one endpoint parameter, read from its zod schema (the router's own
- * table): the raw form value a client sends, or `undefined` to leave it out. A third of the
- * values are what the schema asks for (close to the realm's real ids and names, so requests
- * reach the actions), the rest boundary and hostile values of any type.
+ * table): the raw form value a client sends, or `undefined` to leave it out. Valid-ish values
+ * are what the schema asks for, close to the realm's real ids and names so that requests reach
+ * the actions; hostile ones are boundary and hostile values of any type.
  */
 
 type Schema = z.core.$ZodType;
@@ -31,8 +31,35 @@ const NARROWS: unknown[] = [
   [{ operator: 'search', operand: '"' }, { operator: 'near', operand: -1, negated: true }],
 ];
 
-const realId = (): fc.Arbitrary<number> => fc.oneof(fc.constantFrom(...REAL_IDS), fc.integer({ min: 0, max: 30 }));
-const realString = (): fc.Arbitrary<string> => fc.oneof(fc.constantFrom(...REAL_NAMES), fc.string({ maxLength: 20 }));
+/** Raw values that parameters of these names take (a flag, an anchor, a time to come), which no type says. */
+const IN_AN_HOUR = String(Date.UTC(2026, 0, 1, 13) / 1000);
+const PARAM_HINTS: Record<string, string[]> = {
+  flag: ['read', 'starred', 'collapsed'],
+  anchor: ['newest', 'oldest', 'first_unread', '1'],
+  narrow: ['[]', '[{"operator":"channel","operand":"general"}]'],
+  topic: ['welcome', 'plans'],
+  topic_name: ['welcome', 'plans'],
+  message_id: ['1', '2', '4'],
+  emoji_name: ['smile', '+1'],
+  scheduled_delivery_timestamp: [IN_AN_HOUR],
+  to: ['general', String(IDS.general), '["olivia@zulip.test"]', `[${IDS.mark}]`],
+  status: ['active', 'idle'],
+  property: ['pin_to_top', 'is_muted', 'color'],
+  subscriptions: ['[{"name":"design"}]', '["general"]'],
+  principals: ['["mia@zulip.test"]', `[${IDS.mia}]`],
+  full_name: ['Renamed Person'],
+  email: ['new@zulip.test'],
+  password: ['mark-pass', 'a-new-password'],
+  username: ['mark@zulip.test'],
+  invitee_emails: ['friend@example.com'],
+  report_type: ['spam'],
+};
+
+// Mostly the realm's own ids and names, so that a request names something that exists.
+const realId = (): fc.Arbitrary<number> =>
+  fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...REAL_IDS) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: 30 }) });
+const realString = (): fc.Arbitrary<string> =>
+  fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...REAL_NAMES) }, { weight: 1, arbitrary: fc.string({ maxLength: 20 }) });
 
 const defOf = (schema: Schema) => schema._zod.def as z.core.$ZodTypeDef & Record<string, any>;
 
@@ -114,9 +141,20 @@ export function hostileRaw(): fc.Arbitrary<string> {
   );
 }
 
-/** One parameter's value: left out (when optional), valid-ish, or hostile. */
-export function paramArbitrary(schema: Schema): fc.Arbitrary<string | undefined> {
-  const present = fc.oneof(validRaw(schema), hostileRaw());
-  if (!(schema as z.ZodType).safeParse(undefined).success) return present;
-  return fc.oneof({ weight: 1, arbitrary: fc.constant(undefined) }, { weight: 3, arbitrary: present });
+/** An optional parameter is left out `absent` times in `absent + 1`. */
+const optionalIn = (schema: Schema, present: fc.Arbitrary<string>, absent: number): fc.Arbitrary<string | undefined> =>
+  (schema as z.ZodType).safeParse(undefined).success ? fc.oneof({ weight: absent, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: present }) : present;
+
+/** A valid-ish value for the parameter `name`: its hint when it has one, else read from its type. */
+function validNamed(name: string, schema: Schema): fc.Arbitrary<string> {
+  // `message_id`, `stream_id`, ...: mostly a real id, whatever the parameter's type.
+  const hinted = PARAM_HINTS[name] ?? (name.endsWith('_id') ? REAL_IDS.map(String) : null);
+  return hinted ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...hinted) }, { weight: 1, arbitrary: validRaw(schema) }) : validRaw(schema);
 }
+
+/** One parameter's value as a well-behaved client sends it: valid-ish, or (mostly) left out when optional. */
+export const validParamArbitrary = (name: string, schema: Schema): fc.Arbitrary<string | undefined> => optionalIn(schema, validNamed(name, schema), 3);
+
+/** One parameter's value: left out (when optional), valid-ish, or hostile. */
+export const paramArbitrary = (name: string, schema: Schema): fc.Arbitrary<string | undefined> =>
+  optionalIn(schema, fc.oneof(validNamed(name, schema), hostileRaw()), 1);

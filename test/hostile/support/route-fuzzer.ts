@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { Endpoint } from '../../../src/engine/http/endpoint.ts';
 import { envelopeProblem } from './envelope.ts';
-import { hostileRaw, paramArbitrary } from './param-arbitrary.ts';
+import { hostileRaw, paramArbitrary, validParamArbitrary } from './param-arbitrary.ts';
 import { type RawRequest, type RealmState, type Role, ROLES, RoleRealm } from './role-realm.ts';
 
 /** What one run of the fuzzer saw; `problems` lists every broken rule with the request that broke it. */
@@ -17,8 +17,11 @@ export interface FuzzReport {
   problems: string[];
 }
 
+/** Successes after which the scenario's realm is put back. */
+const SUCCESSES_PER_REALM = 200;
+
 /** Parameter names a careless or hostile client adds beside the declared ones. */
-const EXTRA_NAMES = ['__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'client', 'api_key', 'anchor', 'type', ''];
+const EXTRA_NAMES = ['__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'toString', 'client', 'api_key', ''];
 
 /** The fuzzed parts of one request: who sends it, the declared parameters, extra ones, how the body is encoded. */
 interface RequestParts {
@@ -28,10 +31,23 @@ interface RequestParts {
   encoding: RawRequest['encoding'];
 }
 
+/**
+ * The declared parameters: all valid-ish (to reach the action), all valid-ish but one hostile
+ * (to reach the check of that one), or anything.
+ */
+function valuesArbitrary(endpoint: Endpoint): fc.Arbitrary<Record<string, string | undefined>> {
+  const params = Object.entries(endpoint.params);
+  const valid = fc.record(Object.fromEntries(params.map(([name, schema]) => [name, validParamArbitrary(name, schema)])));
+  const mixed = fc.record(Object.fromEntries(params.map(([name, schema]) => [name, paramArbitrary(name, schema)])));
+  if (params.length === 0) return valid;
+  const oneHostile = fc
+    .tuple(valid, fc.constantFrom(...params.map(([name]) => name)), hostileRaw())
+    .map(([values, name, hostile]) => ({ ...values, [name]: hostile }));
+  return fc.oneof(valid, oneHostile, mixed);
+}
+
 function requestArbitrary(endpoint: Endpoint): fc.Arbitrary<RequestParts> {
-  const values = fc.record(
-    Object.fromEntries(Object.entries(endpoint.params).map(([name, schema]) => [name, paramArbitrary(schema)])),
-  ) as fc.Arbitrary<Record<string, string | undefined>>;
+  const values = valuesArbitrary(endpoint);
   return fc.record({
     role: fc.constantFrom(...ROLES),
     values,
@@ -81,6 +97,7 @@ export async function fuzzRoutes(endpoints: readonly Endpoint[], options: { numR
   const cleanPrototype = prototypeKeys();
   let before: RealmState = await realm.state();
   let callers = await realm.callerFingerprint();
+  let successesSinceReset = 0;
 
   const send = async (endpoint: Endpoint, raw: RawRequest) => {
     const watchers = await realm.watchers();
@@ -109,8 +126,11 @@ export async function fuzzRoutes(endpoints: readonly Endpoint[], options: { numR
       report.endpointsReached.add(`${endpoint.method} ${endpoint.path}`);
     }
     before = after;
+    if (response.status < 400) successesSinceReset++;
     const nowCallers = await realm.callerFingerprint();
-    if (nowCallers !== callers) {
+    // Also every so many successes, so the realm (and the state compared per request) stays small.
+    if (nowCallers !== callers || successesSinceReset >= SUCCESSES_PER_REALM) {
+      successesSinceReset = 0;
       await realm.reset();
       before = await realm.state();
       callers = await realm.callerFingerprint();
