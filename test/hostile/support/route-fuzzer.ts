@@ -82,7 +82,10 @@ const prototypeKeys = () => Object.getOwnPropertyNames(Object.prototype).sort().
  * reached `Object.prototype`. A success that changed an account the callers rely on (a key, a
  * role, a deactivation) puts the scenario's realm back.
  */
-export async function fuzzRoutes(endpoints: readonly Endpoint[], options: { numRuns: number; seed: number }): Promise<FuzzReport> {
+export async function fuzzRoutes(
+  endpoints: readonly Endpoint[],
+  options: { numRuns: number; seed: number; /** Endpoints to add to the router first (the fuzzer's own test). */ extraRoutes?: Endpoint[] },
+): Promise<FuzzReport> {
   const report: FuzzReport = {
     requests: 0,
     serverErrors: 0,
@@ -94,6 +97,7 @@ export async function fuzzRoutes(endpoints: readonly Endpoint[], options: { numR
     problems: [],
   };
   const realm = await RoleRealm.create();
+  for (const endpoint of options.extraRoutes ?? []) realm.realm.engine.router.add(endpoint);
   const cleanPrototype = prototypeKeys();
   let before: RealmState = await realm.state();
   let callers = await realm.callerFingerprint();
