@@ -84,4 +84,18 @@ describe('organization administration, as the owner', () => {
     const fields = await api(page, OLIVIA, 'GET', '/realm/profile_fields');
     expect((fields.custom_fields as { name: string }[]).map((field) => field.name)).toContain('Favourite trail');
   });
+
+  test('an invite link created here is shown to copy, listed as open, and revoked from the list', async () => {
+    await panel.getByRole('button', { name: 'Create invite link' }).click();
+    const link = panel.getByRole('textbox', { name: 'Invite link' });
+    await expect.poll(() => link.inputValue(), { timeout: WAIT_MS }).toMatch(/\/api\/v1\/sandbox\/invites\/multiuse\/\d+\/accept\?key=[a-z2-7]{24}$/);
+    const listed = (await api(page, OLIVIA, 'GET', '/invites')).invites as { is_multiuse: boolean; id: number; link_url?: string }[];
+    const created = listed.find((invite) => invite.is_multiuse)!;
+    expect(created.link_url).toBe(await link.inputValue());
+
+    await panel.getByRole('list', { name: 'Open invitations' }).getByRole('button', { name: `Revoke invite link ${created.id}` }).click();
+    await expect
+      .poll(async () => ((await api(page, OLIVIA, 'GET', '/invites')).invites as { is_multiuse: boolean }[]).some((invite) => invite.is_multiuse), { timeout: WAIT_MS })
+      .toBe(false);
+  });
 });

@@ -26,6 +26,26 @@ export const inviteCases = caseSuite('invites and user groups', (api) => {
     expect(again.body).toEqual(error('The invitation has already been accepted.'));
   });
 
+  it('creates a reusable link, lists it, two people join with it, and it is revoked', async () => {
+    const created = await api.as('olivia').post('/invites/multiuse', { invite_expires_in_minutes: null, stream_ids: [IDS.design] });
+    expect(created.body).toEqual({ result: 'success', msg: '', invite_link: expect.stringMatching(/\/api\/v1\/sandbox\/invites\/multiuse\/\d+\/accept\?key=[a-z2-7]{24}$/) });
+    const listed = await api.as('olivia').get('/invites');
+    const link = listed.body.invites.find((i: { is_multiuse: boolean; link_url?: string }) => i.is_multiuse && i.link_url === created.body.invite_link);
+    expect(link).toMatchObject({ invited_by_user_id: IDS.olivia, invited_as: 400, expiry_date: null });
+
+    const address = /\/api\/v1(\/sandbox\/.*)$/.exec(created.body.invite_link)![1];
+    for (const who of ['link.one', 'link.two']) {
+      const joined = await api.anonymous().post(address, { email: `${who}@example.com`, full_name: who, password: `${who}-pass` });
+      expect(joined.body).toMatchObject({ result: 'success', email: `${who}@example.com` });
+    }
+    const revoked = await api.as('olivia').delete(`/invites/multiuse/${link.id}`);
+    expect(revoked.body).toEqual({ result: 'success', msg: '' });
+    const again = await api.as('olivia').delete(`/invites/multiuse/${link.id}`);
+    expect(again.body).toEqual(error('Invitation has already been revoked'));
+    const late = await api.anonymous().post(address, { email: 'link.three@example.com', full_name: 'Three', password: 'link-three-pass' });
+    expect(late.body).toEqual(error('The invitation has been revoked.'));
+  });
+
   it('reports addresses that already have an account with INVITATION_FAILED', async () => {
     const { status, body } = await api.as('mark').post('/invites', { invitee_emails: 'mia@zulip.test', stream_ids: [] });
     expect(status).toBe(400);

@@ -173,11 +173,13 @@ describe('GET /users/{user_id}/presence', () => {
     });
   });
 
-  it('answers the modern format with slim_presence', async () => {
+  it('has no modern format: slim_presence is reported unsupported, as upstream does', async () => {
     await report('mark', 'idle');
-    expect((await realm.as('mia').get(`/users/${IDS.mark}/presence`, { slim_presence: true })).body.presence).toEqual({
-      active_timestamp: NOW - 71,
-      idle_timestamp: NOW,
+    expect((await realm.as('mia').get(`/users/${IDS.mark}/presence`, { slim_presence: true })).body).toEqual({
+      result: 'success',
+      msg: '',
+      presence: { website: { status: 'active', timestamp: NOW - 71 }, aggregated: { status: 'active', timestamp: NOW - 71 } },
+      ignored_parameters_unsupported: ['slim_presence'],
     });
   });
 
@@ -252,9 +254,9 @@ describe('invisible mode (presence_enabled off)', () => {
     expect(asked.status).toBe(400);
     expect(asked.body).toEqual(error(`No presence data for ${IDS.mark}`));
     expect((await realm.as('mia').get('/users/mark@zulip.test/presence')).body).toEqual(error('No presence data for mark@zulip.test'));
-    expect((await realm.as('mark').get(`/users/${IDS.mark}/presence`, { slim_presence: true })).body.presence).toEqual({
-      active_timestamp: NOW,
-      idle_timestamp: NOW,
+    expect((await realm.as('mark').get(`/users/${IDS.mark}/presence`)).body.presence).toEqual({
+      website: { status: 'active', timestamp: NOW },
+      aggregated: { status: 'active', timestamp: NOW },
     });
   });
 

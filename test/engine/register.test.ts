@@ -302,6 +302,36 @@ describe('POST /register', () => {
     expect(await bad({ client_capabilities: { bulk_message_deletion: 'yes' } })).toBe('client_capabilities["bulk_message_deletion"] is not a boolean');
   });
 
+  test("the server's video call providers, GIPHY ratings and plan facts are upstream's tables and values", async () => {
+    const started = realm.engine.nowSeconds();
+    realm.clock.advance(60_000);
+    const { body } = await realm.as('adam').post('/register', { fetch_event_types: ['realm'] });
+    expect(body).toMatchObject({
+      realm_video_chat_provider: 0,
+      realm_available_video_chat_providers: {
+        disabled: { name: 'None', id: 0 },
+        jitsi_meet: { name: 'Jitsi Meet', id: 1 },
+        big_blue_button: { name: 'BigBlueButton', id: 4 },
+      },
+      realm_giphy_rating: 0,
+      zulip_plan_is_not_limited: true,
+      upgrade_text_for_wide_organization_logo: 'Available on Zulip Cloud Standard. Upgrade to access.',
+      // When the engine started, not when the queue was registered.
+      server_generation: started,
+    });
+    expect(Object.entries(body.giphy_rating_options).map(([key, option]) => [key, (option as { id: number }).id])).toEqual([
+      ['disabled', 0], ['y', 1], ['g', 2], ['pg', 3], ['pg-13', 4], ['r', 5],
+    ]);
+  });
+
+  test('sections for services a sandbox has none of are present and empty', async () => {
+    const types = ['stop_words', 'realm_embedded_bots', 'realm_incoming_webhook_bots', 'video_calls', 'giphy'];
+    const { body } = await realm.as('mark').post('/register', { fetch_event_types: types });
+    expect(body).toMatchObject({ stop_words: [], realm_embedded_bots: [], realm_incoming_webhook_bots: [], has_zoom_token: false, giphy_api_key: '' });
+    const none = await realm.as('mark').post('/register', { fetch_event_types: [] });
+    for (const key of ['stop_words', 'realm_embedded_bots', 'realm_incoming_webhook_bots', 'has_zoom_token', 'giphy_api_key']) expect(none.body).not.toHaveProperty(key);
+  });
+
   test('unknown client capabilities are ignored', async () => {
     const { status, body } = await realm.as('mark').post('/register', { fetch_event_types: [], client_capabilities: { individual_emoji_changes: true } });
     expect(status).toBe(200);

@@ -229,11 +229,12 @@ describe('POST /sandbox/invites/{id}/accept', () => {
       await expectRefused(id, {}, 'The invitation has already been accepted.');
     });
 
-    it('refuses an address that got an account through another invitation', async () => {
+    it('refuses an invitation revoked when its address got an account through another, as upstream', async () => {
       const first = await inviteAs('mark');
       const second = await inviteAs('adam');
       await accept(first);
-      await expectRefused(second, {}, 'nina@example.com already has an account');
+      expect(await realm.engine.db.invites.get(second)).toMatchObject({ status: 'revoked' });
+      await expectRefused(second, {}, 'The invitation has been revoked.');
     });
 
     it('refuses an unknown invitation', async () => {

@@ -55,7 +55,7 @@ export async function start(): Promise<{ server: NodeServer; handlers: HttpHandl
 export async function startInBrowser(): Promise<string> {
   const options: StartRealmOptions = { scenario: input, serviceWorkerUrl: '/offline-realm-sw.js', reset: true };
   const realm: RealmSummary = await startRealm(options);
-  return realm.users[0].apiKey;
+  return realm.users[0]?.apiKey ?? '';
 }
 `;
 

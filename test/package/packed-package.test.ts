@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -58,6 +58,15 @@ beforeAll(async () => {
 // A whole node_modules (two Node binaries among it) on a busy disk may take more than 10 s.
 afterAll(() => rmSync(consumer, { recursive: true, force: true }), 60_000);
 
+/** The README's blocks marked as run by this file, in order: their language and code. */
+function readmeSnippets(): { language: string; code: string }[] {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  return [...readme.matchAll(/<!-- test\/package runs this block[^>]*-->\n```(\w+)\n([\s\S]*?)\n```/g)].map((match) => ({
+    language: match[1],
+    code: match[2],
+  }));
+}
+
 const EXPECTED_RUN = {
   entries: ['function', 'function', 'function', 'function', 'function', 'function'],
   status: 200,
@@ -87,6 +96,15 @@ describe('the packed package in a new project', () => {
     expect(stdout).toBe('');
   });
 
+  it('type-checks with the settings `tsc --init` writes (exactOptionalPropertyTypes, noUncheckedIndexedAccess, ...)', async () => {
+    const project = join(consumer, 'init-defaults');
+    mkdirSync(project);
+    writeFileSync(join(project, 'index.ts'), TYPESCRIPT_FILE);
+    await run(process.execPath, [join(consumer, 'node_modules/typescript/bin/tsc'), '--init'], { cwd: project, encoding: 'utf8' });
+    const { stdout } = await inConsumer('node_modules/typescript/bin/tsc', ['-p', 'init-defaults', '--noEmit']);
+    expect(stdout).toBe('');
+  });
+
   it('validates a scenario from the bin, naming the JSON path of the first fault', async () => {
     writeFileSync(join(consumer, 'good.json'), JSON.stringify({ users: [{ email: 'a@x.test', full_name: 'A', role: 100 }] }));
     writeFileSync(join(consumer, 'bad.json'), JSON.stringify({ users: [{ email: 'a@x.test', full_name: 'A', role: 7 }] }));
@@ -108,6 +126,14 @@ describe('the packed package in a new project', () => {
     } finally {
       child.kill();
     }
+  });
+
+  it("runs the README's msw snippet as it is, printing what its comment says", async () => {
+    const [snippet] = readmeSnippets().filter((block) => block.language === 'ts');
+    writeFileSync(join(consumer, 'readme-msw.mts'), snippet.code);
+    const printed = [...snippet.code.matchAll(/\/\/ prints: (.*)$/gm)].map((match) => `${match[1]}\n`).join('');
+    expect(printed).not.toBe('');
+    expect((await inConsumer('readme-msw.mts', [])).stdout).toBe(printed);
   });
 
   it('publishes the scenario format as JSON Schema that the shipped scenarios satisfy', () => {
@@ -135,6 +161,14 @@ describe('offline-realm/browser in a page of a new project', () => {
     writeFileSync(join(publicDir, 'app.js'), APP_SCRIPT);
     writeFileSync(join(publicDir, 'faulty.html'), pageWith('faulty.js'));
     writeFileSync(join(publicDir, 'faulty.js'), FAULTY_START_SCRIPT);
+    // The README's page snippet as it is, then one line that shows what its variables hold.
+    const [snippet] = readmeSnippets().filter((block) => block.language === 'js');
+    writeFileSync(join(publicDir, 'my-realm.json'), JSON.stringify(BROWSER_SCENARIO));
+    writeFileSync(join(publicDir, 'readme.html'), pageWith('readme.js'));
+    writeFileSync(
+      join(publicDir, 'readme.js'),
+      `${snippet.code}\ndocument.getElementById('result').textContent = JSON.stringify({ status: me.status, email: (await me.json()).email });\n`,
+    );
     site = await serveStatic([
       ['/node_modules/', join(consumer, 'node_modules')],
       ['/', publicDir],
@@ -185,6 +219,10 @@ describe('offline-realm/browser in a page of a new project', () => {
     });
   }, 60_000);
 
+  it("runs the README's page snippet as it is: the first user of my-realm.json calls the API", async () => {
+    expect(await resultOf('/readme.html')).toEqual({ status: 200, email: 'ada@proto.test' });
+  }, 60_000);
+
   it('says which worker file is missing and how to copy it, and what is wrong with a faulty scenario', async () => {
     const fix = "Copy the worker files into the folder your site serves at its root with `npx offline-realm init public/`";
     expect(await resultOf('/faulty.html')).toEqual([
@@ -193,4 +231,19 @@ describe('offline-realm/browser in a page of a new project', () => {
       'offline-realm: cannot load the scenario: $.users[0].role: Invalid input',
     ]);
   }, 60_000);
+});
+
+// Last: it replaces the consumer's msw 3 by msw 2.
+describe('the packed package beside msw 2', () => {
+  it('gets a peer warning from npm, and a clear error when offline-realm/msw is imported', async () => {
+    const installed = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', 'msw@2'], {
+      cwd: consumer,
+      encoding: 'utf8',
+      env: consumerEnv(),
+    });
+    expect(installed.stderr).toMatch(/peerOptional msw@"\^3[^"]*" from offline-realm/);
+    writeFileSync(join(consumer, 'msw-entry.mjs'), "await import('offline-realm/msw');\n");
+    const { stderr } = await failure(inConsumer('msw-entry.mjs', []));
+    expect(stderr).toMatch(/offline-realm\/msw needs msw 3 \(npm install -D msw@3\); this project has msw 2\./);
+  }, 120_000);
 });

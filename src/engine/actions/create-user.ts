@@ -49,6 +49,9 @@ export async function createUser(scope: ActionScope, input: NewUser): Promise<Us
     settings: { ...realm?.user_settings_defaults },
   };
   await scope.db.users.add(user);
+  // As upstream, the address's other pending invitations can no longer be used (one being
+  // accepted is marked accepted right after).
+  await scope.db.invites.where('email_key').equals(user.email_key).filter((i) => i.status === 'pending').modify({ status: 'revoked' });
   const directory = await RealmDirectory.load(scope.db);
   const viewers = [...directory.users.values()].filter((u) => u.is_active && !u.is_system_bot);
   scope.notify({
@@ -89,12 +92,7 @@ export async function acceptInvite(
     role: invite.invite_as,
     passwordHash: account.passwordHash,
   });
-  const directory = await RealmDirectory.load(scope.db);
-  const channelIds = new Set(invite.stream_ids);
-  if (invite.include_realm_default_subscriptions) directory.realm.default_channel_ids.forEach((id) => channelIds.add(id));
-  const channels = [...channelIds].map((id) => directory.channels.get(id)).filter((c): c is ChannelRow => c !== undefined && !c.is_archived);
-  await subscribeUsers(scope, directory, channels, [user]);
-  await joinGroups(scope, user.id, invite.group_ids);
+  const directory = await joinInvitedChannelsAndGroups(scope, user, invite);
   await scope.db.invites.update(invite.id, { status: 'accepted', accepted_user_id: user.id });
   notifyInvitesChanged(scope, directory, invite.invited_by);
   await sendJoinMessages(scope, user, invite);
@@ -102,9 +100,26 @@ export async function acceptInvite(
 }
 
 /**
+ * Subscribes a new account to an invitation's channels (and the default channels when it
+ * says so; archived ones are skipped) and adds it to the invitation's groups.
+ */
+export async function joinInvitedChannelsAndGroups(
+  scope: ActionScope,
+  user: UserRow,
+  invite: Pick<InviteRow, 'stream_ids' | 'group_ids' | 'include_realm_default_subscriptions'>,
+): Promise<RealmDirectory> {
+  const directory = await RealmDirectory.load(scope.db);
+  const channelIds = new Set(invite.stream_ids);
+  if (invite.include_realm_default_subscriptions) directory.realm.default_channel_ids.forEach((id) => channelIds.add(id));
+  const channels = [...channelIds].map((id) => directory.channels.get(id)).filter((c): c is ChannelRow => c !== undefined && !c.is_archived);
+  await subscribeUsers(scope, directory, channels, [user]);
+  await joinGroups(scope, user.id, invite.group_ids);
+  return directory;
+}
+
+/**
  * The notification bot tells the referrer (when they asked for it), and the welcome bot
- * sends the invitation's custom welcome text. A null text means the organization's default,
- * which is empty here as in a new upstream realm; an empty text sends nothing.
+ * sends the invitation's custom welcome text.
  */
 async function sendJoinMessages(scope: ActionScope, user: UserRow, invite: InviteRow): Promise<void> {
   const directory = await RealmDirectory.load(scope.db);
@@ -119,13 +134,22 @@ async function sendJoinMessages(scope: ActionScope, user: UserRow, invite: Invit
       client: 'Internal',
     });
   }
-  const welcomeBot = directory.userByApiEmail(`welcome-bot@${realm.host}`);
-  if (invite.welcome_message_custom_text && welcomeBot?.is_system_bot) {
-    await sendMessage(scope.db, scope, directory, {
-      sender: welcomeBot,
-      to: { kind: 'direct', users: [{ id: user.id }] },
-      content: invite.welcome_message_custom_text,
-      client: 'Internal',
-    });
-  }
+  await sendWelcomeText(scope, user, invite.welcome_message_custom_text);
+}
+
+/**
+ * The welcome bot sends an invitation's custom welcome text to its new account. A null text
+ * means the organization's default, which is empty here as in a new upstream realm; an empty
+ * text sends nothing.
+ */
+export async function sendWelcomeText(scope: ActionScope, user: UserRow, text: string | null): Promise<void> {
+  const directory = await RealmDirectory.load(scope.db);
+  const welcomeBot = directory.userByApiEmail(`welcome-bot@${directory.realm.host}`);
+  if (!text || !welcomeBot?.is_system_bot) return;
+  await sendMessage(scope.db, scope, directory, {
+    sender: welcomeBot,
+    to: { kind: 'direct', users: [{ id: user.id }] },
+    content: text,
+    client: 'Internal',
+  });
 }

@@ -62,12 +62,7 @@ export async function sendInvites(scope: CallerScope, input: InviteInput): Promi
   checkRoleBasedPermission(referrer, input.inviteAs);
   const emails = parseInviteeEmails(input.inviteeEmails);
   if (emails.length === 0) throw badRequest('You must specify at least one email address.');
-  await checkChannels(scope.db, directory, referrer, input.streamIds);
-  for (const groupId of input.groupIds) {
-    const group = accessUserGroup(directory, groupId);
-    if (group.deactivated) throw badRequest('User group is deactivated.');
-    if (!mayAddMembers(referrer, group, directory)) throw badRequest('Insufficient permission');
-  }
+  await checkInviteTargets(scope, input.streamIds, input.groupIds);
 
   const invalid: InviteSkip[] = emails.filter((email) => !isValidEmail(email)).map((email) => [email, 'Invalid address.', false]);
   const skipped: InviteSkip[] = [];
@@ -111,7 +106,7 @@ export async function sendInvites(scope: CallerScope, input: InviteInput): Promi
 }
 
 /** Roles no more permissive than the caller's own (spec 4.9); upstream's messages. */
-function checkRoleBasedPermission(referrer: UserRow, inviteAs: Role): void {
+export function checkRoleBasedPermission(referrer: UserRow, inviteAs: Role): void {
   if (inviteAs >= referrer.role) return;
   throw badRequest(inviteAs === ROLE_OWNER ? 'Must be an organization owner' : 'Must be an organization administrator');
 }
@@ -137,7 +132,21 @@ function parseInviteeEmails(raw: string): string[] {
 
 /** An address a mail could be delivered to: one `@`, a dotted domain, no spaces or brackets. */
 const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
-const isValidEmail = (email: string): boolean => EMAIL_PATTERN.test(email);
+export const isValidEmail = (email: string): boolean => EMAIL_PATTERN.test(email);
+
+/**
+ * The channels and groups an invitation will join its invitee to, checked as upstream checks
+ * them for email invitations and invitation links alike.
+ */
+export async function checkInviteTargets(scope: CallerScope, streamIds: number[], groupIds: number[]): Promise<void> {
+  const { directory, caller } = scope;
+  await checkChannels(scope.db, directory, caller, streamIds);
+  for (const groupId of groupIds) {
+    const group = accessUserGroup(directory, groupId);
+    if (group.deactivated) throw badRequest('User group is deactivated.');
+    if (!mayAddMembers(caller, group, directory)) throw badRequest('Insufficient permission');
+  }
+}
 
 /**
  * Each channel must exist and be accessible to the caller ("Invalid channel ID"), and be a
@@ -201,8 +210,10 @@ export function notifyInvitesChanged(scope: ActionScope, directory: RealmDirecto
 }
 
 /** Pending and unexpired, as GET /invites lists them. */
-const isOpenInvite = (invite: InviteRow, now: number): boolean =>
-  invite.status === 'pending' && (invite.expires_at === null || invite.expires_at > now);
+const isOpenInvite = (invite: InviteRow, now: number): boolean => invite.status === 'pending' && !hasExpired(invite, now);
+
+export const hasExpired = (invite: { expires_at: number | null }, now: number): boolean =>
+  invite.expires_at !== null && invite.expires_at <= now;
 
 /** The invitations the caller may manage: every one for administrators, else their own. */
 export async function invitesControlledBy(scope: ReadScope): Promise<Record<string, unknown>[]> {

@@ -106,7 +106,7 @@ function notifyPresence(scope: ActionScope, directory: RealmDirectory, actor: Us
  * if there were none. The legacy form shows only status and time, and calls a stale aggregate
  * offline.
  */
-export async function userPresence(scope: ReadScope, { userKey, slim }: { userKey: string; slim: boolean }): Promise<unknown> {
+export async function userPresence(scope: ReadScope, userKey: string): Promise<unknown> {
   const { caller, now } = scope;
   const target = userByKey(scope.directory, caller, userKey);
   if (!target || !target.is_active || target.is_system_bot) throw badRequest('No such user');
@@ -114,7 +114,6 @@ export async function userPresence(scope: ReadScope, { userKey, slim }: { userKe
   if (target.bot_type !== null) throw badRequest('Presence is not supported for bot users.');
   const visible = target.id === caller.id || sharesPresence(target);
   if (!row || !visible) throw badRequest(`No presence data for ${userKey}`);
-  if (slim) return modernPresence(row);
   const { website, aggregated } = legacyPresence(row, now);
   return {
     website: { status: website.status, timestamp: website.timestamp },

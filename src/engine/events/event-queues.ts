@@ -57,8 +57,12 @@ export class EventQueues {
   readonly #byUser = new Map<number, Set<EventQueue>>();
   #gcTimer: unknown = null;
 
+  /** When these queues' host started, UNIX seconds: register's `server_generation`. */
+  readonly startedAt: number;
+
   constructor(clock: Clock) {
     this.#clock = clock;
+    this.startedAt = Math.floor(clock.now() / 1000);
   }
 
   create(options: QueueOptions): EventQueue {

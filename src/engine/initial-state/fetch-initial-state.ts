@@ -27,7 +27,7 @@ type Section = (ctx: StateContext) => Record<string, unknown> | Promise<Record<s
 /** Each initial-state section, under the event type that names it in `fetch_event_types`. */
 const SECTIONS: Record<string, Section> = {
   message: maxMessageIdSection,
-  realm: (ctx) => realmSection(ctx.directory.realm),
+  realm: (ctx) => realmSection(ctx.directory.realm, ctx.serverGeneration),
   realm_user: realmUserSection,
   subscription: subscriptionSection,
   stream: streamSection,

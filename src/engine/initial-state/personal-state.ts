@@ -105,4 +105,12 @@ export const EMPTY_SECTIONS: Record<string, () => Record<string, unknown>> = {
   realm_filters: () => ({ realm_filters: [] }),
   default_stream_groups: () => ({ realm_default_stream_groups: [] }),
   onboarding_steps: () => ({ onboarding_steps: [] }),
+  // Search here ignores no word.
+  stop_words: () => ({ stop_words: [] }),
+  // No embedded bot service and no incoming webhook integration is offered.
+  realm_embedded_bots: () => ({ realm_embedded_bots: [] }),
+  realm_incoming_webhook_bots: () => ({ realm_incoming_webhook_bots: [] }),
+  // No Zoom OAuth and no GIPHY key: a sandbox reaches neither service.
+  video_calls: () => ({ has_zoom_token: false }),
+  giphy: () => ({ giphy_api_key: '' }),
 };

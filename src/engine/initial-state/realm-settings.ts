@@ -35,8 +35,29 @@ export function alwaysPresentKeys(realm: RealmRow): Record<string, unknown> {
   };
 }
 
+/**
+ * Upstream's video call providers as a server offers them: None and Jitsi Meet always, and
+ * BigBlueButton, whose calls GET /calls/bigbluebutton/create makes here (Zoom, id 3, needs an
+ * OAuth app with Zoom, which no sandbox has).
+ */
+const VIDEO_CHAT_PROVIDERS = {
+  disabled: { name: 'None', id: 0 },
+  jitsi_meet: { name: 'Jitsi Meet', id: 1 },
+  big_blue_button: { name: 'BigBlueButton', id: 4 },
+};
+
+/** Upstream's GIPHY content ratings an organization may choose from (GIPHY itself is off here). */
+const GIPHY_RATING_OPTIONS = {
+  disabled: { name: 'GIPHY integration disabled', id: 0 },
+  y: { name: 'Allow GIFs rated Y (Very young audience)', id: 1 },
+  g: { name: 'Allow GIFs rated G (General audience)', id: 2 },
+  pg: { name: 'Allow GIFs rated PG (Parental guidance)', id: 3 },
+  'pg-13': { name: 'Allow GIFs rated PG13 (Parental guidance - under 13)', id: 4 },
+  r: { name: 'Allow GIFs rated R (Restricted)', id: 5 },
+};
+
 /** `realm` section: the organization's settings and the server facts a client needs. */
-export function realmSection(realm: RealmRow): Record<string, unknown> {
+export function realmSection(realm: RealmRow, serverGeneration: number): Record<string, unknown> {
   const url = realmUrl(realm);
   const section: Record<string, unknown> = {
     realm_name: realm.name,
@@ -75,9 +96,10 @@ export function realmSection(realm: RealmRow): Record<string, unknown> {
     realm_presence_disabled: false,
     realm_default_code_block_language: '',
     realm_video_chat_provider: 0,
-    realm_available_video_chat_providers: {},
+    realm_available_video_chat_providers: VIDEO_CHAT_PROVIDERS,
     realm_jitsi_server_url: null,
     realm_giphy_rating: 0,
+    giphy_rating_options: GIPHY_RATING_OPTIONS,
     realm_authentication_methods: { Email: { enabled: true, available: true } },
     realm_email_auth_enabled: true,
     realm_password_auth_enabled: true,
@@ -93,6 +115,9 @@ export function realmSection(realm: RealmRow): Record<string, unknown> {
     realm_bot_domain: realm.host,
     realm_org_type: 0,
     realm_plan_type: 1,
+    // Self-hosted (plan type 1) is not Zulip Cloud's limited plan.
+    zulip_plan_is_not_limited: true,
+    upgrade_text_for_wide_organization_logo: 'Available on Zulip Cloud Standard. Upgrade to access.',
     realm_upload_quota_mib: null,
     realm_default_external_accounts: {},
     realm_new_stream_announcements_stream_id: configuredAnnouncementChannelId(realm) ?? -1,
@@ -117,6 +142,7 @@ export function realmSection(realm: RealmRow): Record<string, unknown> {
     server_web_public_streams_enabled: webPublicChannelsEnabled(realm),
     server_jitsi_server_url: null,
     server_emoji_data_url: `${API_PREFIX}${SERVER_EMOJI_DATA_PATH}`,
+    server_generation: serverGeneration,
     server_presence_ping_interval_seconds: 60,
     server_presence_offline_threshold_seconds: 140,
     server_typing_started_expiry_period_milliseconds: 15000,

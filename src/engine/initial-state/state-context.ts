@@ -16,6 +16,8 @@ export interface StateContext {
   settings: Record<string, unknown>;
   /** UNIX seconds. */
   now: number;
+  /** When the engine hosting the queue started, UNIX seconds (upstream's `server_generation`). */
+  serverGeneration: number;
   /** The register `slim_presence` and `presence_history_limit_days` (defaults: legacy format, 14 days). */
   presence?: { slim: boolean; historyLimitDays?: number };
 }

@@ -36,6 +36,7 @@ export function snapshotInitialState(engine: EngineServices, request: StateReque
       includeSubscribers: request.includeSubscribers,
       settings: userSettingsObject(current, directory.realm),
       now: engine.nowSeconds(),
+      serverGeneration: engine.queues.startedAt,
       presence: request.presence,
     };
     return fetchInitialState(stateContext, fetchTypes && new Set(fetchTypes));

@@ -42,6 +42,7 @@ const realm = z.looseObject({
   can_move_messages_between_topics_group: groupSetting.optional(),
   can_move_messages_between_channels_group: groupSetting.optional(),
   can_invite_users_group: groupSetting.optional(),
+  create_multiuse_invite_group: groupSetting.optional(),
   max_file_upload_size_mib: z.int().nonnegative().max(MAX_CONFIGURABLE_UPLOAD_SIZE_MIB).optional(),
   user_settings_defaults: z.record(z.string(), z.unknown()).optional(),
   enable_dev_login: z.boolean().optional(),
@@ -281,6 +282,20 @@ const invite = z.looseObject({
   confirmation_key: z.string().min(1),
 });
 
+const multiuseInvite = z.looseObject({
+  id,
+  invited_by: id,
+  invite_as: role,
+  stream_ids: z.array(id),
+  group_ids: z.array(id),
+  include_realm_default_subscriptions: z.boolean(),
+  welcome_message_custom_text: z.string().nullable(),
+  invited_at: seconds,
+  expires_at: seconds.nullable(),
+  status: z.enum(['active', 'revoked']),
+  confirmation_key: z.string().min(1),
+});
+
 const outgoingMail = z.looseObject({
   id,
   to: z.string(),
@@ -393,6 +408,8 @@ export const ARCHIVE_TABLES = {
   channel_email_tokens: z.array(channelEmailToken).default([]),
   // Archives made before push devices were stored have no such table.
   push_device_tokens: z.array(pushDeviceToken).default([]),
+  // Archives made before reusable invitation links existed have no such table.
+  multiuse_invites: z.array(multiuseInvite).default([]),
 };
 
 /** Checked first, on its own: an archive of another format or version is refused by name. */

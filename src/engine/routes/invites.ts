@@ -8,25 +8,29 @@ import {
   revokeInvite,
   sendInvites,
 } from '../actions/invites.ts';
+import { createInviteLink, inviteLinksControlledBy, revokeInviteLink } from '../actions/invite-links.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { errorResponse } from '../http/json-response.ts';
 import { bool, intList, intValue, json, pathId, str, VAR } from '../http/param-types.ts';
+
+/** What email invitations and reusable links share. */
+const inviteTargetParams = {
+  invite_expires_in_minutes: json(intValue().min(1, { error: `${VAR} is too small` }).nullable()).default(DEFAULT_INVITE_EXPIRY_MINUTES),
+  invite_as: json(z.literal([100, 200, 300, 400, 600], { error: `Invalid ${VAR}` })).default(400),
+  group_ids: intList().default([]),
+  include_realm_default_subscriptions: bool().default(false),
+  welcome_message_custom_text: str().max(MAX_WELCOME_MESSAGE_LENGTH).optional(),
+};
 
 export const inviteEndpoints = [
   defineEndpoint({
     method: 'POST',
     path: '/invites',
     params: {
+      ...inviteTargetParams,
       invitee_emails: str(),
-      invite_expires_in_minutes: json(intValue().min(1, { error: `${VAR} is too small` }).nullable()).default(
-        DEFAULT_INVITE_EXPIRY_MINUTES,
-      ),
-      invite_as: json(z.literal([100, 200, 300, 400, 600], { error: `Invalid ${VAR}` })).default(400),
       stream_ids: intList(),
-      group_ids: intList().default([]),
-      include_realm_default_subscriptions: bool().default(false),
       notify_referrer_on_join: bool().default(true),
-      welcome_message_custom_text: str().max(MAX_WELCOME_MESSAGE_LENGTH).optional(),
     },
     async write(scope, params) {
       const skipped = await sendInvites(scope, {
@@ -56,7 +60,33 @@ export const inviteEndpoints = [
     path: '/invites',
     params: {},
     async read(scope) {
-      return { invites: await invitesControlledBy(scope) };
+      // Email invitations first, then reusable links, as upstream lists them.
+      return { invites: [...(await invitesControlledBy(scope)), ...(await inviteLinksControlledBy(scope))] };
+    },
+  }),
+  defineEndpoint({
+    method: 'POST',
+    path: '/invites/multiuse',
+    params: { ...inviteTargetParams, stream_ids: intList().default([]) },
+    async write(scope, params) {
+      const inviteLink = await createInviteLink(scope, {
+        expiresInMinutes: params.invite_expires_in_minutes,
+        inviteAs: params.invite_as,
+        streamIds: params.stream_ids,
+        groupIds: params.group_ids,
+        includeRealmDefaultSubscriptions: params.include_realm_default_subscriptions,
+        welcomeMessageCustomText: params.welcome_message_custom_text,
+      });
+      return { invite_link: inviteLink };
+    },
+  }),
+  defineEndpoint({
+    method: 'DELETE',
+    path: '/invites/multiuse/{invite_id}',
+    params: { invite_id: pathId() },
+    async write(scope, params) {
+      await revokeInviteLink(scope, params.invite_id);
+      return {};
     },
   }),
   defineEndpoint({

@@ -45,9 +45,10 @@ export const presenceEndpoints = [
   defineEndpoint({
     method: 'GET',
     path: '/users/{user_id}/presence',
-    params: { user_id: str(), slim_presence: bool().default(false) },
+    // Legacy format only: upstream never gave this endpoint `slim_presence`.
+    params: { user_id: str() },
     async read(scope, params) {
-      return { presence: await userPresence(scope, { userKey: params.user_id, slim: params.slim_presence }) };
+      return { presence: await userPresence(scope, params.user_id) };
     },
   }),
 ];

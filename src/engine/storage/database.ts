@@ -7,6 +7,7 @@ import type {
   CounterRow,
   CustomProfileFieldRow,
   InviteRow,
+  MultiuseInviteRow,
   NavigationViewRow,
   DraftRow,
   AlertWordRow,
@@ -63,6 +64,7 @@ export class RealmDatabase extends Dexie {
   custom_profile_fields!: EntityTable<CustomProfileFieldRow, 'id'>;
   profile_values!: Table<ProfileValueRow, [number, number]>;
   invites!: EntityTable<InviteRow, 'id'>;
+  multiuse_invites!: EntityTable<MultiuseInviteRow, 'id'>;
   outgoing_mail!: EntityTable<OutgoingMailRow, 'id'>;
   navigation_views!: Table<NavigationViewRow, [number, string]>;
   saved_snippets!: EntityTable<SavedSnippetRow, 'id'>;
@@ -104,6 +106,7 @@ export class RealmDatabase extends Dexie {
       custom_profile_fields: 'id',
       profile_values: '[user_id+field_id], field_id',
       invites: 'id, email_key',
+      multiuse_invites: 'id',
       outgoing_mail: 'id',
       navigation_views: '[user_id+fragment], user_id',
       saved_snippets: 'id, user_id',

@@ -44,6 +44,8 @@ export interface RealmRow {
   can_move_messages_between_channels_group?: GroupSettingValue;
   /** Who may send invitations; absent: upstream's default (members). */
   can_invite_users_group?: GroupSettingValue;
+  /** Who may create reusable invitation links; absent: upstream's default (administrators). */
+  create_multiuse_invite_group?: GroupSettingValue;
   /** The largest file an upload may be, in MiB; absent: upstream's default (25). */
   max_file_upload_size_mib?: number;
   /** Personal settings new accounts start with, where the organization changed upstream's default; absent: none changed. */
@@ -359,6 +361,28 @@ export interface InviteRow {
   status: 'pending' | 'accepted' | 'revoked';
   accepted_user_id: number | null;
   /** The secret only the invitation mail carries; accepting needs it (upstream's confirmation key). */
+  confirmation_key: string;
+}
+
+/**
+ * A reusable invitation link (upstream's MultiuseInvite): anyone holding it may create an
+ * account, as often as they like, until it expires or is revoked. Its ids are its own, as
+ * upstream's table's are (`is_multiuse` tells them apart from email invitations').
+ */
+export interface MultiuseInviteRow {
+  id: number;
+  invited_by: number;
+  invite_as: Role;
+  stream_ids: number[];
+  group_ids: number[];
+  include_realm_default_subscriptions: boolean;
+  /** What the welcome bot sends each new account; null: the organization's default. */
+  welcome_message_custom_text: string | null;
+  invited_at: number;
+  /** null: never expires. */
+  expires_at: number | null;
+  status: 'active' | 'revoked';
+  /** The secret the link carries; joining needs it (upstream's confirmation key). */
   confirmation_key: string;
 }
 

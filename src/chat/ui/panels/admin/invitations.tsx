@@ -7,10 +7,15 @@ import { MEMBER, roleName, rolesGivenBy } from './roles.ts';
 import { FetchState, useFetched } from './use-fetched.tsx';
 import { useWhen } from './when.ts';
 
-/** GET /invites: the open invitations this administrator controls. */
+/** GET /invites: the open invitations this administrator controls, email invitations and reusable links. */
 export interface Invite {
+  /** Unique only together with `is_multiuse`: the two kinds are numbered apart. */
   id: number;
-  email: string;
+  /** Email invitations only. */
+  email?: string;
+  /** Reusable links only. */
+  link_url?: string;
+  is_multiuse: boolean;
   invited_by_user_id: number;
   /** Seconds since the epoch; null never expires. */
   expiry_date: number | null;
@@ -33,7 +38,10 @@ interface Props {
   changed: Signal<number>;
 }
 
-/** Invite people by email (the invitation is recorded as outgoing mail), and the invitations still open. */
+/**
+ * Invite people by email (the invitation is recorded as outgoing mail) or with a reusable link,
+ * and the invitations still open.
+ */
 export function Invitations({ changed }: Props) {
   return (
     <section aria-labelledby="invitations">
@@ -53,17 +61,26 @@ function InviteForm({ changed }: Props) {
   const channelIds = useSignal<number[]>([]);
   const withDefaults = useSignal(true);
   const expiry = useSignal(DEFAULT_EXPIRY);
+  const link = useSignal<string | null>(null);
   const toggle = (id: number, on: boolean) => (channelIds.value = on ? [...channelIds.value, id] : channelIds.value.filter((c) => c !== id));
+  /** What an email invitation and a reusable link share: the form's choices but the addresses. */
+  const choices = () => ({
+    invite_as: role.value,
+    stream_ids: channelIds.value,
+    include_realm_default_subscriptions: withDefaults.value,
+    invite_expires_in_minutes: EXPIRIES[Number(expiry.value)].minutes,
+  });
+
+  async function createLink(): Promise<void> {
+    await attempt('Could not create the invite link', async () => {
+      link.value = (await session.api.post<{ invite_link: string }>('/invites/multiuse', choices())).invite_link;
+    });
+    changed.value++;
+  }
 
   async function invite(): Promise<void> {
     try {
-      await session.api.post('/invites', {
-        invitee_emails: emails.value,
-        invite_as: role.value,
-        stream_ids: channelIds.value,
-        include_realm_default_subscriptions: withDefaults.value,
-        invite_expires_in_minutes: EXPIRIES[Number(expiry.value)].minutes,
-      });
+      await session.api.post('/invites', { invitee_emails: emails.value, ...choices() });
       notify('Invitation sent: its mail is under “Outgoing mail”.');
       emails.value = '';
     } catch (error) {
@@ -123,11 +140,39 @@ function InviteForm({ changed }: Props) {
         </select>
       </label>
       <div class="form-buttons">
+        <button type="button" onClick={() => void createLink()}>
+          Create invite link
+        </button>
         <button type="submit" class="primary">
           Send invitation
         </button>
       </div>
+      {link.value && <InviteLink url={link.value} />}
     </form>
+  );
+}
+
+/** A reusable link, to copy: whoever holds it may join with it until it expires or is revoked. */
+function InviteLink({ url }: { url: string }) {
+  async function copy(): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(url);
+      notify('Invite link copied.');
+    } catch {
+      // Without clipboard permission the field above still shows it, to copy by hand.
+      notify('Could not copy: select the link and copy it.', 'error');
+    }
+  }
+  return (
+    <div class="form-buttons">
+      <label>
+        Invite link
+        <input type="text" readOnly value={url} onFocus={(event) => event.currentTarget.select()} />
+      </label>
+      <button type="button" onClick={() => void copy()}>
+        Copy link
+      </button>
+    </div>
   );
 }
 
@@ -143,9 +188,10 @@ function PendingInvitations({ changed }: Props) {
       {invites.value && invites.value.length > 0 && (
         <ul class="admin-list" aria-label="Open invitations">
           {invites.value.map((invite) => (
-            <li key={invite.id} class="admin-row">
+            <li key={`${invite.is_multiuse}-${invite.id}`} class="admin-row">
               <div class="admin-row-text">
-                <span class="admin-item-title">{invite.email}</span>
+                <span class="admin-item-title">{invite.is_multiuse ? 'Reusable invite link' : invite.email}</span>
+                {invite.link_url && <span class="hint admin-invite-link">{invite.link_url}</span>}
                 <span class="hint">
                   {roleName(invite.invited_as)} · invited by {session.realm.userName(invite.invited_by_user_id)} ·{' '}
                   {invite.expiry_date === null ? 'never expires' : `expires ${when(invite.expiry_date)}`}
@@ -154,9 +200,11 @@ function PendingInvitations({ changed }: Props) {
               <button
                 type="button"
                 class="danger small"
-                aria-label={`Revoke the invitation for ${invite.email}`}
+                aria-label={invite.is_multiuse ? `Revoke invite link ${invite.id}` : `Revoke the invitation for ${invite.email}`}
                 onClick={() =>
-                  void attempt('Could not revoke the invitation', () => session.api.delete(`/invites/${invite.id}`)).then((done) => {
+                  void attempt('Could not revoke the invitation', () =>
+                    session.api.delete(invite.is_multiuse ? `/invites/multiuse/${invite.id}` : `/invites/${invite.id}`),
+                  ).then((done) => {
                     if (done) changed.value++;
                   })
                 }

@@ -63,7 +63,7 @@ export function OutgoingMail({ changed }: Props) {
                   <AcceptInvitation
                     acceptPath={invitation.acceptPath}
                     email={item.to}
-                    open={invites.value ? invites.value.some((invite) => invite.id === invitation.inviteId) : null}
+                    open={invites.value ? invites.value.some((invite) => !invite.is_multiuse && invite.id === invitation.inviteId) : null}
                     onAccepted={() => changed.value++}
                   />
                 )}
