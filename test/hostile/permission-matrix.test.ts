@@ -98,6 +98,15 @@ const CASES: MatrixCase[] = [
   { endpoint: 'POST /user_groups/create', allowed: ['owner', 'admin', 'moderator', 'member'], send: (c, role) => c.post('/user_groups/create', { name: `group of ${role}`, description: '', members: [IDS.mark] }) },
   { endpoint: 'POST /invites', allowed: ['owner', 'admin', 'moderator', 'member'], send: (c, role) => c.post('/invites', { invitee_emails: `${role}-friend@example.com`, stream_ids: [IDS.general] }) },
 
+  // Reusable invitation links: create_multiuse_invite_group, administrators by default.
+  { endpoint: 'POST /invites/multiuse', allowed: ADMINS, send: (c) => c.post('/invites/multiuse', { stream_ids: [IDS.general] }) },
+  {
+    endpoint: 'DELETE /invites/multiuse/{invite_id}',
+    allowed: ADMINS,
+    setup: (realm) => realm.as('olivia').post('/invites/multiuse', { stream_ids: [IDS.general] }),
+    send: (c) => c.delete('/invites/multiuse/1'),
+  },
+
   // The organization.
   { endpoint: 'PATCH /realm', allowed: ADMINS, send: (c) => c.patch('/realm', { name: 'Renamed Realm' }) },
   { endpoint: 'PATCH /realm/user_settings_defaults', allowed: ADMINS, send: (c) => c.patch('/realm/user_settings_defaults', { enter_sends: true }) },
@@ -146,6 +155,7 @@ const NOT_IN_MATRIX: Record<string, string> = {
   'POST /fetch_api_key': 'no caller: a password login',
   'POST /dev_fetch_api_key': 'no caller: a login',
   'POST /sandbox/invites/{invite_id}/accept': 'no caller: the invitation key (test/engine/invites.test.ts)',
+  'POST /sandbox/invites/multiuse/{invite_id}/accept': 'no caller: the link’s key (test/engine/invite-links.test.ts)',
   'POST /register': 'a read of the caller’s own state and queue',
   'DELETE /events': 'the caller’s own queue',
   // Rows a caller made for themselves first; each endpoint's tests refuse everyone else's.
