@@ -30,6 +30,23 @@ describe('the relay between tabs, the Service Worker and the engine', () => {
     expect(answers.map((answer) => [answer.status, answer.body.email])).toEqual(answers.map(() => [200, 'olivia@lakeside.test']));
   });
 
+  test('refuses a body longer than the engine reads with the engine’s own 413', async () => {
+    // The Service Worker refuses it by its length, unread (test/browser-host/relayed-body.test.ts).
+    const answer = await inTab(
+      tabA,
+      async ({ auth, bytes }: { auth: string; bytes: number }) => {
+        const response = await fetch('/api/v1/messages', {
+          method: 'POST',
+          headers: { Authorization: `Basic ${btoa(auth)}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: `content=${'x'.repeat(bytes)}`,
+        });
+        return { status: response.status, body: (await response.json()) as unknown };
+      },
+      { auth: OLIVIA, bytes: 25 * 1024 * 1024 },
+    );
+    expect(answer).toEqual({ status: 413, body: { result: 'error', msg: 'Request body too large (limit: 25 MiB)', code: 'BAD_REQUEST' } });
+  });
+
   test('delivers a message sent in one tab to the long-poll waiting in another', async () => {
     const queueId = await registerQueue(tabB, MARCUS);
     // Sent after the poll was issued; parked or not yet, the poll gets it (the waking of a parked

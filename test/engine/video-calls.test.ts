@@ -40,4 +40,11 @@ describe('GET /calls/bigbluebutton/create', () => {
       body: { result: 'error', msg: "Missing 'meeting_name' argument", code: 'REQUEST_VARIABLE_MISSING', var_name: 'meeting_name' },
     });
   });
+
+  it('signs a meeting name of any length (160,000 characters overflowed the stack: a 500)', async () => {
+    const meetingName = `${' '.repeat(160_000)}x`;
+    const { status, body } = await realm.as('mia').get('/calls/bigbluebutton/create', { meeting_name: meetingName });
+    expect(status).toBe(200);
+    expect(meetingIn(body.url)).toMatchObject({ name: meetingName, moderator: IDS.mia });
+  });
 });

@@ -1,4 +1,5 @@
 import { EngineLink } from './engine-link.ts';
+import { relayedBody } from './relayed-body.ts';
 import { isEngineAlive, whenEngineDies } from '../protocol/engine-lock.ts';
 import { askForEnginePort } from './port-request.ts';
 import { API_PATH_PREFIX, type RelayedResponse } from '../protocol/relay-protocol.ts';
@@ -32,7 +33,10 @@ export class EngineRelay {
 
   async answer(event: FetchEvent, retried = false): Promise<Response> {
     const { request } = event;
-    const body = request.method === 'GET' || request.method === 'HEAD' ? null : await request.arrayBuffer();
+    // Read no more of the body than the engine would: a longer one is refused here, unread.
+    const relayed = await relayedBody(request);
+    if ('refused' in relayed) return relayed.refused;
+    const { body } = relayed;
     let link: EngineLink;
     try {
       link = await this.#usableLink(event.clientId);

@@ -70,6 +70,8 @@ export interface Endpoint {
   method: HttpMethod;
   path: string;
   auth: AuthKind;
+  /** The declared parameter schemas (read by tools that walk the router's table, such as the hostile-input fuzzer). */
+  params: Readonly<z.ZodRawShape>;
   parse(raw: Map<string, string>): { params: Record<string, unknown>; ignored: string[] };
   run(ctx: RequestContext, params: Record<string, unknown>): Promise<Answer>;
 }
@@ -90,6 +92,7 @@ export function defineEndpoint<S extends z.ZodRawShape, A extends AuthKind = 'us
     method: spec.method,
     path: spec.path,
     auth: spec.auth ?? 'user',
+    params: spec.params,
     run: runnerFor(spec as EndpointSpec<S, AuthKind, unknown>),
     parse(raw) {
       const values: Record<string, string> = {};

@@ -8,7 +8,8 @@ import { listTooLong, MAX_LIST_LENGTH } from '../validation/list-limits.ts';
  */
 export const VAR = '{var}';
 
-function parseJson(raw: string, ctx: z.RefinementCtx): unknown {
+/** Decodes a JSON form field; exported so tools walking the schemas (the route fuzzer) can tell JSON parameters apart. */
+export function parseJson(raw: string, ctx: z.RefinementCtx): unknown {
   try {
     return JSON.parse(raw);
   } catch {

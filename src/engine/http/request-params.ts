@@ -14,10 +14,11 @@ export interface BodyLimit {
   tooLarge(): ApiError;
 }
 
-const FORM_BODY_LIMIT: BodyLimit = {
-  maxBytes: MAX_REQUEST_BODY_BYTES,
-  tooLarge: () => new ApiError(`Request body too large (limit: ${MAX_REQUEST_BODY_BYTES / (1024 * 1024)} MiB)`, { status: 413 }),
-};
+/** The refusal of a body longer than `maxBytes` (the browser host's relay refuses with it too). */
+export const bodyTooLarge = (maxBytes: number): ApiError =>
+  new ApiError(`Request body too large (limit: ${maxBytes / (1024 * 1024)} MiB)`, { status: 413 });
+
+const FORM_BODY_LIMIT: BodyLimit = { maxBytes: MAX_REQUEST_BODY_BYTES, tooLarge: () => bodyTooLarge(MAX_REQUEST_BODY_BYTES) };
 const tooManyParams = () => new ApiError(`Too many parameters (limit: ${MAX_REQUEST_PARAMS})`);
 
 export interface RequestParams {

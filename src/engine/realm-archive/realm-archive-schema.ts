@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_CONFIGURABLE_UPLOAD_SIZE_MIB } from '../validation/upload-limits.ts';
 
 /**
  * The realm archive file: every row of every table, as stored. Rows are checked column by
@@ -42,7 +43,7 @@ const realm = z.looseObject({
   can_move_messages_between_channels_group: groupSetting.optional(),
   can_invite_users_group: groupSetting.optional(),
   create_multiuse_invite_group: groupSetting.optional(),
-  max_file_upload_size_mib: z.int().nonnegative().optional(),
+  max_file_upload_size_mib: z.int().nonnegative().max(MAX_CONFIGURABLE_UPLOAD_SIZE_MIB).optional(),
   user_settings_defaults: z.record(z.string(), z.unknown()).optional(),
   enable_dev_login: z.boolean().optional(),
   enable_read_receipts: z.boolean().optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_CONFIGURABLE_UPLOAD_SIZE_MIB } from '../validation/upload-limits.ts';
 
 /**
  * The scenario file format of the runtime contract (section 3), plus this project's optional
@@ -18,7 +19,7 @@ const realm = z
     empty_topic_display_name: z.string().min(1).max(60).default('general chat'),
     topics_policy: z.enum(['allow_empty_topic', 'disable_empty_topic']).default('allow_empty_topic'),
     email_address_visibility: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]).default(1),
-    max_file_upload_size_mib: z.int().min(0).max(1024).optional(),
+    max_file_upload_size_mib: z.int().min(0).max(MAX_CONFIGURABLE_UPLOAD_SIZE_MIB).optional(),
     enable_dev_login: z.boolean().optional(),
     enable_read_receipts: z.boolean().optional(),
     /** The channel (by name) that receives message reports. */

@@ -4,6 +4,9 @@ import type { RealmRow } from '../storage/rows.ts';
 /** Upstream's default `MAX_FILE_UPLOAD_SIZE`, in MiB. */
 export const DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB = 25;
 
+/** The largest upload size a realm may be given (the scenario's `max_file_upload_size_mib`). */
+export const MAX_CONFIGURABLE_UPLOAD_SIZE_MIB = 1024;
+
 /** Room a multipart body may take beyond its file: boundaries, part headers, small fields. */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 

@@ -5,11 +5,16 @@
  * or join page exists offline, so the link points nowhere; the signing key is thrown away at
  * once, since nothing here ever checks the signature.
  */
-const base64Url = (bytes: Uint8Array): string =>
-  btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
+/** Bytes per `String.fromCharCode` call: spreading a whole long meeting name overflowed the stack. */
+const CHAR_CODE_CHUNK = 0x4000;
+
+function base64Url(bytes: Uint8Array): string {
+  let binary = '';
+  for (let start = 0; start < bytes.length; start += CHAR_CODE_CHUNK) {
+    binary += String.fromCharCode(...bytes.subarray(start, start + CHAR_CODE_CHUNK));
+  }
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
 
 /** Python's `json.dumps(obj, separators=(",", ":"))`: compact, non-ASCII escaped. */
 const pythonJson = (value: unknown): string =>
