@@ -75,6 +75,7 @@ const newEngine = (clock: ManualClock, hub: boolean) =>
   });
 
 export interface TestReplica {
+  user: TestUser;
   replica: SyncReplica;
   link: Link;
   /** The replica's user, calling the replica's local engine. */
@@ -112,6 +113,7 @@ export class SyncWorld {
     const replica = new SyncReplica({ engine, fetch: link.fetch, hubUrl: HUB_URL, email: row.email, apiKey: row.api_key });
     const userId = 8 + TEST_SCENARIO.users.indexOf(row);
     const testReplica: TestReplica = {
+      user,
       replica,
       link,
       api: new Caller((request) => replica.handle(request), row.email, row.api_key),
