@@ -5,6 +5,7 @@ import type { EngineEvent } from '../../src/engine/events/event-types.ts';
 import type { EventQueue } from '../../src/engine/events/event-queues.ts';
 import { syncChangeJournal } from '../../src/sync/hub/change-journal.ts';
 import { SyncHub } from '../../src/sync/hub/sync-hub.ts';
+import type { HubFetch } from '../../src/sync/replica/hub-client.ts';
 import { SyncReplica } from '../../src/sync/replica/sync-replica.ts';
 import { type ApiResult, encodeParams, openQueue, TEST_SCENARIO, type TestUser } from '../support/test-realm.ts';
 
@@ -106,11 +107,13 @@ export class SyncWorld {
     return new Caller((request) => this.hubEngine.handle(request), row.email, row.api_key);
   }
 
-  async replicaOf(user: TestUser): Promise<TestReplica> {
+  /** A replica of `user`'s view, reaching the hub in-process through its `Link`, or over `via` (a real socket). */
+  async replicaOf(user: TestUser, via?: { fetch: HubFetch; hubUrl: string }): Promise<TestReplica> {
     const row = userRow(user);
     const engine = await newEngine(this.clock, false);
     const link = new Link(() => this.hub);
-    const replica = new SyncReplica({ engine, fetch: link.fetch, hubUrl: HUB_URL, email: row.email, apiKey: row.api_key });
+    const { fetch, hubUrl } = via ?? { fetch: link.fetch, hubUrl: HUB_URL };
+    const replica = new SyncReplica({ engine, fetch, hubUrl, email: row.email, apiKey: row.api_key });
     const userId = 8 + TEST_SCENARIO.users.indexOf(row);
     const testReplica: TestReplica = {
       user,
