@@ -53,9 +53,7 @@ export function syncedRequest(method: string, path: string, params: Record<strin
 export function messageIdsOf(request: SyncedRequest): number[] | null {
   const match = request.route.pattern.exec(request.path);
   if (match?.[1] !== undefined) return [Number(match[1])];
-  if (request.route.kind !== 'flags') return [];
-  const ids = parseIdList(request.params.messages);
-  return ids;
+  return request.route.kind === 'flags' ? parseIdList(request.params.messages) : [];
 }
 
 /**

@@ -94,6 +94,10 @@ describe('the hub', () => {
     expect(await hubCall('mia', 'POST', '/pull', { ...miaIdentity, cursor: -1 })).toMatchObject({ status: 400, body: { result: 'error', code: 'BAD_REQUEST' } });
     expect(await hubCall('mia', 'POST', '/push', { ...miaIdentity, client_id: '../x', mutations: [] })).toMatchObject({ status: 400 });
     expect(await hubCall('mia', 'GET', '/nothing-here')).toMatchObject({ status: 404, body: { result: 'error', msg: 'Not Found' } });
+    expect(await hubCall('mia', 'POST', '/pull', { padding: 'x'.repeat(9 * 1024 * 1024) })).toEqual({
+      status: 413,
+      body: { result: 'error', msg: 'Request body too large', code: 'BAD_REQUEST' },
+    });
   });
 
   it('gives a guest\'s replica none of a private channel\'s messages', async () => {

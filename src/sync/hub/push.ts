@@ -2,8 +2,8 @@ import type { Engine } from '../../engine/engine.ts';
 import { API_PREFIX } from '../../engine/engine.ts';
 import { ApiError } from '../../engine/errors/api-error.ts';
 import type { SyncMutationRow, UserRow } from '../../engine/storage/rows.ts';
-import { syncedRequest, withFinalIds } from '../mutations.ts';
-import { type MutationResult, type PushedMutation, UNSUPPORTED_ACTION } from '../protocol.ts';
+import { messageIdsOf, syncedRequest, withFinalIds } from '../mutations.ts';
+import { isProvisionalId, type MutationResult, type PushedMutation, UNSUPPORTED_ACTION } from '../protocol.ts';
 
 /**
  * Applies a replica's mutations exactly once, each as the pushing user's own API request:
@@ -52,8 +52,9 @@ async function applyOne(engine: Engine, authorization: string, clientId: string,
   const synced = syncedRequest(mutation.method, mutation.path, mutation.params);
   if (typeof synced === 'string') return refuse(engine, base, 400, synced, UNSUPPORTED_ACTION);
   const finalIds = new Map<number, number>();
-  for (const row of await engine.db.sync_mutations.where('[client_id+provisional_id]').between([clientId, 0], [clientId, Infinity]).toArray()) {
-    if (row.final_id !== undefined) finalIds.set(row.provisional_id!, row.final_id);
+  for (const id of (messageIdsOf(synced) ?? []).filter(isProvisionalId)) {
+    const send = await engine.db.sync_mutations.where('[client_id+provisional_id]').equals([clientId, id]).first();
+    if (send?.final_id !== undefined) finalIds.set(id, send.final_id);
   }
   const request = withFinalIds(synced, (id) => finalIds.get(id));
   if (!request) return refuse(engine, base, 400, 'The message this change refers to was never sent', 'SYNC_UNKNOWN_MESSAGE');

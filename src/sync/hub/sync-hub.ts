@@ -6,6 +6,7 @@ import { ApiError } from '../../engine/errors/api-error.ts';
 import { errorResponse, internalErrorResponse, jsonResponse } from '../../engine/http/json-response.ts';
 import { readSnapshot } from '../../engine/services/run-action.ts';
 import type { SyncHubRow, UserRow } from '../../engine/storage/rows.ts';
+import { readBoundedBody } from '../bounded-body.ts';
 import { pullBody, pushBody, RESYNC_NEEDED, SYNC_PREFIX } from '../protocol.ts';
 import { currentSeq, hubIdentity } from './hub-identity.ts';
 import { readChanges } from './pull.ts';
@@ -96,13 +97,11 @@ const resyncNeeded = (hub: SyncHubRow, msg: string): ApiError =>
 const success = (data: Record<string, unknown>): Response => jsonResponse({ result: 'success', msg: '', ...data });
 
 async function readBody<T extends z.ZodType>(request: Request, schema: T): Promise<z.output<T>> {
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > MAX_BODY_BYTES) throw new ApiError('Request body too large', { status: 413 });
-  const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) throw new ApiError('Request body too large', { status: 413 });
+  const body = await readBoundedBody(request, MAX_BODY_BYTES);
+  if (!body) throw new ApiError('Request body too large', { status: 413 });
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(new TextDecoder().decode(body));
   } catch {
     throw new ApiError('Malformed JSON');
   }

@@ -4,6 +4,7 @@ import { jsonResponse } from '../../engine/http/json-response.ts';
 import type { ActionScope } from '../../engine/services/run-action.ts';
 import type { SyncOutboxRow } from '../../engine/storage/rows.ts';
 import { LOCAL_PARAMS, type SyncedRequest, syncedRequest } from '../mutations.ts';
+import { readBoundedBody } from '../bounded-body.ts';
 import { UNSUPPORTED_ACTION } from '../protocol.ts';
 
 /** Writes that concern only this replica's own clients: never pushed. */
@@ -51,21 +52,11 @@ async function queueMutation(scope: ActionScope, request: SyncedRequest, answer:
 /** The query and body parameters as the engine will read them (the body wins); a message why not, for a file or an oversized body. */
 async function readParams(request: Request, url: URL): Promise<Record<string, string> | string> {
   const params: Record<string, string> = Object.fromEntries(url.searchParams);
-  const copy = request.clone();
-  if (!copy.body) return params;
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = copy.body.getReader();
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    size += read.value.byteLength;
-    if (size > MAX_SYNCED_BODY_BYTES) {
-      await reader.cancel();
-      return 'This request is too large to sync';
-    }
-    chunks.push(read.value);
-  }
+  const body = await readBoundedBody(request.clone(), MAX_SYNCED_BODY_BYTES);
+  if (!body) return 'This request is too large to sync';
+  if (body.byteLength === 0) return params;
   const contentType = request.headers.get('content-type') ?? 'application/x-www-form-urlencoded';
-  const form = await new Response(new Blob(chunks as BlobPart[]), { headers: { 'Content-Type': contentType } }).formData().catch(() => null);
+  const form = await new Response(body, { headers: { 'Content-Type': contentType } }).formData().catch(() => null);
   if (!form) return 'This request body cannot be read';
   for (const [name, value] of form) {
     if (typeof value !== 'string') return 'Files cannot be synced yet';

@@ -54,8 +54,8 @@ export class SyncReplica {
 
   async status(): Promise<SyncStatus> {
     if (!this.#reachable) return 'offline';
-    const unsettled = await this.engine.db.sync_outbox.count();
-    return unsettled > 0 ? `pending:${unsettled}` : 'online';
+    const unacknowledged = (await this.engine.db.sync_outbox.toArray()).filter((row) => row.state === 'pending').length;
+    return unacknowledged > 0 ? `pending:${unacknowledged}` : 'online';
   }
 
   /** The changes the hub refused, with its message, oldest first. */
