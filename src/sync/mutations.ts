@@ -10,8 +10,8 @@ interface SyncedRoute {
   /** Below /api/v1; a captured group is a message id. */
   pattern: RegExp;
   params: readonly string[];
-  /** `send` creates a message; `flags` names messages in its `messages` list. */
-  kind: 'send' | 'message' | 'flags';
+  /** `send` creates a message; `flags` names messages in its `messages` list; `subscribe` names channels, which must exist. */
+  kind: 'send' | 'message' | 'flags' | 'subscribe' | 'subscription';
 }
 
 const REACTION_PARAMS = ['emoji_name', 'emoji_code', 'reaction_type'];
@@ -23,6 +23,9 @@ const SYNCED_ROUTES: readonly SyncedRoute[] = [
   { method: 'POST', pattern: /^\/messages\/(\d{1,16})\/reactions$/, params: REACTION_PARAMS, kind: 'message' },
   { method: 'DELETE', pattern: /^\/messages\/(\d{1,16})\/reactions$/, params: REACTION_PARAMS, kind: 'message' },
   { method: 'POST', pattern: /^\/messages\/flags$/, params: ['messages', 'op', 'flag'], kind: 'flags' },
+  { method: 'POST', pattern: /^\/users\/me\/subscriptions$/, params: ['subscriptions', 'principals', 'authorization_errors_fatal'], kind: 'subscribe' },
+  { method: 'DELETE', pattern: /^\/users\/me\/subscriptions$/, params: ['subscriptions', 'principals'], kind: 'subscription' },
+  { method: 'POST', pattern: /^\/users\/me\/subscriptions\/properties$/, params: ['subscription_data'], kind: 'subscription' },
 ];
 
 /** The flags whose changes sync in this slice. */
@@ -47,6 +50,22 @@ export function syncedRequest(method: string, path: string, params: Record<strin
   }
   if (route.kind === 'flags' && !SYNCED_FLAGS.has(params.flag ?? '')) return `The '${params.flag ?? ''}' flag is not synced yet`;
   return { route, method, path, params };
+}
+
+/**
+ * The channel names a subscribe request names, or null when they cannot be read (the engine
+ * then refuses the request itself). Subscribing to a name no channel has would create one,
+ * with an id only the hub may give: a replica refuses that.
+ */
+export function subscribedChannelNames(request: SyncedRequest): string[] | null {
+  if (request.route.kind !== 'subscribe') return [];
+  try {
+    const value: unknown = JSON.parse(request.params.subscriptions ?? '');
+    if (!Array.isArray(value)) return null;
+    return value.map((entry: unknown) => (entry !== null && typeof entry === 'object' && 'name' in entry ? String(entry.name) : ''));
+  } catch {
+    return null;
+  }
 }
 
 /** The message ids a synced request names, or null when its `messages` list is not a list of ids. */

@@ -35,19 +35,18 @@ describe('the hub', () => {
       { mutation_id: 1, method: 'PATCH', path: '/messages/1', params: { content: 'not mine to edit' } },
       { mutation_id: 2, method: 'POST', path: '/messages', params: { type: 'stream', to: 'secret', topic: 't', content: 'let me in' } },
       { mutation_id: 3, method: 'POST', path: '/users/me/subscriptions', params: { subscriptions: '[{"name":"secret"}]' } },
+      { mutation_id: 4, method: 'PATCH', path: '/realm', params: { name: 'Taken over' } },
     ];
     const pushed = await hubCall('mia', 'POST', '/push', { ...(await identity('mia')), client_id: CLIENT, mutations });
     expect(pushed.status).toBe(200);
     expect(pushed.body.results).toEqual([
       { mutation_id: 1, outcome: 'refused', status: 400, error: { msg: "You don't have permission to edit this message", code: 'BAD_REQUEST' } },
       { mutation_id: 2, outcome: 'refused', status: 400, error: { msg: "Not authorized to send to channel 'secret'", code: 'BAD_REQUEST' } },
-      {
-        mutation_id: 3,
-        outcome: 'refused',
-        status: 400,
-        error: { msg: 'POST /users/me/subscriptions is not available on a synced replica yet', code: 'SYNC_UNSUPPORTED_ACTION' },
-      },
+      { mutation_id: 3, outcome: 'refused', status: 400, error: { msg: 'Unable to access channel (secret).', code: 'BAD_REQUEST' } },
+      { mutation_id: 4, outcome: 'refused', status: 400, error: { msg: 'PATCH /realm is not available on a synced replica yet', code: 'SYNC_UNSUPPORTED_ACTION' } },
     ]);
+    expect(await world.hubEngine.db.subscriptions.get([IDS.mia, IDS.secret])).toBeUndefined();
+    expect((await world.hubEngine.db.realm.get(1))?.name).toBe('Test Realm');
     expect((await world.hubEngine.db.messages.get(1))?.content).toBe('Welcome **everyone**');
     expect(await world.hubEngine.db.messages.count()).toBe(4);
   });
@@ -122,10 +121,14 @@ describe('a replica', () => {
     const mia = await world.replicaOf('mia');
     await mia.replica.sync();
     const before = await mia.replica.engine.db.subscriptions.toArray();
-    const refused = await mia.api.post('/users/me/subscriptions', { subscriptions: [{ name: 'design' }] });
+    const refused = await mia.api.post('/users/me/subscriptions', { subscriptions: [{ name: 'brand new' }] });
     expect(refused).toEqual({
       status: 400,
-      body: { result: 'error', msg: 'POST /users/me/subscriptions is not available on a synced replica yet', code: 'SYNC_UNSUPPORTED_ACTION' },
+      body: { result: 'error', msg: 'Creating channels is not available on a synced replica yet', code: 'SYNC_UNSUPPORTED_ACTION' },
+    });
+    expect(await mia.api.post('/users/me/alert_words', { alert_words: ['pizza'] })).toEqual({
+      status: 400,
+      body: { result: 'error', msg: 'POST /users/me/alert_words is not available on a synced replica yet', code: 'SYNC_UNSUPPORTED_ACTION' },
     });
     expect(await mia.replica.engine.db.subscriptions.toArray()).toEqual(before);
     expect(await mia.replica.engine.db.sync_outbox.count()).toBe(0);

@@ -11,13 +11,13 @@ const EMOJI = ['smile', 'octopus', 'tada'];
 
 /** One step of a run: a change on one replica, or a sync round over a link in some state. */
 type Step =
-  | { side: 0 | 1; kind: 'send' | 'dm' }
+  | { side: 0 | 1; kind: 'send' | 'dm' | 'join' | 'leave' | 'mute' }
   | { side: 0 | 1; kind: 'edit' | 'delete' | 'react' | 'unreact' | 'star' | 'unstar' | 'read' | 'unread'; pick: number; emoji: number }
   | { side: 0 | 1; kind: 'sync'; link: 'up' | 'down' | 'answers-lost' };
 
 const side = fc.constantFrom<0 | 1>(0, 1);
 const step: fc.Arbitrary<Step> = fc.oneof(
-  fc.record({ side, kind: fc.constantFrom('send' as const, 'dm' as const) }),
+  fc.record({ side, kind: fc.constantFrom('send' as const, 'dm' as const, 'join' as const, 'leave' as const, 'mute' as const) }),
   fc.record({
     side,
     kind: fc.constantFrom('edit' as const, 'delete' as const, 'react' as const, 'unreact' as const, 'star' as const, 'unstar' as const, 'read' as const, 'unread' as const),
@@ -74,7 +74,14 @@ async function run(steps: Step[]): Promise<void> {
       expect((await replica.api.post('/messages', { ...to, content })).status).toBe(200);
       continue;
     }
-    await change(replica, s as Extract<Step, { pick: number }>);
+    if (s.kind === 'join') await replica.api.post('/users/me/subscriptions', { subscriptions: [{ name: 'design' }] });
+    if (s.kind === 'leave') await replica.api.delete('/users/me/subscriptions', { subscriptions: ['design'] });
+    if (s.kind === 'mute') {
+      await replica.api.post('/users/me/subscriptions/properties', {
+        subscription_data: [{ stream_id: IDS.general, property: 'is_muted', value: sent % 2 === 0 }],
+      });
+    }
+    if ('pick' in s) await change(replica, s);
   }
 
   // Heal, and sync until both have nothing left to push and have pulled each other's changes.
@@ -87,6 +94,8 @@ async function run(steps: Step[]): Promise<void> {
   for (const replica of replicas) {
     const db = replica.replica.engine.db;
     expect(await SyncWorld.messagesSeen(replica.api)).toEqual(await SyncWorld.messagesSeen(world.onHub(replica.user)));
+    const subscriptions = (await replica.api.get('/users/me/subscriptions', { include_subscribers: true })).body.subscriptions;
+    expect(subscriptions).toEqual((await world.onHub(replica.user).get('/users/me/subscriptions', { include_subscribers: true })).body.subscriptions);
     expect(await db.sync_outbox.count()).toBe(0);
     expect(await db.messages.where('id').aboveOrEqual(PROVISIONAL_ID_BASE).count()).toBe(0);
     // Every change reached the hub exactly once: one record per mutation id; each refusal was reported.

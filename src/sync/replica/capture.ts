@@ -1,9 +1,10 @@
+import { RealmDirectory } from '../../engine/directory/realm-directory.ts';
 import { API_PREFIX, type Engine } from '../../engine/engine.ts';
 import { ApiError } from '../../engine/errors/api-error.ts';
 import { jsonResponse } from '../../engine/http/json-response.ts';
 import type { ActionScope } from '../../engine/services/run-action.ts';
 import type { SyncOutboxRow } from '../../engine/storage/rows.ts';
-import { LOCAL_PARAMS, type SyncedRequest, syncedRequest } from '../mutations.ts';
+import { LOCAL_PARAMS, subscribedChannelNames, type SyncedRequest, syncedRequest } from '../mutations.ts';
 import { readBoundedBody } from '../bounded-body.ts';
 import { UNSUPPORTED_ACTION } from '../protocol.ts';
 
@@ -25,9 +26,15 @@ export async function handleLocally(engine: Engine, request: Request): Promise<R
   if (LOCAL_ONLY.has(`${request.method} ${path}`)) return engine.handle(request);
   const params = await readParams(request, url);
   const synced = typeof params === 'string' ? params : syncedRequest(request.method, path, params);
-  if (typeof synced === 'string') return jsonResponse({ result: 'error', msg: synced, code: UNSUPPORTED_ACTION }, 400);
+  if (typeof synced === 'string') return unsupported(synced);
+  const directory = await RealmDirectory.load(engine.db);
+  if (subscribedChannelNames(synced)?.some((name) => !directory.channelByName(name))) {
+    return unsupported('Creating channels is not available on a synced replica yet');
+  }
   return engine.handle(request, { inTransaction: (scope, answer) => queueMutation(scope, synced, answer) });
 }
+
+const unsupported = (msg: string): Response => jsonResponse({ result: 'error', msg, code: UNSUPPORTED_ACTION }, 400);
 
 async function queueMutation(scope: ActionScope, request: SyncedRequest, answer: Record<string, unknown> | Response): Promise<void> {
   const { db } = scope;

@@ -52,6 +52,7 @@ export class SyncReplica {
     return this.#round;
   }
 
+  /** As of the last round: `offline` if it could not reach the hub, else the changes the hub has not acknowledged. */
   async status(): Promise<SyncStatus> {
     if (!this.#reachable) return 'offline';
     const unacknowledged = (await this.engine.db.sync_outbox.toArray()).filter((row) => row.state === 'pending').length;
