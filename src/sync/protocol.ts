@@ -44,6 +44,15 @@ export const pullBody = z.strictObject({
   limit: z.int().min(1).max(MAX_PULL_CHANGES).optional(),
 });
 
+/** A replica waiting for the hub's next change: at most this long per call. */
+export const MAX_WAIT_SECONDS = 50;
+
+export const waitBody = z.strictObject({
+  ...identity,
+  cursor: z.int().nonnegative(),
+  timeout_seconds: z.int().min(1).max(MAX_WAIT_SECONDS),
+});
+
 /** One mutation's outcome, as the hub recorded it. */
 export type MutationResult =
   | { mutation_id: number; outcome: 'applied'; answer: Record<string, unknown>; final_id?: number }

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PROVISIONAL_ID_BASE } from '../../src/sync/protocol.ts';
 import { IDS } from '../support/test-realm.ts';
 import { SyncWorld, userRow } from './sync-fixture.ts';
@@ -99,6 +99,25 @@ describe('the hub', () => {
     });
   });
 
+  it('answers a wait at once when changes are there, and when the next one commits', async () => {
+    world = await SyncWorld.create();
+    const { body: snapshot } = await hubCall('mia', 'GET', '/snapshot');
+    const wait = { hub_id: snapshot.hub_id, epoch: snapshot.epoch, cursor: snapshot.cursor, timeout_seconds: 30 };
+    const waiting = hubCall('mia', 'POST', '/wait', wait);
+    await world.onHub('mark').post('/messages', { type: 'stream', to: 'general', topic: 't', content: 'wake up' });
+    expect(await waiting).toEqual({ status: 200, body: { result: 'success', msg: '', changed: true } });
+    expect(await hubCall('mia', 'POST', '/wait', wait)).toEqual({ status: 200, body: { result: 'success', msg: '', changed: true } });
+
+    // Nothing after this cursor: the wait runs out on the hub's clock (moved until the wait has begun).
+    let quiet: unknown;
+    void hubCall('mia', 'POST', '/wait', { ...wait, cursor: snapshot.cursor + 1 }).then((answer) => (quiet = answer));
+    await vi.waitFor(() => {
+      world.clock.advance(30_000);
+      expect(quiet).toEqual({ status: 200, body: { result: 'success', msg: '', changed: false } });
+    });
+    expect(await hubCall('mia', 'POST', '/wait', { ...wait, timeout_seconds: 51 })).toMatchObject({ status: 400 });
+  });
+
   it('gives a guest\'s replica none of a private channel\'s messages', async () => {
     world = await SyncWorld.create();
     const { body } = await hubCall('gail', 'GET', '/snapshot');
@@ -163,6 +182,7 @@ describe('the engine\'s transaction hook', () => {
     world = await SyncWorld.create();
     const row = userRow('mia');
     const queue = (await import('../support/test-realm.ts')).openQueue(world.hubEngine, IDS.mia);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const response = await world.hubEngine.handle(
       new Request('http://hub.test/api/v1/messages', {
         method: 'POST',
@@ -176,6 +196,8 @@ describe('the engine\'s transaction hook', () => {
       },
     );
     expect(response.status).toBe(500);
+    expect(logged).toHaveBeenCalledOnce();
+    logged.mockRestore();
     expect(await world.hubEngine.db.messages.count()).toBe(4);
     expect(queue.events).toEqual([]);
   });

@@ -7,17 +7,20 @@ import { errorResponse, internalErrorResponse, jsonResponse } from '../../engine
 import { readSnapshot } from '../../engine/services/run-action.ts';
 import type { SyncHubRow, UserRow } from '../../engine/storage/rows.ts';
 import { readBoundedBody } from '../bounded-body.ts';
-import { pullBody, pushBody, RESYNC_NEEDED, SYNC_PREFIX } from '../protocol.ts';
+import { pullBody, pushBody, RESYNC_NEEDED, SYNC_PREFIX, waitBody } from '../protocol.ts';
+import { ChangeSignal } from './change-signal.ts';
 import { currentSeq, hubIdentity } from './hub-identity.ts';
 import { readChanges } from './pull.ts';
 import { applyMutations } from './push.ts';
 import { userSnapshot } from './snapshot.ts';
 
+const ROUTES = new Set(['GET /snapshot', 'POST /push', 'POST /pull', 'POST /wait']);
+
 /** A push or pull body is small JSON; a full push of 500 mutations stays far below this. */
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 /**
- * The hub side of sync (docs/SYNC.md): `/sync/v1/snapshot`, `/push` and `/pull` on an engine
+ * The hub side of sync (docs/SYNC.md): `/sync/v1/snapshot`, `/push`, `/pull` and `/wait` on an engine
  * whose `writeJournal` is `syncChangeJournal`. Transport-free as the engine is: a Request in,
  * a Response out; every call authenticates as the API does.
  */
@@ -25,9 +28,11 @@ export class SyncHub {
   readonly #engine: Engine;
   /** Pushes of one client run one at a time, so its mutation ids are checked in order. */
   readonly #clientLocks = new Map<string, Promise<unknown>>();
+  readonly #changes: ChangeSignal;
 
   constructor(engine: Engine) {
     this.#engine = engine;
+    this.#changes = new ChangeSignal(engine.db, engine.clock);
   }
 
   static isSyncPath(pathname: string): boolean {
@@ -47,7 +52,7 @@ export class SyncHub {
   async #dispatch(request: Request): Promise<Response> {
     const path = new URL(request.url).pathname.slice(SYNC_PREFIX.length);
     const route = `${request.method} ${path}`;
-    if (route !== 'GET /snapshot' && route !== 'POST /push' && route !== 'POST /pull') {
+    if (!ROUTES.has(route)) {
       throw new ApiError('Not Found', { status: 404 });
     }
     const engine = this.#engine;
@@ -65,6 +70,18 @@ export class SyncHub {
         return readChanges(db, caller, body.cursor, body.limit);
       });
       return success({ hub_id: hub.hub_id, epoch: hub.epoch, ...changes });
+    }
+    if (route === 'POST /wait') {
+      const body = await readBody(request, waitBody);
+      checkIdentity(hub, body);
+      // Waiting first, then reading: a change committed in between still wakes this call.
+      const done = new AbortController();
+      const next = this.#changes.next(body.timeout_seconds * 1000, AbortSignal.any([request.signal, done.signal]));
+      if ((await readSnapshot(engine, currentSeq)) > body.cursor) {
+        done.abort();
+        return success({ changed: true });
+      }
+      return success({ changed: await next });
     }
     const body = await readBody(request, pushBody);
     checkIdentity(hub, body);

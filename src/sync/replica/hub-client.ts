@@ -45,14 +45,19 @@ export class HubClient {
     return this.#call('POST', '/pull', body);
   }
 
-  async #call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  /** Resolves once the hub has changes after `cursor` (true) or the wait ran out (false). */
+  async wait(body: { hub_id: string; epoch: string; cursor: number; timeout_seconds: number }, signal: AbortSignal): Promise<boolean> {
+    return (await this.#call<{ changed: boolean }>('POST', '/wait', body, signal)).changed;
+  }
+
+  async #call<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
     const headers: Record<string, string> = { Authorization: this.#authorization };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     let response: Response;
     let json: Record<string, unknown>;
     try {
       response = await this.#fetch(
-        new Request(this.#base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
+        new Request(this.#base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal }),
       );
       json = (await response.json()) as Record<string, unknown>;
     } catch (error) {
