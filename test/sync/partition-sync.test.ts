@@ -156,4 +156,20 @@ describe('replicas during a partition', () => {
     expect(await mark.replica.engine.db.messages.get(sent.body.id)).toBeUndefined();
     await expectConverged(mark);
   });
+
+  it('never lets a pull hide a local change made while the round was under way', async () => {
+    const { mark } = await syncedPair();
+    const queue = mark.openQueue();
+    await world.onHub('mia').post('/messages/1/reactions', { emoji_name: 'tada' });
+    mark.link.beforeHub = async (path) => {
+      if (!path.endsWith('/pull')) return;
+      mark.link.beforeHub = null;
+      expect((await mark.api.post('/messages/1/reactions', { emoji_name: 'octopus' })).status).toBe(200);
+    };
+    expect(await mark.replica.sync()).toBe('online');
+
+    const reactionEvents = eventsOf(queue, 'reaction').map((e) => `${e.op} ${e.user_id} ${e.emoji_name}`);
+    expect(reactionEvents).toEqual([`add ${IDS.mark} octopus`, `add ${IDS.mia} tada`]);
+    await expectConverged(mark);
+  });
 });

@@ -16,6 +16,8 @@ export class Link {
   cut = false;
   /** The hub gets the request and acts on it, but its answer never arrives. */
   loseAnswers = false;
+  /** Runs before each request reaches the hub, with its path (a test acting in the middle of a round). */
+  beforeHub: ((path: string) => Promise<void>) | null = null;
   readonly #hub: () => SyncHub;
 
   constructor(hub: () => SyncHub) {
@@ -24,6 +26,7 @@ export class Link {
 
   readonly fetch = async (request: Request): Promise<Response> => {
     if (this.cut) throw new TypeError('fetch failed');
+    await this.beforeHub?.(new URL(request.url).pathname);
     const response = await this.#hub().handle(request);
     if (this.loseAnswers) throw new TypeError('the connection was reset');
     return response;
