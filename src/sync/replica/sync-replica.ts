@@ -136,6 +136,7 @@ export class SyncReplica {
     return new Promise((resolve) => {
       const wake = () => {
         this.#localWaiters.delete(wake);
+        stop.removeEventListener('abort', wake);
         resolve();
       };
       this.#localWaiters.add(wake);
