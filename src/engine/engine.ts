@@ -3,7 +3,7 @@ import { authenticate } from './auth/basic-auth.ts';
 import { LoginLimits } from './auth/login-limits.ts';
 import { EventQueues } from './events/event-queues.ts';
 import { ApiError } from './errors/api-error.ts';
-import type { RequestContext } from './http/endpoint.ts';
+import type { RequestContext, TransactionHook } from './http/endpoint.ts';
 import { errorResponse, internalErrorResponse, jsonResponse, successResponse } from './http/json-response.ts';
 import { readRequestParams } from './http/request-params.ts';
 import { RealmDirectory, watchDirectoryTables } from './directory/realm-directory.ts';
@@ -13,6 +13,7 @@ import { loadScenario } from './scenario/load-scenario.ts';
 import { DeliveryScheduler } from './scheduler/delivery-scheduler.ts';
 import { type DatabaseOptions, RealmDatabase } from './storage/database.ts';
 import type { EngineServices } from './services/engine-services.ts';
+import type { WriteJournal } from './services/run-action.ts';
 import type { RealmRow, UserRow } from './storage/rows.ts';
 import { MemoryUploadStore, type UploadStore } from './storage/upload-store.ts';
 import { TemporaryUploadUrls } from './services/temporary-upload-urls.ts';
@@ -32,12 +33,20 @@ export interface EngineOptions extends DatabaseOptions {
   passwordIterations?: number;
   /** Called after each API request with its outcome (the browser console's live log). */
   onRequest?: (entry: RequestLogEntry) => void;
+  /** Called inside every action's transaction with its notices (the sync hub's change feed). */
+  writeJournal?: WriteJournal;
 }
 
 /** What a host knows of a request beyond the Request itself. */
 export interface HandleOptions {
   /** The peer's network address (the Node host's socket); per-address rate limits use it. */
   clientAddress?: string;
+  /**
+   * Runs inside the transaction of a `write` endpoint, after it succeeded, with its answer: what
+   * must commit with the change or not at all (a sync outbox row, a hub's mutation record). A
+   * request to any other kind of endpoint is refused when this is given.
+   */
+  inTransaction?: TransactionHook;
 }
 
 export interface RequestLogEntry {
@@ -63,6 +72,7 @@ export class Engine implements EngineServices {
   readonly scheduler: DeliveryScheduler;
   readonly passwordIterations: number | undefined;
   readonly loginLimits: LoginLimits;
+  readonly writeJournal: WriteJournal | undefined;
   readonly #onRequest: EngineOptions['onRequest'];
 
   private constructor(db: RealmDatabase, options: EngineOptions) {
@@ -76,6 +86,7 @@ export class Engine implements EngineServices {
     this.passwordIterations = options.passwordIterations;
     this.loginLimits = new LoginLimits(this.clock);
     this.#onRequest = options.onRequest;
+    this.writeJournal = options.writeJournal;
     for (const endpoint of ALL_ENDPOINTS) this.router.add(endpoint);
     this.scheduler = new DeliveryScheduler(this);
   }
@@ -189,6 +200,7 @@ export class Engine implements EngineServices {
       clientName: raw.get('client') ?? clientFromUserAgent(request.headers.get('user-agent')),
       files,
       clientAddress: options.clientAddress ?? null,
+      inTransaction: options.inTransaction,
     };
     const result = await endpoint.run(ctx, params);
     const response = result instanceof Response ? result : successResponse(result, ignored);

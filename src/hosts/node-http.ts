@@ -7,12 +7,15 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { API_PREFIX, type Engine } from '../engine/engine.ts';
 import { MAX_REQUEST_BODY_BYTES } from '../engine/http/request-params.ts';
+import { SyncHub } from '../sync/hub/sync-hub.ts';
 
 export interface NodeServerOptions {
   /** Address to bind; loopback unless told otherwise. */
   host?: string;
   /** 0 picks a free port. */
   port?: number;
+  /** The sync hub's peer protocol, answered at `/sync/v1/` (docs/SYNC.md); absent: not served. */
+  syncHub?: SyncHub;
 }
 
 export interface NodeServer {
@@ -47,7 +50,7 @@ export async function createNodeServer(engine: Engine, options: NodeServerOption
   const host = options.host ?? '127.0.0.1';
   let closing = false;
   const server = createServer((req, res) => {
-    serve(engine, req, res, () => closing).catch((error: unknown) => {
+    serve(engine, options.syncHub, req, res, () => closing).catch((error: unknown) => {
       console.error('offline-realm: could not answer a request', error);
       res.destroy();
     });
@@ -80,7 +83,13 @@ export async function createNodeServer(engine: Engine, options: NodeServerOption
   };
 }
 
-async function serve(engine: Engine, req: IncomingMessage, res: ServerResponse, closing: () => boolean): Promise<void> {
+async function serve(
+  engine: Engine,
+  syncHub: SyncHub | undefined,
+  req: IncomingMessage,
+  res: ServerResponse,
+  closing: () => boolean,
+): Promise<void> {
   // Fires when the client goes away before its answer is written, releasing a pending long-poll.
   const disconnected = new AbortController();
   res.once('close', () => {
@@ -97,7 +106,10 @@ async function serve(engine: Engine, req: IncomingMessage, res: ServerResponse, 
     return;
   }
   const request = toRequest(req, url, disconnected.signal);
-  const response = await engine.handle(request, { clientAddress: req.socket.remoteAddress });
+  const response =
+    syncHub && SyncHub.isSyncPath(url.pathname)
+      ? await syncHub.handle(request)
+      : await engine.handle(request, { clientAddress: req.socket.remoteAddress });
   // A body left unread would stall the next request on this keep-alive connection (Node
   // drains unread bodies only when nothing listens to them), so it is drained; but one still
   // arriving that the engine refused part-way, or that is longer than it would read (or of
@@ -143,7 +155,7 @@ function isPreflight(req: IncomingMessage, url: URL): boolean {
   return (
     req.method === 'OPTIONS' &&
     req.headers['access-control-request-method'] !== undefined &&
-    (url.pathname.startsWith(`${API_PREFIX}/`) || url.pathname.startsWith('/user_uploads/'))
+    (url.pathname.startsWith(`${API_PREFIX}/`) || url.pathname.startsWith('/user_uploads/') || SyncHub.isSyncPath(url.pathname))
   );
 }
 

@@ -8,6 +8,8 @@ import { createNodeServer } from './node-http.ts';
 import { DEFAULT_SCENARIO_PATH, loadScenarioFile, readCheckedScenario, ScenarioFileError } from './scenario-file.ts';
 import { openPersistentDatabase } from './sqlite-persistence.ts';
 import { DiskUploadStore } from './disk-upload-store.ts';
+import { syncChangeJournal } from '../sync/hub/change-journal.ts';
+import { SyncHub } from '../sync/hub/sync-hub.ts';
 
 /** `offline-realm serve` (`npm run serve` here): the node-http host (runtime contract, section 2). */
 
@@ -32,7 +34,7 @@ export async function serve(args: string[]): Promise<void> {
     return;
   }
   const realm = await openRealm(options);
-  const host = await createNodeServer(realm.engine, { host: options.host, port: options.port }).catch((error: unknown) => {
+  const host = await createNodeServer(realm.engine, { host: options.host, port: options.port, syncHub: new SyncHub(realm.engine) }).catch((error: unknown) => {
     realm.close();
     throw error;
   });
@@ -64,7 +66,7 @@ async function openRealm(options: ServeOptions): Promise<OpenRealm> {
   const scenarioPath = options.scenario === null ? DEFAULT_SCENARIO_PATH : resolve(cwd, options.scenario);
 
   if (options.data === null) {
-    const engine = await Engine.create({ indexedDB: new IDBFactory(), IDBKeyRange });
+    const engine = await Engine.create({ indexedDB: new IDBFactory(), IDBKeyRange, writeJournal: syncChangeJournal });
     await loadScenarioFile(engine, scenarioPath).catch((error: unknown) => {
       engine.close();
       throw error;
@@ -85,7 +87,7 @@ async function openRealm(options: ServeOptions): Promise<OpenRealm> {
     store.close();
     throw error;
   });
-  const engine = await Engine.create({ db, uploads });
+  const engine = await Engine.create({ db, uploads, writeJournal: syncChangeJournal });
   const close = () => {
     engine.queues.close();
     store.close();

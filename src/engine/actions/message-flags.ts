@@ -206,7 +206,7 @@ function unreadRows(db: RealmDatabase, userId: number): Promise<UserMessageRow[]
  * What clients need to put messages marked unread back into their unread counts (upstream's
  * `message_details`): the conversation of each message, and whether it mentions the caller.
  */
-async function unreadDetails(
+export async function unreadDetails(
   db: RealmDatabase,
   user: UserRow,
   rows: readonly UserMessageRow[],

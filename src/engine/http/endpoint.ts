@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type CallerScope, type ReadScope, readSnapshot, runAction } from '../services/run-action.ts';
+import { type ActionScope, type CallerScope, type ReadScope, readSnapshot, runAction } from '../services/run-action.ts';
 import { type CallerKind, requireCallerKind } from '../permissions/caller-kinds.ts';
 import type { EngineServices } from '../services/engine-services.ts';
 import { RealmDirectory } from '../directory/realm-directory.ts';
@@ -29,7 +29,12 @@ export interface RequestContext {
   files: File[];
   /** The network address the host received the request from; null where the host has none. */
   clientAddress: string | null;
+  /** Runs inside a `write` endpoint's transaction after it succeeded (`HandleOptions.inTransaction`). */
+  inTransaction?: TransactionHook;
 }
+
+/** What a host adds to a write endpoint's transaction, with the endpoint's answer. */
+export type TransactionHook = (scope: ActionScope, answer: Record<string, unknown> | Response) => Promise<void>;
 
 type Params<S extends z.ZodRawShape> = z.output<z.ZodObject<S>>;
 type Answer = Record<string, unknown> | Response;
@@ -136,9 +141,10 @@ function runnerFor<S extends z.ZodRawShape>(spec: EndpointSpec<S, AuthKind, unkn
 
 function runnerOfKind<S extends z.ZodRawShape>(spec: EndpointSpec<S, AuthKind, unknown>): Endpoint['run'] {
   const { read, write, handler, prepare } = spec;
-  if (handler) return handler as Endpoint['run'];
+  if (handler) return (ctx, params) => (refuseHook(ctx), handler(ctx, params as Params<S>));
   if (read) {
     return (ctx, params) =>
+      refuseHook(ctx) ??
       readSnapshot(ctx.engine, async (db) => {
         const directory = await RealmDirectory.load(db);
         const caller = callerIn(directory, ctx.maybeUser);
@@ -151,9 +157,17 @@ function runnerOfKind<S extends z.ZodRawShape>(spec: EndpointSpec<S, AuthKind, u
     return runAction(ctx.engine, async (scope) => {
       const directory = await RealmDirectory.load(scope.db);
       const caller = callerIn(directory, ctx.maybeUser);
-      return write({ ...scope, directory, caller, clientName: ctx.clientName }, params as Params<S>, prepared);
+      const answer = await write({ ...scope, directory, caller, clientName: ctx.clientName }, params as Params<S>, prepared);
+      if (ctx.inTransaction) await ctx.inTransaction(scope, answer);
+      return answer;
     });
   };
+}
+
+/** A transaction hook promises atomicity only a `write` endpoint can keep. */
+function refuseHook(ctx: RequestContext): undefined {
+  if (ctx.inTransaction) throw new ApiError('This endpoint cannot be part of a synced change', { code: 'SYNC_UNSUPPORTED_ACTION' });
+  return undefined;
 }
 
 /**

@@ -373,6 +373,51 @@ const pushDeviceToken = z.looseObject({
 });
 
 /** One row schema per table of the database (storage/database.ts); the archive holds all of them. */
+const syncHub = z.looseObject({ id: z.literal(1), hub_id: z.string().min(1), epoch: z.string().min(1) });
+const syncChange = z.looseObject({
+  seq: id,
+  kind: z.enum(['message', 'realm']),
+  message_id: id.optional(),
+  users: z.array(id).optional(),
+});
+const syncClient = z.looseObject({ client_id: z.string().min(1), user_id: id, last_mutation_id: z.int().nonnegative() });
+const syncMutation = z.looseObject({
+  client_id: z.string().min(1),
+  mutation_id: id,
+  outcome: z.enum(['applied', 'refused']),
+  status: z.int(),
+  body: z.record(z.string(), z.unknown()),
+  provisional_id: id.optional(),
+  final_id: id.optional(),
+});
+const syncReplica = z.looseObject({
+  id: z.literal(1),
+  hub_id: z.string().min(1),
+  epoch: z.string().min(1),
+  cursor: z.int().nonnegative(),
+  client_id: z.string().min(1),
+  next_mutation_id: id,
+});
+const syncOutbox = z.looseObject({
+  mutation_id: id,
+  method: z.string().min(1),
+  path: z.string().min(1),
+  params: z.record(z.string(), z.string()),
+  state: z.enum(['pending', 'acked']),
+  provisional_id: id.optional(),
+  queue_id: z.string().optional(),
+  local_id: z.string().optional(),
+  final_id: id.optional(),
+});
+const syncRefusal = z.looseObject({
+  mutation_id: id,
+  method: z.string().min(1),
+  path: z.string().min(1),
+  status: z.int(),
+  msg: z.string(),
+  code: z.string(),
+});
+
 export const ARCHIVE_TABLES = {
   realm: z.array(realm).length(1, 'a realm archive holds exactly one realm row'),
   users: z.array(user),
@@ -410,6 +455,14 @@ export const ARCHIVE_TABLES = {
   push_device_tokens: z.array(pushDeviceToken).default([]),
   // Archives made before reusable invitation links existed have no such table.
   multiuse_invites: z.array(multiuseInvite).default([]),
+  // Sync state (docs/SYNC.md); archives made before sync have none.
+  sync_hub: z.array(syncHub).max(1).default([]),
+  sync_changes: z.array(syncChange).default([]),
+  sync_clients: z.array(syncClient).default([]),
+  sync_mutations: z.array(syncMutation).default([]),
+  sync_replica: z.array(syncReplica).max(1).default([]),
+  sync_outbox: z.array(syncOutbox).default([]),
+  sync_refusals: z.array(syncRefusal).default([]),
 };
 
 /** Checked first, on its own: an archive of another format or version is refused by name. */

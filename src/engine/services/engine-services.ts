@@ -4,6 +4,7 @@ import type { EventQueues } from '../events/event-queues.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import type { UploadStore } from '../storage/upload-store.ts';
 import type { TemporaryUploadUrls } from './temporary-upload-urls.ts';
+import type { WriteJournal } from './run-action.ts';
 
 /**
  * What the engine's parts use of it: its database, clock, event queues and scheduler. They
@@ -24,6 +25,8 @@ export interface EngineServices {
   readonly loginLimits: LoginLimits;
   /** PBKDF2 iterations for new password hashes; tests lower it to stay fast. */
   readonly passwordIterations: number | undefined;
+  /** Records each action's notices inside its transaction (the sync hub's change feed); absent: none. */
+  readonly writeJournal?: WriteJournal;
   /** Seconds since the epoch, from the engine's clock. */
   nowSeconds(): number;
 }

@@ -35,6 +35,13 @@ export interface ReadScope<Caller extends UserRow | null = UserRow> {
 }
 
 /**
+ * Called inside every action's transaction, after the action, with the notices it queued: what
+ * a host records atomically with each change (the sync hub's change feed). A throw rolls the
+ * action back.
+ */
+export type WriteJournal = (scope: ActionScope, notices: readonly Notice[]) => Promise<void>;
+
+/**
  * Runs one action: a single read-write Dexie transaction over every table, then delivery of
  * the notices it queued — synchronously after the commit, so no other request can observe the
  * new state without its events having reached the queues. A throw rolls everything back and
@@ -42,9 +49,12 @@ export interface ReadScope<Caller extends UserRow | null = UserRow> {
  */
 export async function runAction<T>(engine: EngineServices, body: (scope: ActionScope) => Promise<T>): Promise<T> {
   const notices: Notice[] = [];
-  const result = await engine.db.transaction('rw', engine.db.tables, (tx) =>
-    body({ db: bindToTransaction(engine.db, tx), notify: (notice) => notices.push(notice), now: engine.nowSeconds() }),
-  );
+  const result = await engine.db.transaction('rw', engine.db.tables, async (tx) => {
+    const scope: ActionScope = { db: bindToTransaction(engine.db, tx), notify: (notice) => notices.push(notice), now: engine.nowSeconds() };
+    const answer = await body(scope);
+    if (engine.writeJournal) await engine.writeJournal(scope, notices);
+    return answer;
+  });
   engine.queues.deliver(notices);
   return result;
 }

@@ -32,6 +32,13 @@ import type {
   UserMessageRow,
   UserRow,
   UserTopicRow,
+  SyncHubRow,
+  SyncChangeRow,
+  SyncClientRow,
+  SyncMutationRow,
+  SyncReplicaRow,
+  SyncOutboxRow,
+  SyncRefusalRow,
 } from './rows.ts';
 
 export interface DatabaseOptions {
@@ -79,6 +86,15 @@ export class RealmDatabase extends Dexie {
   realm_exports!: EntityTable<RealmExportRow, 'id'>;
   channel_email_tokens!: Table<ChannelEmailTokenRow, [number, number, number]>;
   push_device_tokens!: Table<PushDeviceTokenRow, [number, number, string]>;
+  /** Sync (docs/SYNC.md): a hub's identity, change feed, replicas and their mutations. */
+  sync_hub!: EntityTable<SyncHubRow, 'id'>;
+  sync_changes!: EntityTable<SyncChangeRow, 'seq'>;
+  sync_clients!: EntityTable<SyncClientRow, 'client_id'>;
+  sync_mutations!: Table<SyncMutationRow, [string, number]>;
+  /** Sync: a replica's checkpoint, outbox and refused changes. */
+  sync_replica!: EntityTable<SyncReplicaRow, 'id'>;
+  sync_outbox!: EntityTable<SyncOutboxRow, 'mutation_id'>;
+  sync_refusals!: EntityTable<SyncRefusalRow, 'mutation_id'>;
 
   constructor(options: DatabaseOptions = {}) {
     // Only implementations actually given are passed: an explicit `undefined` would override
@@ -121,6 +137,13 @@ export class RealmDatabase extends Dexie {
       realm_exports: 'id, path_id',
       channel_email_tokens: '[channel_id+creator_id+sender_id]',
       push_device_tokens: '[user_id+kind+token], user_id',
+      sync_hub: 'id',
+      sync_changes: 'seq, message_id',
+      sync_clients: 'client_id',
+      sync_mutations: '[client_id+mutation_id], [client_id+provisional_id]',
+      sync_replica: 'id',
+      sync_outbox: 'mutation_id',
+      sync_refusals: 'mutation_id',
     });
   }
 

@@ -515,3 +515,78 @@ export interface AttachmentRow {
   /** Messages whose content links the file (multi-entry index): their readers may fetch it. */
   message_ids: number[];
 }
+
+/** A sync hub's identity (docs/SYNC.md): one row, made on first use, gone with the realm (a new epoch). */
+export interface SyncHubRow {
+  id: 1;
+  hub_id: string;
+  epoch: string;
+}
+
+/** One entry of a hub's change feed: the latest change of one message, or a realm change concerning `users`. */
+export interface SyncChangeRow {
+  seq: number;
+  kind: 'message' | 'realm';
+  /** `message` entries only; a message keeps only its latest entry. */
+  message_id?: number;
+  /** `realm` entries only: the users whose view changed. */
+  users?: number[];
+}
+
+/** A replica known to the hub: the user it pushes for and the last mutation applied. */
+export interface SyncClientRow {
+  client_id: string;
+  user_id: number;
+  last_mutation_id: number;
+}
+
+/** The recorded outcome of one pushed mutation, answered again to a retry. */
+export interface SyncMutationRow {
+  client_id: string;
+  mutation_id: number;
+  outcome: 'applied' | 'refused';
+  /** applied: the API's answer; refused: the error's status and JSON. */
+  status: number;
+  body: Record<string, unknown>;
+  /** A send: the replica's provisional id and the hub's id for it. */
+  provisional_id?: number;
+  final_id?: number;
+}
+
+/** A replica's checkpoint, tied to the hub's identity and epoch. */
+export interface SyncReplicaRow {
+  id: 1;
+  hub_id: string;
+  epoch: string;
+  /** The hub's change `seq` this replica has applied up to. */
+  cursor: number;
+  client_id: string;
+  next_mutation_id: number;
+}
+
+/** A local change on a replica, queued in the transaction that made it. */
+export interface SyncOutboxRow {
+  mutation_id: number;
+  method: string;
+  /** Below /api/v1. */
+  path: string;
+  params: Record<string, string>;
+  /** `pending` until the hub answers; a send then stays `acked` until its message is pulled. */
+  state: 'pending' | 'acked';
+  /** A send: the local (provisional) message id, and the local client's echo fields. */
+  provisional_id?: number;
+  queue_id?: string;
+  local_id?: string;
+  /** `acked` sends: the hub's id. */
+  final_id?: number;
+}
+
+/** A local change the hub refused (or a reset hub could no longer take), for its author to see. */
+export interface SyncRefusalRow {
+  mutation_id: number;
+  method: string;
+  path: string;
+  status: number;
+  msg: string;
+  code: string;
+}

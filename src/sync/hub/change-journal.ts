@@ -1,0 +1,57 @@
+import type { Notice } from '../../engine/events/event-types.ts';
+import type { WriteJournal } from '../../engine/services/run-action.ts';
+import { nextId } from '../../engine/storage/database.ts';
+
+/** Event types whose changes reach a replica only through a full resync in this slice (docs/SYNC.md). */
+const REALM_EVENT_TYPES = new Set(['subscription', 'stream', 'realm_user', 'realm']);
+
+/**
+ * The hub's change feed, written in each action's transaction from its plain-data notices: one
+ * entry per touched message (replacing the message's older entry, so the feed holds each
+ * message once), and one `realm` entry naming the users a change outside messages concerns.
+ */
+export const syncChangeJournal: WriteJournal = async (scope, notices) => {
+  const messageIds = new Set<number>();
+  const realmUsers = new Set<number>();
+  for (const notice of notices) {
+    for (const id of touchedMessageIds(notice)) messageIds.add(id);
+    if (concernsRealm(notice)) for (const user of notice.users) realmUsers.add(user);
+  }
+  const { db } = scope;
+  for (const messageId of [...messageIds].sort((a, b) => a - b)) {
+    await db.sync_changes.where('message_id').equals(messageId).delete();
+    await db.sync_changes.add({ seq: await nextId(db, 'sync_change'), kind: 'message', message_id: messageId });
+  }
+  if (realmUsers.size > 0) {
+    await db.sync_changes.add({ seq: await nextId(db, 'sync_change'), kind: 'realm', users: [...realmUsers].sort((a, b) => a - b) });
+  }
+};
+
+function touchedMessageIds(notice: Notice): number[] {
+  const event = notice.event;
+  switch (event.type) {
+    case 'message':
+      return notice.message ? [notice.message.row.id] : [];
+    case 'update_message':
+    case 'delete_message':
+      return ids(event.message_ids ?? [event.message_id]);
+    case 'reaction':
+      return ids([event.message_id]);
+    case 'update_message_flags':
+      return ids(event.messages);
+    default:
+      return [];
+  }
+}
+
+function concernsRealm(notice: Notice): boolean {
+  const event = notice.event;
+  // "Mark all as read" names no messages: a resync brings the flags.
+  if (event.type === 'update_message_flags') return event.all === true;
+  // A channel's first message id moves with every first send: nothing a replica stores.
+  if (event.type === 'stream' && event.property === 'first_message_id') return false;
+  return REALM_EVENT_TYPES.has(event.type);
+}
+
+const ids = (value: unknown): number[] =>
+  Array.isArray(value) ? value.filter((id): id is number => Number.isSafeInteger(id)) : [];

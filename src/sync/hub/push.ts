@@ -1,0 +1,114 @@
+import type { Engine } from '../../engine/engine.ts';
+import { API_PREFIX } from '../../engine/engine.ts';
+import { ApiError } from '../../engine/errors/api-error.ts';
+import type { SyncMutationRow, UserRow } from '../../engine/storage/rows.ts';
+import { messageIdsOf, syncedRequest, withFinalIds } from '../mutations.ts';
+import { isProvisionalId, type MutationResult, type PushedMutation, UNSUPPORTED_ACTION } from '../protocol.ts';
+
+/**
+ * Applies a replica's mutations exactly once, each as the pushing user's own API request:
+ * `engine.handle` with the push's own Authorization, so authentication, parameter checks,
+ * permissions and events are the API's. The client's `last_mutation_id` and the mutation's
+ * result are written inside the action's transaction; a refusal is recorded on its own (the
+ * action left nothing). A retried mutation gets its recorded result.
+ */
+export async function applyMutations(
+  engine: Engine,
+  caller: UserRow,
+  authorization: string,
+  clientId: string,
+  mutations: readonly PushedMutation[],
+): Promise<MutationResult[]> {
+  await claimClient(engine, caller, clientId);
+  const results: MutationResult[] = [];
+  for (const mutation of mutations) {
+    const recorded = await engine.db.sync_mutations.get([clientId, mutation.mutation_id]);
+    const row = recorded ?? (await applyOne(engine, authorization, clientId, mutation));
+    // A server fault is no answer: the mutation stays the replica's to offer again.
+    if (!row) break;
+    results.push(resultOf(row));
+  }
+  return results;
+}
+
+/** Binds a new client id to the caller; another user's client id is refused. */
+async function claimClient(engine: Engine, caller: UserRow, clientId: string): Promise<void> {
+  await engine.db.transaction('rw', engine.db.sync_clients, async () => {
+    const client = await engine.db.sync_clients.get(clientId);
+    if (client && client.user_id !== caller.id) {
+      throw new ApiError('This sync client belongs to another user', { code: 'UNAUTHORIZED', status: 403 });
+    }
+    if (!client) await engine.db.sync_clients.put({ client_id: clientId, user_id: caller.id, last_mutation_id: 0 });
+  });
+}
+
+async function applyOne(engine: Engine, authorization: string, clientId: string, mutation: PushedMutation): Promise<SyncMutationRow | null> {
+  const client = await engine.db.sync_clients.get(clientId);
+  const base = { client_id: clientId, mutation_id: mutation.mutation_id };
+  if (!client || mutation.mutation_id <= client.last_mutation_id) {
+    // Applied before, but its record is gone: say so rather than run it again.
+    return refuse(engine, base, 400, 'This change was already applied', 'SYNC_ALREADY_APPLIED');
+  }
+  const synced = syncedRequest(mutation.method, mutation.path, mutation.params);
+  if (typeof synced === 'string') return refuse(engine, base, 400, synced, UNSUPPORTED_ACTION);
+  const finalIds = new Map<number, number>();
+  for (const id of (messageIdsOf(synced) ?? []).filter(isProvisionalId)) {
+    const send = await engine.db.sync_mutations.where('[client_id+provisional_id]').equals([clientId, id]).first();
+    if (send?.final_id !== undefined) finalIds.set(id, send.final_id);
+  }
+  const request = withFinalIds(synced, (id) => finalIds.get(id));
+  if (!request) return refuse(engine, base, 400, 'The message this change refers to was never sent', 'SYNC_UNKNOWN_MESSAGE');
+
+  let applied: SyncMutationRow | null = null;
+  const response = await engine.handle(
+    new Request(`http://sync.invalid${API_PREFIX}${request.path}`, {
+      method: request.method,
+      headers: { Authorization: authorization, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(request.params).toString(),
+    }),
+    {
+      inTransaction: async (scope, answer) => {
+        const current = await scope.db.sync_clients.get(clientId);
+        if (!current || current.last_mutation_id >= mutation.mutation_id) throw new Error('sync: concurrent push of one client');
+        await scope.db.sync_clients.put({ ...current, last_mutation_id: mutation.mutation_id });
+        const body = answer instanceof Response ? {} : answer;
+        applied = { ...base, outcome: 'applied', status: 200, body };
+        if (mutation.provisional_id !== undefined && typeof body.id === 'number') {
+          Object.assign(applied, { provisional_id: mutation.provisional_id, final_id: body.id });
+        }
+        await scope.db.sync_mutations.put(applied);
+      },
+    },
+  );
+  if (response.ok) return applied;
+  if (response.status >= 500) return null;
+  const error = (await response.json()) as { msg?: string; code?: string };
+  return refuse(engine, base, response.status, error.msg ?? '', error.code ?? 'BAD_REQUEST');
+}
+
+async function refuse(
+  engine: Engine,
+  base: { client_id: string; mutation_id: number },
+  status: number,
+  msg: string,
+  code: string,
+): Promise<SyncMutationRow> {
+  const row: SyncMutationRow = { ...base, outcome: 'refused', status, body: { result: 'error', msg, code } };
+  await engine.db.transaction('rw', engine.db.sync_clients, engine.db.sync_mutations, async () => {
+    const client = await engine.db.sync_clients.get(base.client_id);
+    if (client && client.last_mutation_id < base.mutation_id) {
+      await engine.db.sync_clients.put({ ...client, last_mutation_id: base.mutation_id });
+    }
+    await engine.db.sync_mutations.put(row);
+  });
+  return row;
+}
+
+function resultOf(row: SyncMutationRow): MutationResult {
+  if (row.outcome === 'refused') {
+    return { mutation_id: row.mutation_id, outcome: 'refused', status: row.status, error: { msg: String(row.body.msg), code: String(row.body.code) } };
+  }
+  const result: MutationResult = { mutation_id: row.mutation_id, outcome: 'applied', answer: row.body };
+  if (row.final_id !== undefined) result.final_id = row.final_id;
+  return result;
+}

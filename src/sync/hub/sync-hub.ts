@@ -1,0 +1,131 @@
+import type { z } from 'zod';
+import { authenticate } from '../../engine/auth/basic-auth.ts';
+import { RealmDirectory } from '../../engine/directory/realm-directory.ts';
+import type { Engine } from '../../engine/engine.ts';
+import { ApiError } from '../../engine/errors/api-error.ts';
+import { errorResponse, internalErrorResponse, jsonResponse } from '../../engine/http/json-response.ts';
+import { readSnapshot } from '../../engine/services/run-action.ts';
+import type { SyncHubRow, UserRow } from '../../engine/storage/rows.ts';
+import { readBoundedBody } from '../bounded-body.ts';
+import { pullBody, pushBody, RESYNC_NEEDED, SYNC_PREFIX, waitBody } from '../protocol.ts';
+import { ChangeSignal } from './change-signal.ts';
+import { currentSeq, hubIdentity } from './hub-identity.ts';
+import { readChanges } from './pull.ts';
+import { applyMutations } from './push.ts';
+import { userSnapshot } from './snapshot.ts';
+
+const ROUTES = new Set(['GET /snapshot', 'POST /push', 'POST /pull', 'POST /wait']);
+
+/** A push or pull body is small JSON; a full push of 500 mutations stays far below this. */
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The hub side of sync (docs/SYNC.md): `/sync/v1/snapshot`, `/push`, `/pull` and `/wait` on an engine
+ * whose `writeJournal` is `syncChangeJournal`. Transport-free as the engine is: a Request in,
+ * a Response out; every call authenticates as the API does.
+ */
+export class SyncHub {
+  readonly #engine: Engine;
+  /** Pushes of one client run one at a time, so its mutation ids are checked in order. */
+  readonly #clientLocks = new Map<string, Promise<unknown>>();
+  readonly #changes: ChangeSignal;
+
+  constructor(engine: Engine) {
+    this.#engine = engine;
+    this.#changes = new ChangeSignal(engine.db, engine.clock);
+  }
+
+  static isSyncPath(pathname: string): boolean {
+    return pathname.startsWith(`${SYNC_PREFIX}/`);
+  }
+
+  async handle(request: Request): Promise<Response> {
+    try {
+      return await this.#dispatch(request);
+    } catch (error) {
+      if (error instanceof ApiError) return errorResponse(error);
+      console.error('offline-realm: sync hub error', error);
+      return internalErrorResponse();
+    }
+  }
+
+  async #dispatch(request: Request): Promise<Response> {
+    const path = new URL(request.url).pathname.slice(SYNC_PREFIX.length);
+    const route = `${request.method} ${path}`;
+    if (!ROUTES.has(route)) {
+      throw new ApiError('Not Found', { status: 404 });
+    }
+    const engine = this.#engine;
+    const caller = authenticate(await RealmDirectory.load(engine.db), request.headers.get('authorization'));
+    const hub = await hubIdentity(engine.db);
+    if (route === 'GET /snapshot') {
+      const snapshot = await readSnapshot(engine, (db) => userSnapshot(db, caller));
+      return success({ hub_id: hub.hub_id, epoch: hub.epoch, ...snapshot });
+    }
+    if (route === 'POST /pull') {
+      const body = await readBody(request, pullBody);
+      checkIdentity(hub, body);
+      const changes = await readSnapshot(engine, async (db) => {
+        if (body.cursor > (await currentSeq(db))) throw resyncNeeded(hub, 'The checkpoint is ahead of this hub');
+        return readChanges(db, caller, body.cursor, body.limit);
+      });
+      return success({ hub_id: hub.hub_id, epoch: hub.epoch, ...changes });
+    }
+    if (route === 'POST /wait') {
+      const body = await readBody(request, waitBody);
+      checkIdentity(hub, body);
+      // Waiting first, then reading: a change committed in between still wakes this call.
+      const done = new AbortController();
+      const next = this.#changes.next(body.timeout_seconds * 1000, AbortSignal.any([request.signal, done.signal]));
+      if ((await readSnapshot(engine, currentSeq)) > body.cursor) {
+        done.abort();
+        return success({ changed: true });
+      }
+      return success({ changed: await next });
+    }
+    const body = await readBody(request, pushBody);
+    checkIdentity(hub, body);
+    const results = await this.#serialized(body.client_id, () =>
+      applyMutations(engine, caller as UserRow, request.headers.get('authorization')!, body.client_id, body.mutations),
+    );
+    return success({ hub_id: hub.hub_id, epoch: hub.epoch, results });
+  }
+
+  async #serialized<T>(clientId: string, work: () => Promise<T>): Promise<T> {
+    const before = this.#clientLocks.get(clientId) ?? Promise.resolve();
+    const run = before.then(work, work);
+    const settled = run.catch(() => undefined);
+    this.#clientLocks.set(clientId, settled);
+    try {
+      return await run;
+    } finally {
+      if (this.#clientLocks.get(clientId) === settled) this.#clientLocks.delete(clientId);
+    }
+  }
+}
+
+function checkIdentity(hub: SyncHubRow, body: { hub_id: string; epoch: string }): void {
+  if (body.hub_id !== hub.hub_id || body.epoch !== hub.epoch) throw resyncNeeded(hub, 'This hub was reset: a full resync is needed');
+}
+
+const resyncNeeded = (hub: SyncHubRow, msg: string): ApiError =>
+  new ApiError(msg, { code: RESYNC_NEEDED, status: 409, extra: { hub_id: hub.hub_id, epoch: hub.epoch } });
+
+const success = (data: Record<string, unknown>): Response => jsonResponse({ result: 'success', msg: '', ...data });
+
+async function readBody<T extends z.ZodType>(request: Request, schema: T): Promise<z.output<T>> {
+  const body = await readBoundedBody(request, MAX_BODY_BYTES);
+  if (!body) throw new ApiError('Request body too large', { status: 413 });
+  let json: unknown;
+  try {
+    json = JSON.parse(new TextDecoder().decode(body));
+  } catch {
+    throw new ApiError('Malformed JSON');
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ApiError(`Invalid ${issue.path.join('.') || 'body'}: ${issue.message}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,106 @@
+import { PROVISIONAL_ID_BASE } from './protocol.ts';
+
+/**
+ * The API writes that travel through sync in this slice (docs/SYNC.md), each with the
+ * parameters it may carry. A mutation *is* one of these requests: the replica runs it locally,
+ * the hub runs it again as the user's own request.
+ */
+interface SyncedRoute {
+  method: string;
+  /** Below /api/v1; a captured group is a message id. */
+  pattern: RegExp;
+  params: readonly string[];
+  /** `send` creates a message; `flags` names messages in its `messages` list; `subscribe` names channels, which must exist. */
+  kind: 'send' | 'message' | 'flags' | 'subscribe' | 'subscription';
+}
+
+const REACTION_PARAMS = ['emoji_name', 'emoji_code', 'reaction_type'];
+
+const SYNCED_ROUTES: readonly SyncedRoute[] = [
+  { method: 'POST', pattern: /^\/messages$/, params: ['type', 'to', 'content', 'topic', 'subject', 'read_by_sender'], kind: 'send' },
+  { method: 'PATCH', pattern: /^\/messages\/(\d{1,16})$/, params: ['content'], kind: 'message' },
+  { method: 'DELETE', pattern: /^\/messages\/(\d{1,16})$/, params: [], kind: 'message' },
+  { method: 'POST', pattern: /^\/messages\/(\d{1,16})\/reactions$/, params: REACTION_PARAMS, kind: 'message' },
+  { method: 'DELETE', pattern: /^\/messages\/(\d{1,16})\/reactions$/, params: REACTION_PARAMS, kind: 'message' },
+  { method: 'POST', pattern: /^\/messages\/flags$/, params: ['messages', 'op', 'flag'], kind: 'flags' },
+  { method: 'POST', pattern: /^\/users\/me\/subscriptions$/, params: ['subscriptions', 'principals', 'authorization_errors_fatal'], kind: 'subscribe' },
+  { method: 'DELETE', pattern: /^\/users\/me\/subscriptions$/, params: ['subscriptions', 'principals'], kind: 'subscription' },
+  { method: 'POST', pattern: /^\/users\/me\/subscriptions\/properties$/, params: ['subscription_data'], kind: 'subscription' },
+];
+
+/** The flags whose changes sync in this slice. */
+const SYNCED_FLAGS = new Set(['read', 'starred']);
+
+/** Parameters that belong to the local client, never pushed (the hub's queues are not the replica's). */
+export const LOCAL_PARAMS = new Set(['queue_id', 'local_id', 'client']);
+
+export interface SyncedRequest {
+  route: SyncedRoute;
+  method: string;
+  path: string;
+  params: Record<string, string>;
+}
+
+/** The synced request this is, or why it cannot be one (`null` message: not a synced route). */
+export function syncedRequest(method: string, path: string, params: Record<string, string>): SyncedRequest | string {
+  const route = SYNCED_ROUTES.find((r) => r.method === method && r.pattern.test(path));
+  if (!route) return `${method} ${path} is not available on a synced replica yet`;
+  for (const name of Object.keys(params)) {
+    if (!route.params.includes(name) && !LOCAL_PARAMS.has(name)) return `${method} ${path} with '${name}' is not available on a synced replica yet`;
+  }
+  if (route.kind === 'flags' && !SYNCED_FLAGS.has(params.flag ?? '')) return `The '${params.flag ?? ''}' flag is not synced yet`;
+  return { route, method, path, params };
+}
+
+/**
+ * The channel names a subscribe request names, or null when they cannot be read (the engine
+ * then refuses the request itself). Subscribing to a name no channel has would create one,
+ * with an id only the hub may give: a replica refuses that.
+ */
+export function subscribedChannelNames(request: SyncedRequest): string[] | null {
+  if (request.route.kind !== 'subscribe') return [];
+  try {
+    const value: unknown = JSON.parse(request.params.subscriptions ?? '');
+    if (!Array.isArray(value)) return null;
+    return value.map((entry: unknown) => (entry !== null && typeof entry === 'object' && 'name' in entry ? String(entry.name) : ''));
+  } catch {
+    return null;
+  }
+}
+
+/** The message ids a synced request names, or null when its `messages` list is not a list of ids. */
+export function messageIdsOf(request: SyncedRequest): number[] | null {
+  const match = request.route.pattern.exec(request.path);
+  if (match?.[1] !== undefined) return [Number(match[1])];
+  return request.route.kind === 'flags' ? parseIdList(request.params.messages) : [];
+}
+
+/**
+ * The request with every provisional id replaced through `finalId`; null if one has no final
+ * id (the send that made it was refused or never reached the hub).
+ */
+export function withFinalIds(request: SyncedRequest, finalId: (provisional: number) => number | undefined): SyncedRequest | null {
+  const map = (id: number): number | undefined => (id >= PROVISIONAL_ID_BASE ? finalId(id) : id);
+  const match = request.route.pattern.exec(request.path);
+  if (match?.[1] !== undefined) {
+    const id = map(Number(match[1]));
+    if (id === undefined) return null;
+    return { ...request, path: request.path.replace(`/${match[1]}`, `/${id}`) };
+  }
+  if (request.route.kind !== 'flags') return request;
+  const ids = parseIdList(request.params.messages);
+  if (!ids) return request;
+  const mapped = ids.map(map);
+  if (mapped.some((id) => id === undefined)) return null;
+  return { ...request, params: { ...request.params, messages: JSON.stringify(mapped) } };
+}
+
+function parseIdList(raw: string | undefined): number[] | null {
+  if (raw === undefined) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return Array.isArray(value) && value.every((id) => Number.isSafeInteger(id)) ? (value as number[]) : null;
+  } catch {
+    return null;
+  }
+}

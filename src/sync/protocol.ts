@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import type { MessageRow, ReactionRow, RecipientRow, UserMessageRow } from '../engine/storage/rows.ts';
+
+/** The peer protocol's path: outside `/api/v1`, so a Service Worker relaying the API never takes it. */
+export const SYNC_PREFIX = '/sync/v1';
+export const SNAPSHOT_PATH = '/snapshot';
+
+/**
+ * A replica's own message ids start here: above any hub id (upstream's are 32-bit) and after
+ * every confirmed message, as upstream's local echo ids sort (docs/SYNC.md).
+ */
+export const PROVISIONAL_ID_BASE = 2 ** 31;
+
+export const MAX_PUSH_MUTATIONS = 500;
+export const MAX_PULL_CHANGES = 500;
+/** A mutation's parameters: names and values, bounded as the API bounds a request. */
+const MAX_PARAMS = 20;
+const MAX_PARAM_BYTES = 100_000;
+
+export const isProvisionalId = (id: number): boolean => id >= PROVISIONAL_ID_BASE;
+
+const identity = { hub_id: z.string().min(1).max(64), epoch: z.string().min(1).max(64) };
+
+export const pushedMutation = z.strictObject({
+  mutation_id: z.int().positive(),
+  method: z.enum(['POST', 'PATCH', 'DELETE']),
+  path: z.string().min(1).max(200),
+  params: z
+    .record(z.string().max(64), z.string().max(MAX_PARAM_BYTES))
+    .refine((params) => Object.keys(params).length <= MAX_PARAMS, { error: 'too many params' }),
+  provisional_id: z.int().min(PROVISIONAL_ID_BASE).optional(),
+});
+export type PushedMutation = z.output<typeof pushedMutation>;
+
+export const pushBody = z.strictObject({
+  ...identity,
+  client_id: z.string().regex(/^[A-Za-z0-9-]{8,64}$/),
+  mutations: z.array(pushedMutation).max(MAX_PUSH_MUTATIONS),
+});
+
+export const pullBody = z.strictObject({
+  ...identity,
+  cursor: z.int().nonnegative(),
+  limit: z.int().min(1).max(MAX_PULL_CHANGES).optional(),
+});
+
+/** A replica waiting for the hub's next change: at most this long per call. */
+export const MAX_WAIT_SECONDS = 50;
+
+export const waitBody = z.strictObject({
+  ...identity,
+  cursor: z.int().nonnegative(),
+  timeout_seconds: z.int().min(1).max(MAX_WAIT_SECONDS),
+});
+
+/** One mutation's outcome, as the hub recorded it. */
+export type MutationResult =
+  | { mutation_id: number; outcome: 'applied'; answer: Record<string, unknown>; final_id?: number }
+  | { mutation_id: number; outcome: 'refused'; status: number; error: { msg: string; code: string } };
+
+export interface PushAnswer {
+  results: MutationResult[];
+}
+
+/** A message as its recipient holds it: the row, its reactions, the caller's flags, its recipient. */
+export interface MessageBundle {
+  message: MessageRow;
+  user_message: UserMessageRow;
+  reactions: ReactionRow[];
+  recipient: RecipientRow;
+}
+
+export interface PullAnswer {
+  hub_id: string;
+  epoch: string;
+  cursor: number;
+  more: boolean;
+  messages: MessageBundle[];
+  deleted: number[];
+  /** A change outside messages concerned the caller: only a full resync brings it (this slice). */
+  realm_changed: boolean;
+}
+
+export interface SnapshotAnswer {
+  hub_id: string;
+  epoch: string;
+  cursor: number;
+  tables: Record<string, Record<string, unknown>[]>;
+}
+
+/** The hub's answer when a replica must start again from a snapshot. */
+export const RESYNC_NEEDED = 'SYNC_RESYNC_NEEDED';
+export const UNSUPPORTED_ACTION = 'SYNC_UNSUPPORTED_ACTION';

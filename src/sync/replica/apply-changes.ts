@@ -1,0 +1,62 @@
+import { RealmDirectory } from '../../engine/directory/realm-directory.ts';
+import { type ActionScope, runAction } from '../../engine/services/run-action.ts';
+import type { EngineServices } from '../../engine/services/engine-services.ts';
+import type { SyncOutboxRow, UserRow } from '../../engine/storage/rows.ts';
+import type { PullAnswer } from '../protocol.ts';
+import { arrivedNotice, changedNotices, removedNotice } from './local-notices.ts';
+import { deleteMessageRows, localMessage, putBundle } from './message-rows.ts';
+
+/** `stale`: the checkpoint moved meanwhile; `pending`: a local change must be pushed first. */
+export type ApplyOutcome = 'applied' | 'stale' | 'pending';
+
+/**
+ * Applies one pulled page and moves the checkpoint in the same transaction (docs/SYNC.md,
+ * replica rules 3-5), only from the checkpoint it was asked for and only while no local change
+ * is pending. Local clients get the events of the difference after the commit.
+ */
+export function applyChanges(engine: EngineServices, me: number, askedCursor: number, page: PullAnswer): Promise<ApplyOutcome> {
+  return runAction(engine, async (scope) => {
+    const { db } = scope;
+    const state = await db.sync_replica.get(1);
+    if (!state || state.hub_id !== page.hub_id || state.epoch !== page.epoch || state.cursor !== askedCursor) return 'stale';
+    const outbox = await db.sync_outbox.toArray();
+    if (outbox.some((row) => row.state === 'pending')) return 'pending';
+    const directory = await RealmDirectory.load(db);
+    const user = directory.users.get(me) as UserRow;
+    const sends = new Map(outbox.filter((row) => row.final_id !== undefined).map((row) => [row.final_id!, row]));
+
+    for (const bundle of page.messages) {
+      const id = bundle.message.id;
+      const old = await localMessage(db, me, id);
+      await putBundle(db, bundle);
+      const send = sends.get(id);
+      if (!old) scope.notify(arrivedNotice(directory, me, bundle, send && { queueId: send.queue_id, localId: send.local_id }));
+      else for (const notice of await changedNotices(db, directory, user, old, bundle)) scope.notify(notice);
+      if (send) await settleSend(scope, directory, me, send);
+    }
+    for (const id of page.deleted) {
+      const old = await db.messages.get(id);
+      if (old) {
+        await deleteMessageRows(db, id);
+        scope.notify(removedNotice(directory, me, old));
+      }
+      const send = sends.get(id);
+      if (send) await settleSend(scope, directory, me, send);
+    }
+    await db.sync_replica.put({ ...state, cursor: page.cursor });
+    return 'applied';
+  });
+}
+
+/** The hub's message is here: the provisional one goes (after the final one's event), and so does the outbox row. */
+export async function settleSend(scope: ActionScope, directory: RealmDirectory, me: number, send: SyncOutboxRow): Promise<void> {
+  const { db } = scope;
+  if (send.provisional_id !== undefined) {
+    const provisional = await db.messages.get(send.provisional_id);
+    if (provisional) {
+      await deleteMessageRows(db, provisional.id);
+      scope.notify(removedNotice(directory, me, provisional));
+    }
+  }
+  await db.sync_outbox.delete(send.mutation_id);
+}

@@ -1,0 +1,73 @@
+import { RealmDirectory } from '../../engine/directory/realm-directory.ts';
+import { API_PREFIX, type Engine } from '../../engine/engine.ts';
+import { ApiError } from '../../engine/errors/api-error.ts';
+import { jsonResponse } from '../../engine/http/json-response.ts';
+import type { ActionScope } from '../../engine/services/run-action.ts';
+import type { SyncOutboxRow } from '../../engine/storage/rows.ts';
+import { LOCAL_PARAMS, subscribedChannelNames, type SyncedRequest, syncedRequest } from '../mutations.ts';
+import { readBoundedBody } from '../bounded-body.ts';
+import { UNSUPPORTED_ACTION } from '../protocol.ts';
+
+/** Writes that concern only this replica's own clients: never pushed. */
+const LOCAL_ONLY = new Set(['POST /register', 'DELETE /events', 'POST /fetch_api_key', 'POST /typing', 'POST /users/me/presence', 'POST /messages/render']);
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** A synced write is a message at most (10,000 characters) and a few fields: far below this. */
+const MAX_SYNCED_BODY_BYTES = 256 * 1024;
+
+/**
+ * A request of the replica's user: reads and local-only writes go to the local engine; a synced
+ * write runs there too, and its outbox row is written in the action's own transaction (replica
+ * rule 1); any other write is refused rather than done locally and never pushed.
+ */
+export async function handleLocally(engine: Engine, request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  if (!url.pathname.startsWith(`${API_PREFIX}/`) || READS.has(request.method)) return engine.handle(request);
+  const path = url.pathname.slice(API_PREFIX.length);
+  if (LOCAL_ONLY.has(`${request.method} ${path}`)) return engine.handle(request);
+  const params = await readParams(request, url);
+  const synced = typeof params === 'string' ? params : syncedRequest(request.method, path, params);
+  if (typeof synced === 'string') return unsupported(synced);
+  const directory = await RealmDirectory.load(engine.db);
+  if (subscribedChannelNames(synced)?.some((name) => !directory.channelByName(name))) {
+    return unsupported('Creating channels is not available on a synced replica yet');
+  }
+  return engine.handle(request, { inTransaction: (scope, answer) => queueMutation(scope, synced, answer) });
+}
+
+const unsupported = (msg: string): Response => jsonResponse({ result: 'error', msg, code: UNSUPPORTED_ACTION }, 400);
+
+async function queueMutation(scope: ActionScope, request: SyncedRequest, answer: Record<string, unknown> | Response): Promise<void> {
+  const { db } = scope;
+  const state = await db.sync_replica.get(1);
+  if (!state) throw new ApiError('This replica has not reached its hub yet', { code: 'SYNC_NOT_READY', status: 503 });
+  await db.sync_replica.put({ ...state, next_mutation_id: state.next_mutation_id + 1 });
+  const row: SyncOutboxRow = {
+    mutation_id: state.next_mutation_id,
+    method: request.method,
+    path: request.path,
+    params: Object.fromEntries(Object.entries(request.params).filter(([name]) => !LOCAL_PARAMS.has(name))),
+    state: 'pending',
+  };
+  if (request.route.kind === 'send' && !(answer instanceof Response) && typeof answer.id === 'number') {
+    row.provisional_id = answer.id;
+    if (request.params.queue_id !== undefined) row.queue_id = request.params.queue_id;
+    if (request.params.local_id !== undefined) row.local_id = request.params.local_id;
+  }
+  await db.sync_outbox.add(row);
+}
+
+/** The query and body parameters as the engine will read them (the body wins); a message why not, for a file or an oversized body. */
+async function readParams(request: Request, url: URL): Promise<Record<string, string> | string> {
+  const params: Record<string, string> = Object.fromEntries(url.searchParams);
+  const body = await readBoundedBody(request.clone(), MAX_SYNCED_BODY_BYTES);
+  if (!body) return 'This request is too large to sync';
+  if (body.byteLength === 0) return params;
+  const contentType = request.headers.get('content-type') ?? 'application/x-www-form-urlencoded';
+  const form = await new Response(body, { headers: { 'Content-Type': contentType } }).formData().catch(() => null);
+  if (!form) return 'This request body cannot be read';
+  for (const [name, value] of form) {
+    if (typeof value !== 'string') return 'Files cannot be synced yet';
+    params[name] = value;
+  }
+  return params;
+}

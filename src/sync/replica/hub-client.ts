@@ -1,0 +1,71 @@
+import { type PullAnswer, type PushAnswer, type PushedMutation, RESYNC_NEEDED, SNAPSHOT_PATH, type SnapshotAnswer, SYNC_PREFIX } from '../protocol.ts';
+
+/** How a replica reaches its hub: `fetch`, or anything shaped like it (tests cut the link here). */
+export type HubFetch = (request: Request) => Promise<Response>;
+
+/** The hub could not be reached, or its answer was lost: nothing is known of what it did. */
+export class HubUnreachable extends Error {}
+
+/** The hub's identity or epoch changed, or the checkpoint is unusable: start again from a snapshot. */
+export class ResyncNeeded extends Error {}
+
+/** The hub answered an error other than a resync (bad credentials, a malformed call). */
+export class HubError extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(status: number, code: string, msg: string) {
+    super(msg);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** The replica's calls to the hub's `/sync/v1/`, with its user's credentials. */
+export class HubClient {
+  readonly #fetch: HubFetch;
+  readonly #base: string;
+  readonly #authorization: string;
+
+  constructor(options: { fetch: HubFetch; hubUrl: string; email: string; apiKey: string }) {
+    this.#fetch = options.fetch;
+    this.#base = options.hubUrl.replace(/\/$/, '') + SYNC_PREFIX;
+    this.#authorization = `Basic ${btoa(`${options.email}:${options.apiKey}`)}`;
+  }
+
+  snapshot(): Promise<SnapshotAnswer> {
+    return this.#call('GET', SNAPSHOT_PATH);
+  }
+
+  push(body: { hub_id: string; epoch: string; client_id: string; mutations: PushedMutation[] }): Promise<PushAnswer> {
+    return this.#call('POST', '/push', body);
+  }
+
+  pull(body: { hub_id: string; epoch: string; cursor: number }): Promise<PullAnswer> {
+    return this.#call('POST', '/pull', body);
+  }
+
+  /** Resolves once the hub has changes after `cursor` (true) or the wait ran out (false). */
+  async wait(body: { hub_id: string; epoch: string; cursor: number; timeout_seconds: number }, signal: AbortSignal): Promise<boolean> {
+    return (await this.#call<{ changed: boolean }>('POST', '/wait', body, signal)).changed;
+  }
+
+  async #call<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+    const headers: Record<string, string> = { Authorization: this.#authorization };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    let response: Response;
+    let json: Record<string, unknown>;
+    try {
+      response = await this.#fetch(
+        new Request(this.#base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal }),
+      );
+      json = (await response.json()) as Record<string, unknown>;
+    } catch (error) {
+      throw new HubUnreachable(error instanceof Error ? error.message : String(error));
+    }
+    if (response.ok) return json as T;
+    if (json.code === RESYNC_NEEDED) throw new ResyncNeeded(String(json.msg));
+    if (response.status >= 500) throw new HubUnreachable(`hub answered ${response.status}`);
+    throw new HubError(response.status, String(json.code), String(json.msg));
+  }
+}

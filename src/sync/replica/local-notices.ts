@@ -1,0 +1,114 @@
+import { deleteMessageEvent } from '../../engine/actions/delete-message.ts';
+import { unreadDetails } from '../../engine/actions/message-flags.ts';
+import type { RealmDirectory } from '../../engine/directory/realm-directory.ts';
+import type { EngineEvent, Notice } from '../../engine/events/event-types.ts';
+import { apiEmail } from '../../engine/permissions/email-visibility.ts';
+import type { RealmDatabase } from '../../engine/storage/database.ts';
+import { flagList } from '../../engine/storage/flags.ts';
+import { FLAG_BITS, type MessageRow, type ReactionRow, type UserMessageRow, type UserRow } from '../../engine/storage/rows.ts';
+import type { MessageBundle } from '../protocol.ts';
+
+/**
+ * The events a replica's local clients get when rows from the hub replace local ones: derived
+ * from the difference, so applying the same rows twice emits nothing. Shapes are the actions'
+ * own (docs/SYNC.md, replica rule 4).
+ */
+
+/** The flags whose changes a replica reports as `update_message_flags`. */
+const REPORTED_FLAGS = ['read', 'starred'] as const;
+
+export interface LocalMessage {
+  message: MessageRow;
+  userMessage: UserMessageRow | undefined;
+  reactions: ReactionRow[];
+}
+
+/** A message new to the replica; `echo` names the local client that sent it as a provisional message. */
+export function arrivedNotice(directory: RealmDirectory, me: number, bundle: MessageBundle, echo?: { queueId?: string; localId?: string }): Notice {
+  return {
+    event: { type: 'message' },
+    users: [me],
+    perUser: new Map([[me, { flags: flagList(bundle.user_message.flags) }]]),
+    message: { row: bundle.message, directory, senderQueueId: echo?.queueId, localId: echo?.localId },
+  };
+}
+
+export function removedNotice(directory: RealmDirectory, me: number, row: MessageRow): Notice {
+  return { event: deleteMessageEvent(row, [row.id]), users: [me], emptyTopicDisplayName: directory.realm.empty_topic_display_name };
+}
+
+/** What changed in a message the replica already held: content or topic, reactions, flags. */
+export async function changedNotices(
+  db: RealmDatabase,
+  directory: RealmDirectory,
+  me: UserRow,
+  old: LocalMessage,
+  bundle: MessageBundle,
+): Promise<Notice[]> {
+  const notices: Notice[] = [];
+  const base = { users: [me.id], emptyTopicDisplayName: directory.realm.empty_topic_display_name };
+  const update = updateMessageEvent(directory, old.message, bundle.message);
+  if (update) notices.push({ ...base, event: update, perUser: new Map([[me.id, { flags: flagList(bundle.user_message.flags) }]]) });
+
+  const oldKeys = new Set(old.reactions.map((r) => r.key));
+  const newKeys = new Set(bundle.reactions.map((r) => r.key));
+  for (const reaction of old.reactions) if (!newKeys.has(reaction.key)) notices.push({ ...base, event: reactionEvent(directory, me, 'remove', reaction) });
+  for (const reaction of bundle.reactions) if (!oldKeys.has(reaction.key)) notices.push({ ...base, event: reactionEvent(directory, me, 'add', reaction) });
+
+  const before = old.userMessage?.flags ?? 0;
+  const after = bundle.user_message.flags;
+  for (const flag of REPORTED_FLAGS) {
+    const bit = FLAG_BITS[flag];
+    if ((before & bit) === (after & bit)) continue;
+    const op = after & bit ? 'add' : 'remove';
+    const event: EngineEvent = { type: 'update_message_flags', op, operation: op, flag, messages: [bundle.message.id], all: false };
+    if (flag === 'read' && op === 'remove') event.message_details = await unreadDetails(db, me, [bundle.user_message]);
+    notices.push({ ...base, event });
+  }
+  return notices;
+}
+
+function updateMessageEvent(directory: RealmDirectory, old: MessageRow, row: MessageRow): EngineEvent | null {
+  const contentChanged = old.content !== row.content || old.rendered_content !== row.rendered_content;
+  const topicChanged = old.topic !== row.topic || old.stream_id !== row.stream_id;
+  if (!contentChanged && !topicChanged) return null;
+  const event: EngineEvent = {
+    type: 'update_message',
+    user_id: row.edit_history?.[0]?.user_id ?? row.sender_id,
+    edit_timestamp: row.last_edit_timestamp ?? row.last_moved_timestamp ?? row.timestamp,
+    message_id: row.id,
+    message_ids: [row.id],
+    rendering_only: false,
+  };
+  if (contentChanged) {
+    Object.assign(event, {
+      orig_content: old.content,
+      orig_rendered_content: old.rendered_content,
+      content: row.content,
+      rendered_content: row.rendered_content,
+      is_me_message: row.is_me_message,
+    });
+  }
+  const channel = old.stream_id === undefined ? undefined : directory.channels.get(old.stream_id);
+  if (channel) {
+    Object.assign(event, { stream_name: channel.name, stream_id: channel.id });
+    if (topicChanged) Object.assign(event, { propagate_mode: 'change_one', orig_subject: old.topic, subject: row.topic });
+    if (row.stream_id !== old.stream_id) event.new_stream_id = row.stream_id;
+  }
+  return event;
+}
+
+function reactionEvent(directory: RealmDirectory, me: UserRow, op: 'add' | 'remove', reaction: ReactionRow): EngineEvent {
+  const actor = directory.users.get(reaction.user_id);
+  return {
+    type: 'reaction',
+    op,
+    user_id: reaction.user_id,
+    message_id: reaction.message_id,
+    emoji_name: reaction.emoji_name,
+    emoji_code: reaction.emoji_code,
+    reaction_type: reaction.reaction_type,
+    // The deprecated `user` object, as the reaction action sends it.
+    user: { user_id: reaction.user_id, email: actor ? apiEmail(directory.realm, me, actor) : '', full_name: actor?.full_name ?? '' },
+  };
+}

@@ -1,0 +1,67 @@
+import { RealmDirectory } from '../../engine/directory/realm-directory.ts';
+import { runAction } from '../../engine/services/run-action.ts';
+import type { EngineServices } from '../../engine/services/engine-services.ts';
+import type { SyncOutboxRow } from '../../engine/storage/rows.ts';
+import { MAX_PUSH_MUTATIONS, type MutationResult, type PushedMutation } from '../protocol.ts';
+import { settleSend } from './apply-changes.ts';
+import { type HubClient, HubUnreachable } from './hub-client.ts';
+
+/**
+ * Offers every pending change to the hub, oldest first, and settles what the answers cover
+ * (replica rules 2 and 6). A lost answer leaves the changes pending; the hub answers a retry
+ * with the results it recorded. Returns whether a refusal needs a full resync to roll back.
+ */
+export async function pushOutbox(engine: EngineServices, client: HubClient, me: number): Promise<{ needsResync: boolean }> {
+  let needsResync = false;
+  for (;;) {
+    const state = await engine.db.sync_replica.get(1);
+    if (!state) return { needsResync: true };
+    const pending = (await engine.db.sync_outbox.toArray()).filter((row) => row.state === 'pending').slice(0, MAX_PUSH_MUTATIONS);
+    if (pending.length === 0) return { needsResync };
+    const answer = await client.push({ hub_id: state.hub_id, epoch: state.epoch, client_id: state.client_id, mutations: pending.map(toPushed) });
+    if (await settle(engine, me, answer.results)) needsResync = true;
+    // The hub stops at a fault of its own: what it did not answer stays pending.
+    if (answer.results.length < pending.length) throw new HubUnreachable('the hub did not answer every change');
+  }
+}
+
+function toPushed(row: SyncOutboxRow): PushedMutation {
+  const mutation: PushedMutation = { mutation_id: row.mutation_id, method: row.method as PushedMutation['method'], path: row.path, params: row.params };
+  if (row.provisional_id !== undefined) mutation.provisional_id = row.provisional_id;
+  return mutation;
+}
+
+/** Records the hub's answers in one transaction; true when a refused change can only be rolled back by a resync. */
+function settle(engine: EngineServices, me: number, results: readonly MutationResult[]): Promise<boolean> {
+  return runAction(engine, async (scope) => {
+    const { db } = scope;
+    const directory = await RealmDirectory.load(db);
+    let needsResync = false;
+    for (const result of results) {
+      const row = await db.sync_outbox.get(result.mutation_id);
+      if (!row || row.state !== 'pending') continue;
+      if (result.outcome === 'applied') {
+        if (row.provisional_id !== undefined && result.final_id !== undefined) {
+          await db.sync_outbox.put({ ...row, state: 'acked', final_id: result.final_id });
+        } else {
+          await db.sync_outbox.delete(row.mutation_id);
+        }
+        continue;
+      }
+      await db.sync_refusals.put({
+        mutation_id: row.mutation_id,
+        method: row.method,
+        path: row.path,
+        status: result.status,
+        msg: result.error.msg,
+        code: result.error.code,
+      });
+      if (row.provisional_id !== undefined) await settleSend(scope, directory, me, row);
+      else {
+        await db.sync_outbox.delete(row.mutation_id);
+        needsResync = true;
+      }
+    }
+    return needsResync;
+  });
+}

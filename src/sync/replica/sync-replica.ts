@@ -1,0 +1,194 @@
+import type { Engine } from '../../engine/engine.ts';
+import type { SyncRefusalRow } from '../../engine/storage/rows.ts';
+import { applyChanges, type ApplyOutcome } from './apply-changes.ts';
+import { handleLocally } from './capture.ts';
+import { HubClient, type HubFetch, HubUnreachable, ResyncNeeded } from './hub-client.ts';
+import { pushOutbox } from './push-outbox.ts';
+import { applySnapshot } from './resync.ts';
+
+export interface ReplicaOptions {
+  /** The replica's own engine (its own database); it need not hold a realm yet. */
+  engine: Engine;
+  /** How to reach the hub: `fetch`, or a stand-in the caller controls. */
+  fetch: HubFetch;
+  hubUrl: string;
+  /** The user's credentials on the hub (the same on the replica once synced). */
+  email: string;
+  apiKey: string;
+}
+
+/** `data-sync`'s values (runtime contract 4): N changes not yet acknowledged by the hub. */
+export type SyncStatus = 'online' | 'offline' | `pending:${number}`;
+
+/** How many push-then-pull passes a round makes while local changes keep arriving. */
+const MAX_PASSES = 5;
+/** While the hub cannot be reached, the live loop tries again this often (or at the next local change). */
+export const RETRY_MS = 2_000;
+/** How long one wait for the hub's next change may last before it is asked again. */
+const WAIT_SECONDS = 45;
+
+/**
+ * One user's replica of a hub's realm (docs/SYNC.md): its user's requests go to `handle`,
+ * `sync()` runs one round (push, then pull; a full resync when the hub asks for one). Rounds
+ * never overlap.
+ */
+export class SyncReplica {
+  readonly engine: Engine;
+  readonly #client: HubClient;
+  readonly #apiKey: string;
+  #round: Promise<SyncStatus> | null = null;
+  #reachable = false;
+  #lastError: Error | null = null;
+  #live: { stop: AbortController; done: Promise<void> } | null = null;
+  readonly #localWaiters = new Set<() => void>();
+
+  constructor(options: ReplicaOptions) {
+    this.engine = options.engine;
+    this.#apiKey = options.apiKey;
+    this.#client = new HubClient(options);
+  }
+
+  /** A request of the replica's user to its local engine. */
+  async handle(request: Request): Promise<Response> {
+    const response = await handleLocally(this.engine, request);
+    // A change may have been queued: the live loop pushes it now.
+    if (response.ok && request.method !== 'GET' && request.method !== 'HEAD') for (const wake of [...this.#localWaiters]) wake();
+    return response;
+  }
+
+  /** The last round's failure: the hub unreachable, or refusing this replica (bad credentials); null once a round succeeds. */
+  get lastError(): Error | null {
+    return this.#lastError;
+  }
+
+  /**
+   * Keeps the replica in sync until `stop()`: a round at once, then one after each local change
+   * and each time the hub reports a change (a long-poll of `/sync/v1/wait`); while the hub cannot
+   * be reached, again every `RETRY_MS` on the engine's clock.
+   */
+  start(): void {
+    if (this.#live) return;
+    const stop = new AbortController();
+    this.#live = { stop, done: this.#runLive(stop.signal) };
+  }
+
+  async stop(): Promise<void> {
+    const live = this.#live;
+    if (!live) return;
+    live.stop.abort();
+    await live.done;
+    this.#live = null;
+  }
+
+  /** One sync round; `offline` when the hub could not be reached (nothing is lost: it runs again later). */
+  sync(): Promise<SyncStatus> {
+    this.#round ??= this.#run().finally(() => (this.#round = null));
+    return this.#round;
+  }
+
+  /** As of the last round: `offline` if it could not reach the hub, else the changes the hub has not acknowledged. */
+  async status(): Promise<SyncStatus> {
+    if (!this.#reachable) return 'offline';
+    const unacknowledged = (await this.engine.db.sync_outbox.toArray()).filter((row) => row.state === 'pending').length;
+    return unacknowledged > 0 ? `pending:${unacknowledged}` : 'online';
+  }
+
+  /** The changes the hub refused, with its message, oldest first. */
+  refusals(): Promise<SyncRefusalRow[]> {
+    return this.engine.db.sync_refusals.toArray();
+  }
+
+  async #run(): Promise<SyncStatus> {
+    try {
+      try {
+        await this.#pushAndPull();
+      } catch (error) {
+        if (!(error instanceof ResyncNeeded)) throw error;
+        await this.#resync();
+        await this.#pushAndPull();
+      }
+      this.#reachable = true;
+      this.#lastError = null;
+    } catch (error) {
+      this.#lastError = error instanceof Error ? error : new Error(String(error));
+      if (!(error instanceof HubUnreachable)) throw error;
+      this.#reachable = false;
+    }
+    return this.status();
+  }
+
+  async #runLive(stop: AbortSignal): Promise<void> {
+    while (!stop.aborted) {
+      const localChange = this.#nextLocalChange(stop);
+      // A refusal of the replica itself (its credentials) is retried as if offline; `lastError` tells it.
+      const status = await this.sync().catch(() => 'offline' as const);
+      if (stop.aborted) return;
+      if (status.startsWith('pending:')) continue;
+      const waiting = new AbortController();
+      const next =
+        status === 'offline' ? this.#delay(RETRY_MS, waiting.signal) : this.#hubChange(AbortSignal.any([stop, waiting.signal]));
+      await Promise.race([localChange, next]);
+      waiting.abort();
+    }
+  }
+
+  #nextLocalChange(stop: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        this.#localWaiters.delete(wake);
+        stop.removeEventListener('abort', wake);
+        resolve();
+      };
+      this.#localWaiters.add(wake);
+      stop.addEventListener('abort', wake, { once: true });
+    });
+  }
+
+  async #hubChange(signal: AbortSignal): Promise<void> {
+    const state = await this.engine.db.sync_replica.get(1);
+    if (!state) return;
+    const body = { hub_id: state.hub_id, epoch: state.epoch, cursor: state.cursor, timeout_seconds: WAIT_SECONDS };
+    await this.#client.wait(body, signal).catch(() => false);
+  }
+
+  #delay(ms: number, signal: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = this.engine.clock.setTimeout(resolve, ms);
+      signal.addEventListener('abort', () => {
+        this.engine.clock.clearTimeout(timer);
+        resolve();
+      }, { once: true });
+    });
+  }
+
+  async #pushAndPull(): Promise<void> {
+    if (!(await this.engine.db.sync_replica.get(1))) await this.#resync();
+    for (let pass = 0; pass < MAX_PASSES; pass++) {
+      const { needsResync } = await pushOutbox(this.engine, this.#client, await this.#userId());
+      if (needsResync) await this.#resync();
+      if ((await this.#pull()) !== 'pending') return;
+    }
+  }
+
+  async #pull(): Promise<ApplyOutcome> {
+    for (;;) {
+      const state = await this.engine.db.sync_replica.get(1);
+      if (!state) throw new ResyncNeeded('no checkpoint');
+      const page = await this.#client.pull({ hub_id: state.hub_id, epoch: state.epoch, cursor: state.cursor });
+      const outcome = await applyChanges(this.engine, await this.#userId(), state.cursor, page);
+      if (outcome !== 'applied') return outcome;
+      if (page.realm_changed) await this.#resync();
+      if (!page.more) return outcome;
+    }
+  }
+
+  async #resync(): Promise<void> {
+    await applySnapshot(this.engine, await this.#client.snapshot());
+  }
+
+  async #userId(): Promise<number> {
+    const user = await this.engine.db.users.where('api_key').equals(this.#apiKey).first();
+    if (!user) throw new ResyncNeeded('the user is not in this replica');
+    return user.id;
+  }
+}

@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RETRY_MS } from '../../src/sync/replica/sync-replica.ts';
+import { eventsOf, SyncWorld, type TestReplica } from './sync-fixture.ts';
+
+let world: SyncWorld;
+let live: TestReplica[] = [];
+afterEach(async () => {
+  for (const { replica } of live) await replica.stop();
+  live = [];
+  world?.close();
+});
+
+async function liveReplicas(): Promise<{ mark: TestReplica; mia: TestReplica }> {
+  world = await SyncWorld.create();
+  const mark = await world.replicaOf('mark');
+  const mia = await world.replicaOf('mia');
+  for (const replica of [mark, mia]) {
+    expect(await replica.replica.sync()).toBe('online');
+    replica.replica.start();
+    live.push(replica);
+  }
+  return { mark, mia };
+}
+
+const contents = (queue: ReturnType<TestReplica['openQueue']>) =>
+  eventsOf(queue, 'message').map((e) => (e.message as { content: string }).content);
+
+describe('replicas kept in sync by their live loops', () => {
+  it('show a message sent on one replica in the other\'s event queue within a second, with no call to sync', async () => {
+    const { mark, mia } = await liveReplicas();
+    const miaQueue = mia.openQueue();
+    await mark.api.post('/messages', { type: 'stream', to: 'general', topic: 'live', content: 'right away' });
+    await vi.waitFor(() => expect(contents(miaQueue)).toEqual(['<p>right away</p>']), { timeout: 1000, interval: 10 });
+    await vi.waitFor(async () => expect(await mark.replica.status()).toBe('online'), { timeout: 1000, interval: 10 });
+  });
+
+  it('retry while the hub is out of reach and deliver once the link is back', async () => {
+    const { mark, mia } = await liveReplicas();
+    const miaQueue = mia.openQueue();
+    mark.link.cut = true;
+    await mark.api.post('/messages', { type: 'stream', to: 'general', topic: 'live', content: 'queued' });
+    await vi.waitFor(async () => expect(await mark.replica.status()).toBe('offline'), { timeout: 1000, interval: 10 });
+    expect(mark.replica.lastError?.message).toBe('fetch failed');
+
+    mark.link.cut = false;
+    world.clock.advance(RETRY_MS);
+    await vi.waitFor(() => expect(contents(miaQueue)).toEqual(['<p>queued</p>']), { timeout: 1000, interval: 10 });
+    await vi.waitFor(() => expect(mark.replica.lastError).toBeNull(), { timeout: 1000, interval: 10 });
+  });
+
+  it('stop for good when stopped: a later change stays pending', async () => {
+    const { mark } = await liveReplicas();
+    await mark.replica.stop();
+    live = live.filter((replica) => replica !== mark);
+    await mark.api.post('/messages', { type: 'stream', to: 'general', topic: 'live', content: 'stays here' });
+    expect(await mark.replica.status()).toBe('pending:1');
+  });
+});

@@ -1,0 +1,154 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { ManualClock } from '../../src/engine/clock/clock.ts';
+import { Engine } from '../../src/engine/engine.ts';
+import type { EngineEvent } from '../../src/engine/events/event-types.ts';
+import type { EventQueue } from '../../src/engine/events/event-queues.ts';
+import { syncChangeJournal } from '../../src/sync/hub/change-journal.ts';
+import { SyncHub } from '../../src/sync/hub/sync-hub.ts';
+import type { HubFetch } from '../../src/sync/replica/hub-client.ts';
+import { SyncReplica } from '../../src/sync/replica/sync-replica.ts';
+import { type ApiResult, encodeParams, openQueue, TEST_SCENARIO, type TestUser } from '../support/test-realm.ts';
+
+const HUB_URL = 'http://hub.test:9991';
+
+/** A replica's link to the hub, which a test can cut or make lose the hub's answers. */
+export class Link {
+  cut = false;
+  /** The hub gets the request and acts on it, but its answer never arrives. */
+  loseAnswers = false;
+  /** Runs before each request reaches the hub, with its path (a test acting in the middle of a round). */
+  beforeHub: ((path: string) => Promise<void>) | null = null;
+  readonly #hub: () => SyncHub;
+
+  constructor(hub: () => SyncHub) {
+    this.#hub = hub;
+  }
+
+  readonly fetch = async (request: Request): Promise<Response> => {
+    if (this.cut) throw new TypeError('fetch failed');
+    await this.beforeHub?.(new URL(request.url).pathname);
+    const response = await this.#hub().handle(request);
+    if (this.loseAnswers) throw new TypeError('the connection was reset');
+    return response;
+  };
+}
+
+/** Calls an engine-like `handle` as one user, the way an HTTP client would. */
+export class Caller {
+  readonly #handle: (request: Request) => Promise<Response>;
+  readonly #authorization: string;
+
+  constructor(handle: (request: Request) => Promise<Response>, email: string, apiKey: string) {
+    this.#handle = handle;
+    this.#authorization = `Basic ${btoa(`${email}:${apiKey}`)}`;
+  }
+
+  get = (path: string, params: Record<string, unknown> = {}) => this.request('GET', path, params);
+  post = (path: string, params: Record<string, unknown> = {}) => this.request('POST', path, params);
+  patch = (path: string, params: Record<string, unknown> = {}) => this.request('PATCH', path, params);
+  delete = (path: string, params: Record<string, unknown> = {}) => this.request('DELETE', path, params);
+
+  async request(method: string, path: string, params: Record<string, unknown> = {}): Promise<ApiResult> {
+    const form = encodeParams(params);
+    const inQuery = method === 'GET';
+    const query = inQuery && [...form].length > 0 ? `?${form}` : '';
+    const headers: Record<string, string> = { Authorization: this.#authorization };
+    if (!inQuery) headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    const response = await this.#handle(
+      new Request(`http://local.test/api/v1${path}${query}`, { method, headers, body: inQuery ? undefined : form.toString() }),
+    );
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : {} };
+  }
+}
+
+export const userRow = (user: TestUser) => {
+  const row = TEST_SCENARIO.users.find((u) => u.email.startsWith(`${user}@`));
+  if (!row) throw new Error(`no test user ${user}`);
+  return row;
+};
+
+const newEngine = (clock: ManualClock, hub: boolean) =>
+  Engine.create({
+    name: `sync-${crypto.randomUUID()}`,
+    indexedDB: new IDBFactory(),
+    IDBKeyRange,
+    clock,
+    passwordIterations: 1000,
+    ...(hub && { writeJournal: syncChangeJournal }),
+  });
+
+export interface TestReplica {
+  user: TestUser;
+  replica: SyncReplica;
+  link: Link;
+  /** The replica's user, calling the replica's local engine. */
+  api: Caller;
+  userId: number;
+  /** A queue on the replica's engine, as its user's client would register. */
+  openQueue(): EventQueue;
+}
+
+/** A hub loaded with the test scenario, and replicas of it in the same process. */
+export class SyncWorld {
+  readonly clock = new ManualClock(Date.UTC(2026, 0, 1, 12));
+  hubEngine!: Engine;
+  hub!: SyncHub;
+  readonly replicas: TestReplica[] = [];
+
+  static async create(): Promise<SyncWorld> {
+    const world = new SyncWorld();
+    world.hubEngine = await newEngine(world.clock, true);
+    await world.hubEngine.loadScenario(TEST_SCENARIO);
+    world.hub = new SyncHub(world.hubEngine);
+    return world;
+  }
+
+  /** A user calling the hub's API directly. */
+  onHub(user: TestUser): Caller {
+    const row = userRow(user);
+    return new Caller((request) => this.hubEngine.handle(request), row.email, row.api_key);
+  }
+
+  /** A replica of `user`'s view, reaching the hub in-process through its `Link`, or over `via` (a real socket). */
+  async replicaOf(user: TestUser, via?: { fetch: HubFetch; hubUrl: string }): Promise<TestReplica> {
+    const row = userRow(user);
+    const engine = await newEngine(this.clock, false);
+    const link = new Link(() => this.hub);
+    const { fetch, hubUrl } = via ?? { fetch: link.fetch, hubUrl: HUB_URL };
+    const replica = new SyncReplica({ engine, fetch, hubUrl, email: row.email, apiKey: row.api_key });
+    const userId = 8 + TEST_SCENARIO.users.indexOf(row);
+    const testReplica: TestReplica = {
+      user,
+      replica,
+      link,
+      api: new Caller((request) => replica.handle(request), row.email, row.api_key),
+      userId,
+      openQueue: () => openQueue(engine, userId),
+    };
+    this.replicas.push(testReplica);
+    return testReplica;
+  }
+
+  /** The messages a user sees on an API, as comparable data: ids, order, content, reactions, flags. */
+  static async messagesSeen(api: Caller): Promise<unknown[]> {
+    const { body } = await api.get('/messages', { anchor: 'newest', num_before: 1000, num_after: 0, apply_markdown: false });
+    return (body.messages as Record<string, any>[]).map((m) => ({
+      id: m.id,
+      sender_id: m.sender_id,
+      content: m.content,
+      topic: m.subject,
+      reactions: (m.reactions as Record<string, any>[]).map((r) => `${r.user_id}:${r.emoji_name}`).sort(),
+      flags: (m.flags as string[]).filter((f) => f === 'read' || f === 'starred').sort(),
+    }));
+  }
+
+  close(): void {
+    this.hubEngine.close();
+    for (const { replica } of this.replicas) replica.engine.close();
+  }
+}
+
+/** The events a queue holds of the given types, without their queue ids. */
+export const eventsOf = (queue: EventQueue, ...types: string[]): EngineEvent[] =>
+  queue.events.filter((event) => types.includes(event.type)).map(({ id: _id, ...event }) => event as EngineEvent);
