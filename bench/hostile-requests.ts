@@ -1,0 +1,46 @@
+// `npm run bench:hostile`: how long the heaviest hostile requests of issue 10 hold the event
+// loop (the engine's target: no request blocks it for more than ~50 ms on a 2-core machine).
+// Each line: the request's total time, the longest event-loop delay seen while it ran, and
+// what it answered. A figure, not a test: run it on a quiet machine.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { type ApiResult, createTestRealm } from '../test/support/test-realm.ts';
+
+const realm = await createTestRealm();
+async function measure(name: string, run: () => Promise<unknown>) {
+  const h = monitorEventLoopDelay({ resolution: 5 });
+  h.enable();
+  const start = performance.now();
+  const result = await run();
+  const ms = performance.now() - start;
+  // One more turn of the loop, so a delay that ends with the request is counted.
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  h.disable();
+  console.log(`${name.padEnd(60)} total ${ms.toFixed(0).padStart(6)} ms  max loop delay ${(h.max / 1e6).toFixed(1).padStart(7)} ms  -> ${JSON.stringify(result).slice(0, 80)}`);
+}
+const status = async (answer: Promise<ApiResult>) => {
+  const { status: code, body } = await answer;
+  return [code, body.code ?? body.result];
+};
+await measure('message: 160 KB of spaces then x', () => status(realm.as('mark').post('/messages', { type: 'stream', to: 'general', topic: 't', content: ' '.repeat(160_000) + 'x' })));
+await measure('message: 1 MB of spaces then x', () => status(realm.as('mark').post('/messages', { type: 'stream', to: 'general', topic: 't', content: ' '.repeat(1_000_000) + 'x' })));
+await measure('flags: 100k ids', () => status(realm.as('mark').post('/messages/flags', { op: 'add', flag: 'read', messages: Array.from({ length: 100_000 }, (_, i) => i + 1) })));
+await measure('flags: 5000 ids', () => status(realm.as('mark').post('/messages/flags', { op: 'add', flag: 'read', messages: Array.from({ length: 5000 }, (_, i) => i + 1) })));
+await measure('anonymous 30 MB body', async () => {
+  const r = await realm.engine.handle(new Request('http://zulip.test/api/v1/messages', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a='.concat('x'.repeat(30 * 1024 * 1024)) }));
+  return r.status;
+});
+await measure('1M unknown params (authenticated)', async () => {
+  const body = Array.from({ length: 1_000_000 }, (_, i) => `p${i}=1`).join('&');
+  const r = await realm.engine.handle(new Request('http://zulip.test/api/v1/settings', { method: 'PATCH', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${btoa('mark@zulip.test:MarkKey0000000000000000000000004')}` }, body }));
+  return r.status;
+});
+// Catastrophic shapes for a backtracking engine; re2js matches in linear time.
+for (const [index, pattern] of ['(?P<id>(a+)+b)', '(?P<id>(a|aa)+c)', '(?P<id>(x+x+)+y)', '(?P<id>([a-z]+)*!)', '(?P<id>(a*)*d)'].entries()) {
+  const added = await realm.as('olivia').post('/realm/filters', { pattern, url_template: `https://example.com/${index}/{id}` });
+  if (added.status !== 200) throw new Error(`linkifier ${pattern}: ${JSON.stringify(added.body)}`);
+}
+await measure('10,000-char message with 5 catastrophic linkifiers', () => status(realm.as('mark').post('/messages', { type: 'stream', to: 'general', topic: 't', content: 'a'.repeat(9000) + ' ' + 'x'.repeat(999) })));
+await measure('10,000-char markdown message', () => status(realm.as('mark').post('/messages', { type: 'stream', to: 'general', topic: 't', content: '**b** _i_ `c` [l](http://x.test) @**Mark Member** #**general** :smile: '.repeat(120).slice(0, 9990) })));
+await measure('narrow with 100 terms', () => status(realm.as('mark').get('/messages', { anchor: 'newest', num_before: 100, num_after: 0, narrow: JSON.stringify(Array.from({ length: 100 }, (_, i) => ({ operator: 'search', operand: 'word' + i }))) })));
+await measure('register (all sections)', () => status(realm.as('mark').post('/register', {})));
+realm.engine.close();
