@@ -1,3 +1,4 @@
+import { readBoundedBody } from '../../engine/http/bounded-body.ts';
 import { errorResponse } from '../../engine/http/json-response.ts';
 import { bodyTooLarge, MAX_REQUEST_BODY_BYTES } from '../../engine/http/request-params.ts';
 import { MAX_CONFIGURABLE_UPLOAD_SIZE_MIB, MULTIPART_OVERHEAD_BYTES } from '../../engine/validation/upload-limits.ts';
@@ -27,26 +28,6 @@ export async function relayedBody(request: Request): Promise<RelayedBody> {
     await request.body.cancel();
     return { body: null };
   }
-  if (Number(request.headers.get('content-length') ?? Number.NaN) > limit) {
-    await request.body.cancel();
-    return { refused: errorResponse(bodyTooLarge(limit)) };
-  }
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-    length += chunk.value.byteLength;
-    if (length > limit) {
-      await reader.cancel();
-      return { refused: errorResponse(bodyTooLarge(limit)) };
-    }
-    chunks.push(chunk.value);
-  }
-  const body = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return { body: body.buffer };
+  const body = await readBoundedBody(request, limit);
+  return body === null ? { refused: errorResponse(bodyTooLarge(limit)) } : { body: body.buffer };
 }

@@ -6,7 +6,7 @@ import { ApiError } from '../../engine/errors/api-error.ts';
 import { errorResponse, internalErrorResponse, jsonResponse } from '../../engine/http/json-response.ts';
 import { readSnapshot } from '../../engine/services/run-action.ts';
 import type { SyncHubRow, UserRow } from '../../engine/storage/rows.ts';
-import { readBoundedBody } from '../bounded-body.ts';
+import { readBoundedBody } from '../../engine/http/bounded-body.ts';
 import { pullBody, pushBody, RESYNC_NEEDED, SYNC_PREFIX, waitBody } from '../protocol.ts';
 import { ChangeSignal } from './change-signal.ts';
 import { currentSeq, hubIdentity } from './hub-identity.ts';

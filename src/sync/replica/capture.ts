@@ -5,7 +5,7 @@ import { jsonResponse } from '../../engine/http/json-response.ts';
 import type { ActionScope } from '../../engine/services/run-action.ts';
 import type { SyncOutboxRow } from '../../engine/storage/rows.ts';
 import { LOCAL_PARAMS, subscribedChannelNames, type SyncedRequest, syncedRequest } from '../mutations.ts';
-import { readBoundedBody } from '../bounded-body.ts';
+import { readBoundedBody } from '../../engine/http/bounded-body.ts';
 import { UNSUPPORTED_ACTION } from '../protocol.ts';
 
 /** Writes that concern only this replica's own clients: never pushed. */

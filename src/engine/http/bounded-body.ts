@@ -1,7 +1,13 @@
-/** A request's body, read up to `maxBytes`; null when it is longer (the rest is never read). */
+/**
+ * A request's body, read up to `maxBytes`; null when it is longer, known from its declared
+ * Content-Length or as soon as the bytes read pass the limit (the rest is never read).
+ */
 export async function readBoundedBody(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
   const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > maxBytes) return null;
+  if (declared > maxBytes) {
+    await request.body?.cancel();
+    return null;
+  }
   if (!request.body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let size = 0;
