@@ -27,6 +27,28 @@ export const registerCases = caseSuite('POST /register', (api) => {
     expect(body).not.toHaveProperty('max_channel_description_length');
   });
 
+  it('lists the bots the caller may administer: every bot for an administrator, its own for an owner, none otherwise', async () => {
+    const bots = async (user: 'olivia' | 'mark' | 'mia') =>
+      (await api.as(user).post('/register', { fetch_event_types: ['realm_bot'] })).body.realm_bots;
+    const testBot = {
+      user_id: IDS.bot,
+      full_name: 'Test Bot',
+      api_key: 'BotKey00000000000000000000000007',
+      default_sending_stream: null,
+      default_events_register_stream: null,
+      default_all_public_streams: false,
+      avatar_url: expect.stringMatching(new RegExp(`^/api/v1/avatar/${IDS.bot}\\?v=1&k=`)),
+      owner_id: IDS.mark,
+      services: [],
+      email: 'bot@zulip.test',
+      bot_type: 1,
+      is_active: true,
+    };
+    expect(await bots('olivia')).toEqual([testBot]);
+    expect(await bots('mark')).toEqual([testBot]);
+    expect(await bots('mia')).toEqual([]);
+  });
+
   it('sends every section without fetch_event_types, and only the asked ones with it', async () => {
     const all = await api.as('mark').post('/register');
     for (const key of ['realm_name', 'realm_users', 'subscriptions', 'streams', 'unread_msgs', 'recent_private_conversations', 'realm_user_groups', 'user_settings', 'realm_emoji', 'max_message_id']) {

@@ -28,6 +28,18 @@ describe('PATCH /users/{user_id}: full name', () => {
     expect(gail.events).toEqual([{ id: 0, ...update1({ user_id: IDS.mia, full_name: 'Mia Maker' }) }]);
   });
 
+  test("renames a bot, telling its owner and the administrators through realm_bot as well", async () => {
+    const [mark, adam, mia] = [IDS.mark, IDS.adam, IDS.mia].map((id) => openQueue(realm.engine, id));
+    expect((await update('adam', IDS.bot, { full_name: 'Deploy Bot' })).body).toEqual(SUCCESS);
+    const renamed = update1({ user_id: IDS.bot, full_name: 'Deploy Bot' });
+    const botUpdate = { type: 'realm_bot', op: 'update', bot: { user_id: IDS.bot, full_name: 'Deploy Bot' } };
+    expect(mark.events).toEqual([{ id: 0, ...renamed }, { id: 1, ...botUpdate }]);
+    expect(adam.events).toEqual([{ id: 0, ...renamed }, { id: 1, ...botUpdate }]);
+    expect(mia.events).toEqual([{ id: 0, ...renamed }]);
+    const listed = (await realm.as('mark').post('/register', { fetch_event_types: ['realm_bot'] })).body.realm_bots;
+    expect(listed.map((bot: { full_name: string }) => bot.full_name)).toEqual(['Deploy Bot']);
+  });
+
   test('ignores a blank or unchanged name', async () => {
     const mark = openQueue(realm.engine, IDS.mark);
     expect((await update('adam', IDS.mia, { full_name: '   ' })).body).toEqual(SUCCESS);

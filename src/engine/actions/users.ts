@@ -16,6 +16,7 @@ import { nextId } from '../storage/database.ts';
 import { type ChannelRow, ROLE_ADMIN, ROLE_GUEST, ROLE_OWNER, type Role, type UserRow } from '../storage/rows.ts';
 import { activeUserIds, type ProfileDataEntry, setProfileData } from './profile-fields.ts';
 import type { ActionScope, CallerScope } from '../services/run-action.ts';
+import { botAdministratorIds } from '../wire/bot-wire.ts';
 
 const MAX_NAME_LENGTH = 100;
 /** Characters upstream refuses in names: they would break Markdown mentions. */
@@ -89,6 +90,12 @@ export async function renameUser(scope: ActionScope, directory: RealmDirectory, 
     event: { type: 'realm_user', op: 'update', person: { user_id: target.id, full_name: fullName } },
     users: activeUserIds(directory),
   });
+  if (target.is_bot) {
+    scope.notify({
+      event: { type: 'realm_bot', op: 'update', bot: { user_id: target.id, full_name: fullName } },
+      users: botAdministratorIds(directory, target),
+    });
+  }
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   userTopicsSection,
 } from './personal-state.ts';
 import { realmSection } from './realm-settings.ts';
-import { realmUserSection } from './realm-users.ts';
+import { realmBotsSection, realmUserSection } from './realm-users.ts';
 import { remindersSection, scheduledMessagesSection } from './scheduled-messages.ts';
 import { recentConversationsSection } from './recent-conversations.ts';
 import type { StateContext } from './state-context.ts';
@@ -29,6 +29,7 @@ const SECTIONS: Record<string, Section> = {
   message: maxMessageIdSection,
   realm: (ctx) => realmSection(ctx.directory.realm, ctx.serverGeneration),
   realm_user: realmUserSection,
+  realm_bot: realmBotsSection,
   subscription: subscriptionSection,
   stream: streamSection,
   recent_private_conversations: recentConversationsSection,

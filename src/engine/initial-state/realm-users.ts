@@ -4,6 +4,7 @@ import { loadProfileData, userToWire } from '../wire/user-wire.ts';
 import { ROLE_MODERATOR, type UserRow } from '../storage/rows.ts';
 import { type RealmPermission, realmPermissionGroup } from '../permissions/realm-permissions.ts';
 import type { StateContext } from './state-context.ts';
+import { administeredBots, botToWire } from '../wire/bot-wire.ts';
 
 /**
  * `realm_user` section: the realm's users (active ones, deactivated ones, and the built-in
@@ -27,6 +28,11 @@ export async function realmUserSection(ctx: StateContext): Promise<Record<string
   };
   if (user) Object.assign(section, ownIdentity(ctx, user));
   return section;
+}
+
+/** `realm_bot` section: the bots the caller may administer (none for a spectator). */
+export function realmBotsSection(ctx: StateContext): Record<string, unknown> {
+  return { realm_bots: ctx.user ? administeredBots(ctx.directory, ctx.user).map(botToWire) : [] };
 }
 
 function ownIdentity(ctx: StateContext, user: UserRow): Record<string, unknown> {
