@@ -225,9 +225,12 @@ export class RealmState {
     if (event.op === 'create') {
       for (const channel of event.streams as Channel[]) channels.set(channel.stream_id, channel);
     } else if (event.op === 'delete') {
+      // Without the archived_channels capability an archived channel arrives as a delete that
+      // says is_archived; any other delete means this user can no longer see the channel.
       for (const channel of event.streams as Channel[]) {
         const known = channels.get(channel.stream_id);
-        if (known) channels.set(channel.stream_id, { ...known, is_archived: true });
+        if (!channel.is_archived) channels.delete(channel.stream_id);
+        else if (known) channels.set(channel.stream_id, { ...known, is_archived: true });
       }
     } else if (event.op === 'update') {
       const id = event.stream_id as number;
