@@ -1,10 +1,17 @@
-import type { Engine } from '../../engine/engine.ts';
+import { authenticate } from '../../engine/auth/basic-auth.ts';
+import { RealmDirectory } from '../../engine/directory/realm-directory.ts';
+import { API_PREFIX, type Engine } from '../../engine/engine.ts';
+import { ApiError } from '../../engine/errors/api-error.ts';
+import { errorResponse, jsonResponse } from '../../engine/http/json-response.ts';
 import type { SyncRefusalRow } from '../../engine/storage/rows.ts';
 import { applyChanges, type ApplyOutcome } from './apply-changes.ts';
 import { handleLocally } from './capture.ts';
 import { HubClient, type HubFetch, HubUnreachable, ResyncNeeded } from './hub-client.ts';
 import { pushOutbox } from './push-outbox.ts';
 import { applySnapshot } from './resync.ts';
+import { readSyncReport, type SyncReport, type SyncStatus, SYNC_STATUS_PATH, syncEvent, syncNotice } from './sync-report.ts';
+
+export type { SyncReport, SyncStatus } from './sync-report.ts';
 
 export interface ReplicaOptions {
   /** The replica's own engine (its own database); it need not hold a realm yet. */
@@ -15,10 +22,9 @@ export interface ReplicaOptions {
   /** The user's credentials on the hub (the same on the replica once synced). */
   email: string;
   apiKey: string;
+  /** Told each time the sync report's event fields change (the browser host sets `data-sync` from it). */
+  onReport?: (report: SyncReport) => void;
 }
-
-/** `data-sync`'s values (runtime contract 4): N changes not yet acknowledged by the hub. */
-export type SyncStatus = 'online' | 'offline' | `pending:${number}`;
 
 /** How many push-then-pull passes a round makes while local changes keep arriving. */
 const MAX_PASSES = 5;
@@ -36,6 +42,11 @@ export class SyncReplica {
   readonly engine: Engine;
   readonly #client: HubClient;
   readonly #apiKey: string;
+  readonly #hubUrl: string;
+  readonly #onReport: ((report: SyncReport) => void) | undefined;
+  /** The last announced event fields, as JSON: an announcement is made only when they change. */
+  #announced = '';
+  #announcing: Promise<void> = Promise.resolve();
   #round: Promise<SyncStatus> | null = null;
   #reachable = false;
   #lastError: Error | null = null;
@@ -45,15 +56,58 @@ export class SyncReplica {
   constructor(options: ReplicaOptions) {
     this.engine = options.engine;
     this.#apiKey = options.apiKey;
+    this.#hubUrl = options.hubUrl;
+    this.#onReport = options.onReport;
     this.#client = new HubClient(options);
   }
 
   /** A request of the replica's user to its local engine. */
   async handle(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    if (url.pathname === API_PREFIX + SYNC_STATUS_PATH) return this.#answerReport(request);
     const response = await handleLocally(this.engine, request);
-    // A change may have been queued: the live loop pushes it now.
-    if (response.ok && request.method !== 'GET' && request.method !== 'HEAD') for (const wake of [...this.#localWaiters]) wake();
+    if (response.ok && request.method !== 'GET' && request.method !== 'HEAD') {
+      // A change may have been queued: the live loop pushes it now, and its clients hear of it.
+      for (const wake of [...this.#localWaiters]) wake();
+      await this.#announce();
+    }
     return response;
+  }
+
+  /** The sync state for pages and clients: status, pending changes, the last error, the refusals (newest first). */
+  report(): Promise<SyncReport> {
+    return readSyncReport(this.engine.db, this.#reachable, this.#lastError);
+  }
+
+  /** `GET /api/v1/offline_realm/sync` (our extension, docs/SYNC.md), for the replica's authenticated user. */
+  async #answerReport(request: Request): Promise<Response> {
+    try {
+      if (request.method !== 'GET') throw new ApiError('Method Not Allowed', { status: 405 });
+      authenticate(await RealmDirectory.load(this.engine.db), request.headers.get('authorization'));
+    } catch (error) {
+      if (error instanceof ApiError) return errorResponse(error);
+      throw error;
+    }
+    const { refusals_count: _count, ...report } = await this.report();
+    return jsonResponse({ result: 'success', msg: '', hub_url: this.#hubUrl, ...report });
+  }
+
+  /**
+   * Tells the user's local queues (`offline_realm_sync`) and `onReport` when the status, the
+   * pending changes, the last error or the number of refusals changed. One at a time, so two
+   * announcements never cross.
+   */
+  #announce(): Promise<void> {
+    this.#announcing = this.#announcing.then(async () => {
+      const report = await this.report();
+      const fields = JSON.stringify(syncEvent(report));
+      if (fields === this.#announced) return;
+      this.#announced = fields;
+      const me = await this.engine.db.users.where('api_key').equals(this.#apiKey).first();
+      if (me) this.engine.queues.deliver([syncNotice(me.id, report)]);
+      this.#onReport?.(report);
+    }).catch((error: unknown) => console.error('offline-realm: could not report the sync status', error));
+    return this.#announcing;
   }
 
   /** The last round's failure: the hub unreachable, or refusing this replica (bad credentials); null once a round succeeds. */
@@ -82,15 +136,16 @@ export class SyncReplica {
 
   /** One sync round; `offline` when the hub could not be reached (nothing is lost: it runs again later). */
   sync(): Promise<SyncStatus> {
-    this.#round ??= this.#run().finally(() => (this.#round = null));
+    if (this.#round) return this.#round;
+    this.#round = this.#run().finally(() => (this.#round = null));
+    // Announced after the round, not awaited by it: the live loop moves on at once.
+    void this.#round.then(() => this.#announce(), () => this.#announce());
     return this.#round;
   }
 
   /** As of the last round: `offline` if it could not reach the hub, else the changes the hub has not acknowledged. */
   async status(): Promise<SyncStatus> {
-    if (!this.#reachable) return 'offline';
-    const unacknowledged = (await this.engine.db.sync_outbox.toArray()).filter((row) => row.state === 'pending').length;
-    return unacknowledged > 0 ? `pending:${unacknowledged}` : 'online';
+    return (await this.report()).status;
   }
 
   /** The changes the hub refused, with its message, oldest first. */
