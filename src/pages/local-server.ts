@@ -16,6 +16,8 @@ export function localServer(engine: Promise<EngineConnection>): LocalServer {
     currentScenario: recordedScenario,
 
     async demoAccounts(): Promise<DemoAccount[]> {
+      // A replica's people log in with their own credentials on the hub.
+      if (await (await engine).replicaState()) return [];
       // The scenario file is read while the server starts, not after.
       const [summary, passwords] = await Promise.all([engine.then((connection) => connection.realmSummary()), scenarioCredentials(recordedScenario())]);
       return summary.users

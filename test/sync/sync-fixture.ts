@@ -68,7 +68,7 @@ export const userRow = (user: TestUser) => {
   return row;
 };
 
-const newEngine = (clock: ManualClock, hub: boolean) =>
+export const newEngine = (clock: ManualClock, hub: boolean) =>
   Engine.create({
     name: `sync-${crypto.randomUUID()}`,
     indexedDB: new IDBFactory(),

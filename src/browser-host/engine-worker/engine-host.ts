@@ -4,11 +4,13 @@ import { exportRealm, importRealm } from '../../engine/realm-archive/realm-archi
 import { holdEngineLock } from '../protocol/engine-lock.ts';
 import { ensureRealm, replaceRealm } from './realm-loader.ts';
 import { realmSummary } from './realm-summary.ts';
-import type { EngineControl } from '../protocol/engine-control.ts';
+import { type EngineControl, type JoinAnswer, SYNC_STATUS_CHANNEL } from '../protocol/engine-control.ts';
 import { REQUEST_LOG_CHANNEL } from '../protocol/relay-protocol.ts';
 import { serveRelayPort } from './relay-server.ts';
 import { ReplayGuard } from './replay-guard.ts';
 import { IndexedDbUploadStore } from './indexeddb-upload-store.ts';
+import { ReplicaHost, type ReplicaHostOptions } from './replica-host.ts';
+import { ReplicaLinkStore } from './replica-link-store.ts';
 
 /** The SharedWorker global, as far as the host needs it. */
 export interface SharedWorkerScope {
@@ -37,6 +39,22 @@ export function startEngineHost(scope: SharedWorkerScope): void {
     uploads: new IndexedDbUploadStore(scope.indexedDB, scope.IDBKeyRange),
     onRequest: (entry: RequestLogEntry) => log.postMessage(entry),
   });
+  const syncStatus = new BroadcastChannel(SYNC_STATUS_CHANNEL);
+  const replicaOptions = opened.then(
+    (engine): ReplicaHostOptions => ({
+      engine,
+      store: new ReplicaLinkStore(scope.indexedDB, scope.IDBKeyRange),
+      fetch: (request) => fetch(request),
+      onReport: (report) => syncStatus.postMessage(report.status),
+    }),
+  );
+  let replica: Promise<ReplicaHost | null> = replicaOptions.then((options) => ReplicaHost.resume(options));
+  // Answered by each call that waits on it.
+  replica.catch(() => {});
+  const notAReplica = async (what: string): Promise<void> => {
+    const current = await replica;
+    if (current) throw new Error(`This browser is a replica of ${current.hubUrl}: ${what} would be undone by its hub`);
+  };
   // Requests wait until the database holds a realm: at once when it has one, else until the
   // first realm a page chose (`waitReady`) has loaded.
   let realmExists = () => {};
@@ -62,16 +80,60 @@ export function startEngineHost(scope: SharedWorkerScope): void {
     await firstRealm;
     return changes;
   };
+  // A replica answers without a realm of its own until its first login.
+  const handler = async (): Promise<{ handle(request: Request): Promise<Response> }> => (await replica) ?? engine();
+
+  const joinHub = async (hubUrl: string, replace: boolean): Promise<JoinAnswer> => {
+    const target = hubBase(hubUrl);
+    let answer: JoinAnswer = 'joined';
+    await changeRealm(async (current) => {
+      const existing = await replica;
+      if (existing?.hubUrl === target) return;
+      if (!replace && (existing || (await current.db.realm.get(1)))) {
+        answer = 'needs-consent';
+        return;
+      }
+      await existing?.stop();
+      const joined = ReplicaHost.join(await replicaOptions, target);
+      replica = joined;
+      await joined;
+    });
+    return answer;
+  };
 
   const control: EngineControl = {
     hello: async () => ({ lockName: await lockName }),
-    waitReady: (whenEmpty) => changeRealm((current) => ensureRealm(current, whenEmpty, origin)),
-    loadScenario: (source) => changeRealm((current) => replaceRealm(current, source, origin)),
+    waitReady: (whenEmpty) =>
+      changeRealm(async (current) => {
+        if (!(await replica)) await ensureRealm(current, whenEmpty, origin);
+      }),
+    loadScenario: (source) =>
+      changeRealm(async (current) => {
+        await notAReplica('a scenario');
+        await replaceRealm(current, source, origin);
+      }),
     realmSummary: async () => realmSummary(await engine()),
     exportRealm: async () => exportRealm(await engine()),
-    importRealm: (archive) => changeRealm((current) => importRealm(current, archive)),
-    attachRelay: (port) => serveRelayPort(port, engine, guard),
+    importRealm: (archive) =>
+      changeRealm(async (current) => {
+        await notAReplica('an imported realm');
+        await importRealm(current, archive);
+      }),
+    joinHub,
+    replicaState: async () => {
+      const current = await replica;
+      if (!current) return null;
+      return { hubUrl: current.hubUrl, status: (await current.report())?.status ?? null };
+    },
+    attachRelay: (port) => serveRelayPort(port, handler, guard),
   };
 
   scope.onconnect = (event) => expose(control, event.ports[0]);
+}
+
+/** The hub's base URL as the replica calls it: http(s), no trailing slash, no query. */
+function hubBase(hubUrl: string): string {
+  const url = new URL(hubUrl);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${hubUrl} is not an http(s) URL of a hub`);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }

@@ -1,14 +1,18 @@
-import type { Engine } from '../../engine/engine.ts';
+/** What answers the relayed requests: the engine, or the replica in front of it. */
+export interface RequestHandler {
+  handle(request: Request): Promise<Response>;
+}
+
 import type { RelayedAbort, RelayedAck, RelayedRequest, RelayedResponse } from '../protocol/relay-protocol.ts';
 import type { ReplayGuard } from './replay-guard.ts';
 
 /**
  * The engine's end of one Service Worker port: each relayed request becomes a WHATWG Request
  * for `engine.handle`, and the Response goes back under the same id. Requests wait for the
- * engine to be ready (`engine()`), so a request that arrives while the realm loads is answered
+ * engine (or the replica) to be ready (`engine()`), so a request that arrives while the realm loads is answered
  * once it has loaded.
  */
-export function serveRelayPort(port: MessagePort, engine: () => Promise<Engine>, guard: ReplayGuard): void {
+export function serveRelayPort(port: MessagePort, engine: () => Promise<RequestHandler>, guard: ReplayGuard): void {
   const running = new Map<number, AbortController>();
   port.onmessage = (event: MessageEvent<RelayedRequest | RelayedAbort | RelayedAck>) => {
     const message = event.data;

@@ -1,6 +1,7 @@
 /// <reference types="vite/client" />
 import type { EngineConnection } from './engine-connection.ts';
 import { ENGINE_WORKER_NAME, type SharedEngineOptions, startEngine } from './engine-start.ts';
+import { joinRequestedHub, showSyncStatus } from './hub-link.ts';
 import { answerPortRequests, takeControl } from './service-worker-link.ts';
 import { DEFAULT_SCENARIO } from '../protocol/default-scenario.ts';
 import type { CacheShellMessage } from '../protocol/relay-protocol.ts';
@@ -13,7 +14,8 @@ const SERVICE_WORKER_URL = import.meta.env.DEV ? '/worker/service-worker.ts' : '
  * the Service Worker that relays `/api/v1/*` to it, and the ports between them. Resolves once
  * the page is controlled and the engine has a realm (the demo on a first visit), and marks the
  * page with `data-server="ready"`; from then on `fetch('/api/v1/...')` is answered by the engine.
- * `/?scenario=NAME` first replaces the realm with /scenarios/NAME.json. Then the Service
+ * `/?scenario=NAME` first replaces the realm with /scenarios/NAME.json; `/?sync=<hub URL>`
+ * makes the browser a replica of that hub (hub-link.ts, `data-sync`). Then the Service
  * Worker caches the app shell, and `data-shell="cached"` says the app opens offline.
  */
 export async function bootServer(): Promise<EngineConnection> {
@@ -35,9 +37,11 @@ export async function bootServer(): Promise<EngineConnection> {
         }),
     });
     answerPortRequests(engine);
-    // The first realm loads while the Service Worker installs.
-    await Promise.all([takeControl(SERVICE_WORKER_URL), engine.waitReady({ name: DEFAULT_SCENARIO })]);
+    // The first realm loads while the Service Worker installs; a replica (`?sync=`) loads none.
+    const realm = joinRequestedHub(engine).then(() => engine.waitReady({ name: DEFAULT_SCENARIO }));
+    await Promise.all([takeControl(SERVICE_WORKER_URL), realm]);
     await loadRequestedScenario(engine);
+    await showSyncStatus(engine);
     root.dataset.server = 'ready';
     // Once the page has drawn what it was drawing: the download competes with it.
     if (typeof requestIdleCallback === 'function') requestIdleCallback(cacheShell, { timeout: 5000 });

@@ -1,6 +1,6 @@
 import { type Remote, transfer, wrap } from 'comlink';
 import type { RealmArchive } from '../../engine/realm-archive/realm-archive.ts';
-import type { EngineControl, EngineHello, ScenarioSource } from '../protocol/engine-control.ts';
+import type { EngineControl, EngineHello, JoinAnswer, ReplicaState, ScenarioSource } from '../protocol/engine-control.ts';
 import type { RealmSummary } from '../protocol/relay-protocol.ts';
 
 /** A page's own connection to the engine worker: the calls of EngineControl, over comlink. */
@@ -33,6 +33,14 @@ export class EngineConnection implements EngineControl {
 
   importRealm(archive: unknown): Promise<void> {
     return this.#engine.importRealm(archive);
+  }
+
+  joinHub(hubUrl: string, replace: boolean): Promise<JoinAnswer> {
+    return this.#engine.joinHub(hubUrl, replace);
+  }
+
+  replicaState(): Promise<ReplicaState | null> {
+    return this.#engine.replicaState();
   }
 
   /** A MessagePort crosses only in the transfer list, so this call cannot be the bare proxy's. */

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { authenticate } from '../../engine/auth/basic-auth.ts';
 import { RealmDirectory } from '../../engine/directory/realm-directory.ts';
-import type { Engine } from '../../engine/engine.ts';
+import { API_PREFIX, type Engine } from '../../engine/engine.ts';
 import { ApiError } from '../../engine/errors/api-error.ts';
 import { errorResponse, internalErrorResponse, jsonResponse } from '../../engine/http/json-response.ts';
 import { readSnapshot } from '../../engine/services/run-action.ts';
@@ -14,7 +14,7 @@ import { readChanges } from './pull.ts';
 import { applyMutations } from './push.ts';
 import { userSnapshot } from './snapshot.ts';
 
-const ROUTES = new Set(['GET /snapshot', 'POST /push', 'POST /pull', 'POST /wait']);
+const ROUTES = new Set(['GET /snapshot', 'POST /push', 'POST /pull', 'POST /wait', 'POST /fetch_api_key']);
 
 /** A push or pull body is small JSON; a full push of 500 mutations stays far below this. */
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
@@ -56,6 +56,11 @@ export class SyncHub {
       throw new ApiError('Not Found', { status: 404 });
     }
     const engine = this.#engine;
+    // A browser replica's first login: the API's own fetch_api_key, at a path its origin's Service Worker does not relay.
+    if (route === 'POST /fetch_api_key') {
+      const url = new URL(request.url);
+      return engine.handle(new Request(new URL(`${API_PREFIX}/fetch_api_key`, url), request));
+    }
     const caller = authenticate(await RealmDirectory.load(engine.db), request.headers.get('authorization'));
     const hub = await hubIdentity(engine.db);
     if (route === 'GET /snapshot') {
