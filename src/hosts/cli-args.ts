@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 
-export const USAGE = `usage: offline-realm serve [--port P] [--host H] [--scenario FILE] [--data DIR [--reset]]
+export const USAGE = `usage: offline-realm serve [--port P] [--host H] [--scenario FILE] [--data DIR [--reset]] [--app [--app-dir DIR]]
        (in a checkout of this project: npm run serve -- [flags])
 
   --port P         TCP port to listen on (default 9991; 0 picks a free port)
@@ -9,6 +9,9 @@ export const USAGE = `usage: offline-realm serve [--port P] [--host H] [--scenar
   --data DIR       keep the realm in DIR across restarts; a DIR that already holds a realm
                    is reopened as it is, and --scenario is then refused unless --reset is given
   --reset          with --data: replace the realm in DIR by the scenario
+  --app            also serve the built chat app (npm run build) on the same port, and print
+                   the link that makes a browser a replica of this server (/?sync=...)
+  --app-dir DIR    with --app: the built app in DIR instead of this project's dist/
   --help           print this text
 `;
 
@@ -20,6 +23,8 @@ export interface ServeOptions {
   /** null: in-memory only. */
   data: string | null;
   reset: boolean;
+  /** null: the app is not served; else the directory of the built app (null dir: this project's dist/). */
+  app: { dir: string | null } | null;
   help: boolean;
 }
 
@@ -31,7 +36,8 @@ const DEFAULT_PORT = 9991;
 export function parseServeArgs(args: string[]): ServeOptions {
   const values = readFlags(args);
   if (values.reset && values.data === undefined) throw new UsageError('--reset needs --data DIR');
-  for (const name of ['host', 'scenario', 'data'] as const) {
+  if (values['app-dir'] !== undefined && !values.app) throw new UsageError('--app-dir needs --app');
+  for (const name of ['host', 'scenario', 'data', 'app-dir'] as const) {
     if (values[name] === '') throw new UsageError(`--${name} needs a value`);
   }
   return {
@@ -40,6 +46,7 @@ export function parseServeArgs(args: string[]): ServeOptions {
     scenario: values.scenario ?? null,
     data: values.data ?? null,
     reset: values.reset ?? false,
+    app: values.app ? { dir: values['app-dir'] ?? null } : null,
     help: values.help ?? false,
   };
 }
@@ -56,6 +63,8 @@ function readFlags(args: string[]) {
         scenario: { type: 'string' },
         data: { type: 'string' },
         reset: { type: 'boolean' },
+        app: { type: 'boolean' },
+        'app-dir': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }).values;

@@ -8,6 +8,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { API_PREFIX, type Engine } from '../engine/engine.ts';
 import { MAX_REQUEST_BODY_BYTES } from '../engine/http/request-params.ts';
 import { SyncHub } from '../sync/hub/sync-hub.ts';
+import { serveAppFile } from './static-app.ts';
 
 export interface NodeServerOptions {
   /** Address to bind; loopback unless told otherwise. */
@@ -16,6 +17,8 @@ export interface NodeServerOptions {
   port?: number;
   /** The sync hub's peer protocol, answered at `/sync/v1/` (docs/SYNC.md); absent: not served. */
   syncHub?: SyncHub;
+  /** A directory holding the built app (`serve --app`), served at every path outside the API's; absent: not served. */
+  appDir?: string;
 }
 
 export interface NodeServer {
@@ -50,7 +53,7 @@ export async function createNodeServer(engine: Engine, options: NodeServerOption
   const host = options.host ?? '127.0.0.1';
   let closing = false;
   const server = createServer((req, res) => {
-    serve(engine, options.syncHub, req, res, () => closing).catch((error: unknown) => {
+    serve(engine, options, req, res, () => closing).catch((error: unknown) => {
       console.error('offline-realm: could not answer a request', error);
       res.destroy();
     });
@@ -85,7 +88,7 @@ export async function createNodeServer(engine: Engine, options: NodeServerOption
 
 async function serve(
   engine: Engine,
-  syncHub: SyncHub | undefined,
+  { syncHub, appDir }: NodeServerOptions,
   req: IncomingMessage,
   res: ServerResponse,
   closing: () => boolean,
@@ -103,6 +106,10 @@ async function serve(
   }
   if (isPreflight(req, url)) {
     res.writeHead(204, PREFLIGHT_HEADERS).end();
+    return;
+  }
+  if (appDir !== undefined && isAppPath(url.pathname)) {
+    await serveAppFile(appDir, req, res, url.pathname);
     return;
   }
   const request = toRequest(req, url, disconnected.signal);
@@ -149,6 +156,11 @@ function requestUrl(req: IncomingMessage): URL | null {
   } catch {
     return null;
   }
+}
+
+/** Everything but the API, its uploads and the sync protocol is the app's. */
+function isAppPath(pathname: string): boolean {
+  return !pathname.startsWith(`${API_PREFIX}/`) && !pathname.startsWith('/user_uploads/') && !SyncHub.isSyncPath(pathname);
 }
 
 function isPreflight(req: IncomingMessage, url: URL): boolean {

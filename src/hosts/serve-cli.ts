@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { Engine } from '../engine/engine.ts';
 import { RealmDatabase } from '../engine/storage/database.ts';
@@ -8,6 +9,7 @@ import { createNodeServer } from './node-http.ts';
 import { DEFAULT_SCENARIO_PATH, loadScenarioFile, readCheckedScenario, ScenarioFileError } from './scenario-file.ts';
 import { openPersistentDatabase } from './sqlite-persistence.ts';
 import { DiskUploadStore } from './disk-upload-store.ts';
+import { replicaLinksText } from './replica-links.ts';
 import { syncChangeJournal } from '../sync/hub/change-journal.ts';
 import { SyncHub } from '../sync/hub/sync-hub.ts';
 
@@ -33,8 +35,9 @@ export async function serve(args: string[]): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
+  const appDir = options.app ? findBuiltApp(options.app.dir) : undefined;
   const realm = await openRealm(options);
-  const host = await createNodeServer(realm.engine, { host: options.host, port: options.port, syncHub: new SyncHub(realm.engine) }).catch((error: unknown) => {
+  const host = await createNodeServer(realm.engine, { host: options.host, port: options.port, syncHub: new SyncHub(realm.engine), appDir }).catch((error: unknown) => {
     realm.close();
     throw error;
   });
@@ -50,8 +53,19 @@ export async function serve(args: string[]): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  // Printed last: whoever waits for this line may signal the process at once.
+  // First: whoever waits for this line may signal the process at once.
   process.stdout.write(`listening on ${host.url}\n`);
+  if (appDir !== undefined) process.stdout.write(replicaLinksText(host.host, host.port));
+}
+
+/** The built app's directory: `--app-dir`, else this project's `dist/`; refused (exit 2) without its index.html. */
+function findBuiltApp(dir: string | null): string {
+  const cwd = process.env.INIT_CWD ?? process.cwd();
+  const found = dir === null ? fileURLToPath(new URL('../../dist', import.meta.url)) : resolve(cwd, dir);
+  if (!existsSync(join(found, 'index.html'))) {
+    throw new Refusal(`--app: no built app in ${found} (no index.html); run \`npm run build\` first${dir === null ? '' : ', or name its output with --app-dir'}`);
+  }
+  return found;
 }
 
 /**

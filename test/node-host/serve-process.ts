@@ -11,6 +11,8 @@ const START_TIMEOUT_MS = 15_000;
 export interface ServeProcess {
   child: ChildProcess;
   url: string;
+  /** Everything printed so far, the listening line included. */
+  stdout(): string;
   stderr(): string;
   /** Resolves with the exit code once the process has exited. */
   exited: Promise<number | null>;
@@ -51,7 +53,7 @@ function spawnServe(args: string[]): { child: ChildProcess; stdout: string[]; st
 
 /** Starts the server and resolves once it has printed its listening line. */
 export async function startServe(args: string[]): Promise<ServeProcess & { firstLine: string }> {
-  const { child, stderr, exited } = spawnServe(args);
+  const { child, stdout, stderr, exited } = spawnServe(args);
   const lines = createInterface({ input: child.stdout! });
   const firstLine = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`serve did not start: ${stderr.join('')}`)), START_TIMEOUT_MS);
@@ -65,7 +67,7 @@ export async function startServe(args: string[]): Promise<ServeProcess & { first
     });
   });
   const url = firstLine.replace(/^listening on /, '');
-  return { child, url, firstLine, stderr: () => stderr.join(''), exited };
+  return { child, url, firstLine, stdout: () => stdout.join(''), stderr: () => stderr.join(''), exited };
 }
 
 /** Runs the server expecting it to refuse to start; resolves with what it printed. */
