@@ -11,6 +11,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Origin of the built app served by `vite preview`, e.g. http://127.0.0.1:41234 */
     appOrigin: string;
+    /** The build itself, for a Node host that serves it (`serve --app`). */
+    appDir: string;
   }
 }
 
@@ -33,6 +35,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   const { port } = server.httpServer.address() as AddressInfo;
   project.provide('appOrigin', `http://127.0.0.1:${port}`);
+  project.provide('appDir', outDir);
   return async () => {
     await server.close();
     await rm(outDir, { recursive: true, force: true });

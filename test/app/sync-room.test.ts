@@ -1,0 +1,153 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import type { Browser, Page } from 'playwright';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { Engine } from '../../src/engine/engine.ts';
+import { createNodeServer, type NodeServer } from '../../src/hosts/node-http.ts';
+import { syncChangeJournal } from '../../src/sync/hub/change-journal.ts';
+import { SyncHub } from '../../src/sync/hub/sync-hub.ts';
+import { consentQuestion } from '../../src/browser-host/page/hub-link.ts';
+import { PROVISIONAL_ID_BASE } from '../../src/sync/protocol.ts';
+import { TEST_SCENARIO } from '../support/test-realm.ts';
+import { api, launchBrowser, messageWithText, newProfile, send, waitAppReady } from './chat-browser.ts';
+import { CuttableProxy } from './cuttable-proxy.ts';
+
+/**
+ * The training room (issue 11): a hub serving the built app, two trainees' browsers (two
+ * profiles) made replicas by the printed link, each reaching the hub through a proxy the test
+ * cuts as the room's network would drop.
+ */
+
+const TOPIC = '#narrow/channel/1-general/topic/training';
+const MARK = { email: 'mark@zulip.test', password: 'mark-pass', auth: 'mark@zulip.test:MarkKey0000000000000000000000004' };
+const OLIVIA = { email: 'olivia@zulip.test', password: 'olivia-pass' };
+/** Online, a message reaches the other trainee well within this (it takes well under a second on an idle machine). */
+const DELIVERY_MS = 5_000;
+
+let hub: Engine;
+let server: NodeServer;
+let proxyA: CuttableProxy;
+let proxyB: CuttableProxy;
+let browser: Browser;
+
+beforeAll(async () => {
+  hub = await Engine.create({ indexedDB: new IDBFactory(), IDBKeyRange, writeJournal: syncChangeJournal, passwordIterations: 1000 });
+  await hub.loadScenario(TEST_SCENARIO);
+  server = await createNodeServer(hub, { port: 0, syncHub: new SyncHub(hub), appDir: inject('appDir') });
+  proxyA = await CuttableProxy.start(server.port);
+  proxyB = await CuttableProxy.start(server.port);
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await proxyA?.close();
+  await proxyB?.close();
+  hub?.queues.close();
+  await server?.close();
+  hub?.close();
+});
+
+/** A trainee opens the trainer's link in a fresh profile and logs in with their own credentials on the hub. */
+async function trainee(proxy: CuttableProxy, user: { email: string; password: string }): Promise<Page> {
+  const page = await (await newProfile(browser)).newPage();
+  await page.goto(`${proxy.url}/?sync=${proxy.url}${TOPIC}`);
+  await waitAppReady(page);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await page.getByRole('button', { name: 'Log out' }).waitFor();
+  await waitAppReady(page);
+  await waitForSync(page, 'online');
+  return page;
+}
+
+const waitForSync = (page: Page, word: string) =>
+  page.waitForFunction((expected) => document.documentElement.dataset.sync === expected, word);
+
+async function hubIdOf(content: string): Promise<number | undefined> {
+  return (await hub.db.messages.toArray()).find((message) => message.content === content)?.id;
+}
+
+async function shownIds(page: Page, text: string): Promise<number[]> {
+  return page.locator('[data-message-id]', { hasText: text }).evaluateAll((elements) => elements.map((element) => Number((element as HTMLElement).dataset.messageId)));
+}
+
+describe('a training room synced through a hub', () => {
+  let a: Page;
+  let b: Page;
+  beforeAll(async () => {
+    [a, b] = await Promise.all([trainee(proxyA, MARK), trainee(proxyB, OLIVIA)]);
+  });
+
+  test('brings a message sent in one trainee\'s browser to the other\'s within seconds', async () => {
+    await send(a, 'hello from A');
+    await messageWithText(b, 'hello from A').waitFor({ timeout: DELIVERY_MS });
+    const id = await hubIdOf('hello from A');
+    expect(await shownIds(b, 'hello from A')).toEqual([id]);
+    await waitForSync(a, 'online');
+    expect(await shownIds(a, 'hello from A')).toEqual([id]);
+  });
+
+  test('keeps a trainee sending while the network is cut, across a reload, and converges with no duplicate once it is back', async () => {
+    // The app must open with the hub out of reach.
+    await a.waitForFunction(() => document.documentElement.dataset.shell === 'cached');
+    proxyA.cut();
+    await send(a, 'written offline');
+    await messageWithText(a, 'written offline').waitFor();
+    const [provisional] = await shownIds(a, 'written offline');
+    expect(provisional).toBeGreaterThanOrEqual(PROVISIONAL_ID_BASE);
+    await waitForSync(a, 'offline');
+    const status = await api(a, MARK.auth, 'GET', '/offline_realm/sync');
+    expect(status).toMatchObject({ result: 'success', status: 'offline', pending_message_ids: [provisional], refusals: [] });
+    // The send, and the read flag the app set on showing it.
+    expect(status.pending).toBeGreaterThanOrEqual(1);
+    expect(await hubIdOf('written offline')).toBeUndefined();
+
+    await a.reload();
+    await waitAppReady(a);
+    await messageWithText(a, 'written offline').waitFor();
+    await waitForSync(a, 'offline');
+
+    proxyA.restore();
+    await messageWithText(b, 'written offline').waitFor();
+    await waitForSync(a, 'online');
+    const final = await hubIdOf('written offline');
+    expect(final).toBeLessThan(PROVISIONAL_ID_BASE);
+    await a.waitForFunction((id) => document.querySelectorAll(`[data-message-id="${id}"]`).length === 1, final);
+    expect(await shownIds(a, 'written offline')).toEqual([final]);
+    expect(await shownIds(b, 'written offline')).toEqual([final]);
+    expect(await b.evaluate(() => document.documentElement.dataset.sync)).toBe('online');
+  });
+
+  test('asks before replacing a browser\'s own chat with the hub\'s, and keeps it when refused', async () => {
+    const page = await (await newProfile(browser)).newPage();
+    await page.goto(`${proxyB.url}/`);
+    await waitAppReady(page);
+    const demoAccounts = page.getByRole('button', { name: /^Log in as / });
+    await demoAccounts.first().waitFor();
+    const questions: string[] = [];
+
+    page.once('dialog', (dialog) => {
+      questions.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.goto(`${proxyB.url}/?sync=${proxyB.url}`);
+    await waitAppReady(page);
+    expect(questions).toEqual([consentQuestion(proxyB.url)]);
+    expect(page.url()).toBe(`${proxyB.url}/`);
+    expect(await page.evaluate(() => document.documentElement.dataset.sync)).toBeUndefined();
+    expect(await demoAccounts.count()).toBeGreaterThan(0);
+
+    page.once('dialog', (dialog) => {
+      questions.push(dialog.message());
+      void dialog.accept();
+    });
+    await page.goto(`${proxyB.url}/?sync=${proxyB.url}`);
+    await waitAppReady(page);
+    expect(questions).toHaveLength(2);
+    expect(await demoAccounts.count()).toBe(0);
+    await page.getByLabel('Email').fill(MARK.email);
+    await page.getByLabel('Password').fill(MARK.password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await waitForSync(page, 'online');
+  });
+});
