@@ -115,7 +115,7 @@ async function serve(
   const request = toRequest(req, url, disconnected.signal);
   const response =
     syncHub && SyncHub.isSyncPath(url.pathname)
-      ? await syncHub.handle(request)
+      ? await syncHub.handle(request, { clientAddress: req.socket.remoteAddress })
       : await engine.handle(request, { clientAddress: req.socket.remoteAddress });
   // A body left unread would stall the next request on this keep-alive connection (Node
   // drains unread bodies only when nothing listens to them), so it is drained; but one still

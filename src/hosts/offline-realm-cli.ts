@@ -9,7 +9,7 @@ import { reportFailure, serve } from './serve-cli.ts';
 
 const USAGE = `usage: offline-realm <command>
 
-  serve [--port P] [--host H] [--scenario FILE] [--data DIR [--reset]]
+  serve [--port P] [--host H] [--scenario FILE] [--data DIR [--reset]] [--app]
                    run the server (offline-realm serve --help for the flags)
   validate FILE    check a scenario file; prints the JSON path of the first fault
   init DIR         copy the in-browser server's worker files into DIR, the folder your site

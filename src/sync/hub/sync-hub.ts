@@ -39,9 +39,10 @@ export class SyncHub {
     return pathname.startsWith(`${SYNC_PREFIX}/`);
   }
 
-  async handle(request: Request): Promise<Response> {
+  /** `clientAddress`: the caller's, for the login limits of `/sync/v1/fetch_api_key` (as the API's). */
+  async handle(request: Request, options: { clientAddress?: string } = {}): Promise<Response> {
     try {
-      return await this.#dispatch(request);
+      return await this.#dispatch(request, options.clientAddress);
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(error);
       console.error('offline-realm: sync hub error', error);
@@ -49,7 +50,7 @@ export class SyncHub {
     }
   }
 
-  async #dispatch(request: Request): Promise<Response> {
+  async #dispatch(request: Request, clientAddress: string | undefined): Promise<Response> {
     const path = new URL(request.url).pathname.slice(SYNC_PREFIX.length);
     const route = `${request.method} ${path}`;
     if (!ROUTES.has(route)) {
@@ -59,7 +60,7 @@ export class SyncHub {
     // A browser replica's first login: the API's own fetch_api_key, at a path its origin's Service Worker does not relay.
     if (route === 'POST /fetch_api_key') {
       const url = new URL(request.url);
-      return engine.handle(new Request(new URL(`${API_PREFIX}/fetch_api_key`, url), request));
+      return engine.handle(new Request(new URL(`${API_PREFIX}/fetch_api_key`, url), request), { clientAddress });
     }
     const caller = authenticate(await RealmDirectory.load(engine.db), request.headers.get('authorization'));
     const hub = await hubIdentity(engine.db);
