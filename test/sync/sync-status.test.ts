@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PROVISIONAL_ID_BASE } from '../../src/sync/protocol.ts';
 import { IDS, openQueue } from '../support/test-realm.ts';
-import { Caller, eventsOf, SyncWorld, userRow } from './sync-fixture.ts';
+import { SyncReplica } from '../../src/sync/replica/sync-replica.ts';
+import { Caller, eventsOf, newEngine, SyncWorld, userRow } from './sync-fixture.ts';
 
 let world: SyncWorld;
 afterEach(() => world?.close());
@@ -101,8 +102,7 @@ describe('the sync status of a replica', () => {
     world = await SyncWorld.create();
     const reports: string[] = [];
     const row = userRow('mia');
-    const { SyncReplica } = await import('../../src/sync/replica/sync-replica.ts');
-    const engine = (await world.replicaOf('mia')).replica.engine;
+    const engine = await newEngine(world.clock, false);
     const replica = new SyncReplica({
       engine,
       fetch: (request) => world.hub.handle(request),
@@ -116,5 +116,6 @@ describe('the sync status of a replica', () => {
     await api.post('/messages', { type: 'stream', to: 'general', topic: 'lunch', content: 'Soup?' });
     await replica.sync();
     await vi.waitFor(() => expect(reports).toEqual(['online', 'pending:1', 'online']), { timeout: 1000, interval: 10 });
+    engine.close();
   });
 });
