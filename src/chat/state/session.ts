@@ -5,6 +5,7 @@ import { type Narrow, narrowKey } from '../narrow/narrow.ts';
 import { type Anchor, fetchFirstPage, MessageList } from './message-list.ts';
 import { RealmState } from './realm-state.ts';
 import { ServerEmojiData } from './server-emoji.ts';
+import { type SyncRefusal, SyncState } from './sync-state.ts';
 import { dmKeyOf, type UnreadEntry } from './unread-index.ts';
 
 /** What the app tells the server it understands (upstream's client capabilities). */
@@ -33,6 +34,8 @@ export class ChatSession {
   readonly api: ApiClient;
   readonly realm: RealmState;
   readonly emoji: ServerEmojiData;
+  /** The server's sync with a hub, when it is a replica. */
+  readonly sync: SyncState;
   readonly connection = signal<Connection>('connected');
   /** The server no longer knows this login (the realm was replaced, the user deactivated): log in again. */
   readonly expired = signal(false);
@@ -48,11 +51,15 @@ export class ChatSession {
     this.api = api;
     this.realm = new RealmState(initial);
     this.emoji = new ServerEmojiData(api, initial.server_emoji_data_url);
+    this.sync = new SyncState(api, (refusal) => this.onSyncRefused(refusal));
     this.#queue = { id: initial.queue_id, lastEventId: initial.last_event_id };
   }
 
   /** Called with each event received, for the API log panel. */
   onEvent: (event: ServerEvent) => void = () => {};
+
+  /** Called once for each change the hub refused while this session runs (the replica rolled it back). */
+  onSyncRefused: (refusal: SyncRefusal) => void = () => {};
 
   /**
    * Registers the event queue and, in the same moment, fetches the first view's messages
@@ -65,6 +72,7 @@ export class ChatSession {
     firstPage?.catch(() => undefined);
     const session = new ChatSession(api, await registering);
     if (first && firstPage) void session.list(first.narrow).load(first.anchor, firstPage);
+    void session.sync.load();
     void session.#poll();
     return session;
   }
@@ -153,6 +161,7 @@ export class ChatSession {
         this.generation.value += 1;
         this.connection.value = 'connected';
       });
+      void this.sync.load(true);
     } catch (error) {
       if (error instanceof ApiFailure && error.status === 401) {
         this.expired.value = true;
@@ -180,6 +189,9 @@ export class ChatSession {
         break;
       case 'update_message_flags':
         this.#flags(event);
+        break;
+      case 'offline_realm_sync':
+        this.sync.applyEvent(event);
         break;
       default:
         this.realm.applyEvent(event);

@@ -12,6 +12,7 @@ import { ImageLightbox } from './messages/image-lightbox.tsx';
 import { MessageDialogs } from './messages/message-dialogs.tsx';
 import { MessageListView } from './messages/message-list-view.tsx';
 import { NoticeList } from './notice-list.tsx';
+import { notify } from './notices.ts';
 import { NarrowTitle } from './narrow-title.tsx';
 import { route } from './navigation.ts';
 import { SidePanel } from './panels/side-panel.tsx';
@@ -57,6 +58,7 @@ export function ChatView({ session, login, local, onReady, onLogout }: Props) {
     session.onEvent = (event) => {
       if (event.type !== 'heartbeat') apiLog.add({ source: 'event', method: event.type, path: event.op ?? '', status: 200, ms: 0 });
     };
+    session.onSyncRefused = (refusal) => notify(`The hub refused a change made offline (${refusal.method} ${refusal.path}), so it was undone: ${refusal.msg}`, 'error');
     return local?.onRequest((entry) => apiLog.add({ ...entry, source: 'server' }));
   }, []);
 

@@ -35,9 +35,11 @@ function MessageRowContent({ message, showSender, format, readHere }: Props) {
   const sender = realm.users.value.get(message.sender_id);
   const avatar = sender?.avatar_url ?? message.avatar_url;
   const isEditing = editing.value === message.id;
+  // A replica's message the hub has not acknowledged yet (upstream's local echo shows these too).
+  const pending = session.sync.replica.value?.pendingIds.has(message.id) ?? false;
   return (
     <article
-      class={`message ${showSender ? 'with-sender' : 'continued'} ${unread ? 'unread' : readHere ? 'was-unread' : ''} ${selected ? 'selected' : ''} ${mentioned ? 'mentioned' : ''}`}
+      class={`message ${showSender ? 'with-sender' : 'continued'} ${unread ? 'unread' : readHere ? 'was-unread' : ''} ${selected ? 'selected' : ''} ${mentioned ? 'mentioned' : ''} ${pending ? 'pending' : ''}`}
       data-message-id={message.id}
       aria-label={`${message.sender_full_name}, ${format.time(message.timestamp)}`}
       onClick={() => (selectedId.value = message.id)}
@@ -63,6 +65,7 @@ function MessageRowContent({ message, showSender, format, readHere }: Props) {
         )}
         {message.last_edit_timestamp !== undefined && !isEditing && <span class="edited-marker">(edited)</span>}
         {starred && <span class="star-marker" title="Starred" aria-label="Starred">★</span>}
+        {pending && <span class="pending-marker" title="Sent in this browser; not on the hub yet">pending</span>}
         <Reactions message={message} />
       </div>
       <MessageActions message={message} />

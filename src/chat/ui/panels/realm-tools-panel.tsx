@@ -1,5 +1,6 @@
 import { useSignal } from '@preact/signals';
 import { useChat } from '../chat-context.ts';
+import { SyncSection } from './sync-section.tsx';
 
 /**
  * For trainers and demos, when the server runs in this browser: where it runs, reset to the
@@ -32,6 +33,7 @@ export function RealmToolsPanel() {
   return (
     <div class="realm-tools" inert={outcome.value?.kind === 'working'}>
       <p>{server.where}</p>
+      <SyncSection />
       <div class="form-buttons wrap">
         <button type="button" onClick={() => replaceWith(server.currentScenario())}>
           Reset to “{server.currentScenario()}”
