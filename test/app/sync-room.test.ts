@@ -101,6 +101,11 @@ describe('a training room synced through a hub', () => {
     // The send, and the read flag the app set on showing it.
     expect(status.pending).toBeGreaterThanOrEqual(1);
     expect(await hubIdOf('written offline')).toBeUndefined();
+    // The app shows it: the message marked pending, the indicator the hub out of reach.
+    await messageWithText(a, 'written offline').locator('.pending-marker', { hasText: 'pending' }).waitFor();
+    const indicator = a.locator('.server-indicator');
+    await a.waitForFunction(() => document.querySelector('.server-indicator')?.getAttribute('data-state') === 'offline');
+    expect(await indicator.textContent()).toMatch(/hub offline, \d+ pending/);
 
     await a.reload();
     await waitAppReady(a);
@@ -116,6 +121,29 @@ describe('a training room synced through a hub', () => {
     expect(await shownIds(a, 'written offline')).toEqual([final]);
     expect(await shownIds(b, 'written offline')).toEqual([final]);
     expect(await b.evaluate(() => document.documentElement.dataset.sync)).toBe('online');
+    await a.waitForFunction(() => document.querySelector('.server-indicator')?.textContent?.includes('synced'));
+    expect(await a.locator('.pending-marker').count()).toBe(0);
+  });
+
+  test('tells a trainee, with the hub\'s words, that a change made offline was refused, and undoes it', async () => {
+    proxyA.cut();
+    await send(a, 'refused later');
+    await messageWithText(a, 'refused later').waitFor();
+    await waitForSync(a, 'offline');
+    // Meanwhile, on the hub, the channel is archived: the send can no longer be made there.
+    const archived = await hub.handle(
+      new Request(`http://hub.test/api/v1/streams/1`, { method: 'DELETE', headers: { Authorization: `Basic ${btoa('olivia@zulip.test:OwnerKey000000000000000000000001')}` } }),
+    );
+    expect(archived.status).toBe(200);
+
+    proxyA.restore();
+    const notice = a.getByRole('alert').filter({ hasText: 'The hub refused a change made offline (POST /messages)' });
+    await notice.waitFor();
+    await messageWithText(a, 'refused later').waitFor({ state: 'detached' });
+    expect(await hubIdOf('refused later')).toBeUndefined();
+    const status = await api(a, MARK.auth, 'GET', '/offline_realm/sync');
+    expect(status.refusals).toEqual([expect.objectContaining({ method: 'POST', path: '/messages' })]);
+    expect(await notice.textContent()).toBe(`The hub refused a change made offline (POST /messages), so it was undone: ${status.refusals[0].msg}`);
   });
 
   test('asks before replacing a browser\'s own chat with the hub\'s, and keeps it when refused', async () => {
