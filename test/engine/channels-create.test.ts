@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { QueueOptions } from '../../src/engine/events/event-queues.ts';
+import type { QueueOptions } from '../../src/engine/events/event-queue.ts';
 import { NO_CAPABILITIES } from '../../src/engine/events/event-types.ts';
 import { createTestRealm, IDS, openQueue, type TestRealm, type TestUser } from '../support/test-realm.ts';
 import { expectRefused as expectRefusedBy } from '../support/expect-refused.ts';
