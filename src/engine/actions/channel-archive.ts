@@ -3,7 +3,7 @@ import { activeSubscriberIds, checkCanAdministerChannel, metadataViewerIds } fro
 import { RealmDirectory } from '../directory/realm-directory.ts';
 import { postArchiveNotice } from './channel-notices.ts';
 import { defaultStreamsNotice } from './default-channels.ts';
-import type { CallerScope } from '../services/run-action.ts';
+import type { CallerScope } from '../services/action-scope.ts';
 import { loadChannelWires } from '../wire/channel-stats.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { RealmDirectory } from '../directory/realm-directory.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import type { ChannelRow, UserRow } from '../storage/rows.ts';
-import type { ActionScope } from '../services/run-action.ts';
+import type { ActionScope } from '../services/action-scope.ts';
 import { sendMessage } from './send-message.ts';
 
 /** Upstream's topic for the notification bot's notes about a channel. */

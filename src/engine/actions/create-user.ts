@@ -7,7 +7,7 @@ import { userToWire } from '../wire/user-wire.ts';
 import { FIRST_USER_ID, nextId } from '../storage/database.ts';
 import type { ChannelRow, InviteRow, Role, UserRow } from '../storage/rows.ts';
 import { notifyInvitesChanged } from './invites.ts';
-import type { ActionScope, CallerScope } from '../services/run-action.ts';
+import type { ActionScope, CallerScope } from '../services/action-scope.ts';
 import { sendMessage } from './send-message.ts';
 import { subscribeUsers } from './subscriptions.ts';
 import { joinGroups } from './user-groups.ts';

@@ -1,4 +1,4 @@
-import type { ActionScope } from '../services/run-action.ts';
+import type { ActionScope } from '../services/action-scope.ts';
 import { sendMessage } from './send-message.ts';
 import { badRequest } from '../errors/api-error.ts';
 import { RealmDirectory } from '../directory/realm-directory.ts';

@@ -22,12 +22,11 @@ import {
 } from '../storage/rows.ts';
 import { activeSubscriberIds, deleteMessageEvent } from './delete-message.ts';
 import { alertedRecipients } from './alert-words.ts';
-import type { ActionScope, CallerScope } from '../services/run-action.ts';
+import type { ActionScope, CallerScope } from '../services/action-scope.ts';
 import type { AttachmentWire } from '../wire/attachment-wire.ts';
 import { updateAttachmentClaims } from './uploads.ts';
 import { postMoveNotices } from './move-notices.ts';
-
-export type PropagateMode = 'change_one' | 'change_later' | 'change_all';
+import type { PropagateMode } from './propagate-mode.ts';
 
 /** PATCH /messages/{id} as the client sent it (topic and content still raw). */
 export interface EditRequest {

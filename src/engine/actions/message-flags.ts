@@ -10,7 +10,7 @@ import { findMessageIds, type MessagePage, type MessageWindow } from '../narrow/
 import { parseNarrow } from '../narrow/narrow-parse.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import { type ChannelRow, FLAG_BITS, type FlagName, type MessageRow, type UserMessageRow, type UserRow } from '../storage/rows.ts';
-import type { ActionScope, CallerScope } from '../services/run-action.ts';
+import type { ActionScope, CallerScope } from '../services/action-scope.ts';
 
 export type FlagOp = 'add' | 'remove';
 

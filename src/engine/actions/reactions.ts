@@ -7,7 +7,7 @@ import { loadAccessibleMessage } from '../narrow/message-access.ts';
 import { nextId, type RealmDatabase } from '../storage/database.ts';
 import { FLAG_BITS, type MessageRow, type ReactionRow, type UserRow } from '../storage/rows.ts';
 import { messageAudienceIds } from './delete-message.ts';
-import type { ActionScope, CallerScope } from '../services/run-action.ts';
+import type { ActionScope, CallerScope } from '../services/action-scope.ts';
 
 export type ReactionType = ReactionRow['reaction_type'];
 

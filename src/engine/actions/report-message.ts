@@ -6,7 +6,7 @@
  */
 import { badRequest } from '../errors/api-error.ts';
 import { loadAccessibleMessage } from '../narrow/message-access.ts';
-import type { CallerScope } from '../services/run-action.ts';
+import type { CallerScope } from '../services/action-scope.ts';
 import { dmParticipants } from '../storage/recipients.ts';
 import type { MessageRow, UserRow } from '../storage/rows.ts';
 import { MAX_MESSAGE_LENGTH } from '../validation/message-limits.ts';

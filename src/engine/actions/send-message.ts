@@ -10,7 +10,7 @@ import { renderMessage } from '../markdown/render-message.ts';
 import { claimAttachments } from './uploads.ts';
 import { nextId, type RealmDatabase } from '../storage/database.ts';
 import { type ChannelRow, FLAG_BITS, type MessageRow, type UserRow } from '../storage/rows.ts';
-import type { ActionScope, CallerScope } from '../services/run-action.ts';
+import type { ActionScope, CallerScope } from '../services/action-scope.ts';
 import { alertedRecipients } from './alert-words.ts';
 import { usersMuting } from './muted-users.ts';
 

@@ -9,7 +9,7 @@ import { newSubscription } from '../settings/subscription-defaults.ts';
 import { subscriptionToWire } from '../wire/subscription-wire.ts';
 import type { ChannelRow, SubscriptionRow, UserRow } from '../storage/rows.ts';
 import { markChannelAsRead } from './message-flags.ts';
-import type { ActionScope } from '../services/run-action.ts';
+import type { ActionScope } from '../services/action-scope.ts';
 
 export interface SubscriptionPair {
   user: UserRow;

@@ -16,7 +16,7 @@ import { resolveGroupSetting } from '../permissions/group-setting-input.ts';
 import { groupMemberIds, isInGroupSetting } from '../permissions/system-groups.ts';
 import { nextId } from '../storage/database.ts';
 import { type GroupSettingValue, ROLE_GUEST, type UserGroupRow, type UserRow } from '../storage/rows.ts';
-import type { ActionScope, CallerScope, ReadScope } from '../services/run-action.ts';
+import type { ActionScope, CallerScope, ReadScope } from '../services/action-scope.ts';
 import { sendMessage } from './send-message.ts';
 
 export const MAX_GROUP_NAME_LENGTH = 100;

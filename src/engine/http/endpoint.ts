@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type ActionScope, type CallerScope, type ReadScope, readSnapshot, runAction } from '../services/run-action.ts';
+import type { ActionScope, CallerScope, ReadScope } from '../services/action-scope.ts';
+import { readSnapshot, runAction } from '../services/run-action.ts';
 import { type CallerKind, requireCallerKind } from '../permissions/caller-kinds.ts';
 import type { EngineServices } from '../services/engine-services.ts';
 import { RealmDirectory } from '../directory/realm-directory.ts';

@@ -1,7 +1,7 @@
 import { generateApiKey, hashPassword } from '../auth/passwords.ts';
 import { generateUrlKey } from '../auth/url-keys.ts';
 import { sendMessage } from '../actions/send-message.ts';
-import type { ActionScope } from '../services/run-action.ts';
+import type { ActionScope } from '../services/action-scope.ts';
 import type { EngineServices } from '../services/engine-services.ts';
 import { withIndexColumns } from '../storage/flags.ts';
 import { newSubscription } from '../settings/subscription-defaults.ts';

@@ -1,5 +1,5 @@
 import { applyMessageEdit } from '../actions/edit-message.ts';
-import type { ActionScope } from '../services/run-action.ts';
+import type { ActionScope } from '../services/action-scope.ts';
 import { unicodeEmojiByName } from '../emoji/emoji-catalog.ts';
 import { badRequest } from '../errors/api-error.ts';
 import { withIndexColumns } from '../storage/flags.ts';
