@@ -132,7 +132,7 @@ describe('PATCH /streams/{stream_id}: privacy', () => {
 
   it('refuses web-public while spectators are not let in, and to non-owners once they are', async () => {
     await expectRefused(realm, () => patch('olivia', IDS.design, { is_web_public: true }), error('Web-public channels are not enabled.'));
-    await realm.engine.db.realm.update(1, { enable_spectator_access: true }); // no PATCH /realm in the engine
+    await realm.as('olivia').patch('/realm', { enable_spectator_access: true });
     await expectRefused(realm, () => patch('adam', IDS.design, { is_web_public: true }), error('Insufficient permission'));
     const gail = queueFor(IDS.gail);
     await patch('olivia', IDS.design, { is_web_public: true });

@@ -232,7 +232,7 @@ describe('POST /users/me/subscriptions', () => {
   });
 
   it('finds a principal by real email only when the caller may see it', async () => {
-    // The engine has no PATCH /realm: the realm's settings are seeded in storage.
+    // No endpoint changes the realm's email_address_visibility (a scenario setting): it is seeded in storage.
     await realm.engine.db.realm.update(1, { email_address_visibility: 3 });
     await expectRefusal(
       () => realm.as('mark').post('/users/me/subscriptions', { subscriptions: [{ name: 'design' }], principals: ['mia@zulip.test'] }),
