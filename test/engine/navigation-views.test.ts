@@ -76,7 +76,9 @@ describe('POST /navigation_views', () => {
 
   it("lets another user add the same fragment to their own views", async () => {
     await realm.as('mark').post('/navigation_views', ALERTS);
-    expect((await realm.as('mia').post('/navigation_views', ALERTS)).body.result).toBe('success');
+    expect((await realm.as('mia').post('/navigation_views', ALERTS)).body).toEqual({ result: 'success', msg: '' });
+    expect(await viewsOf('mia')).toEqual([ALERTS]);
+    expect(await viewsOf('mark')).toEqual([ALERTS]);
   });
 });
 

@@ -200,7 +200,10 @@ describe('GET /avatar/{user_id}', () => {
   test('is served to spectators by id where the realm admits them', async () => {
     await realm.as('olivia').patch('/realm', { enable_spectator_access: true });
     await realm.as('olivia').patch(`/streams/${IDS.general}`, { is_web_public: true });
-    expect((await get(`/api/v1/avatar/${IDS.mark}`)).status).toBe(200);
+    const response = await get(`/api/v1/avatar/${IDS.mark}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await response.text()).toContain('>MM</text>');
   });
 
   test('an unknown user is "No such user" to an authenticated caller', async () => {
