@@ -6,7 +6,7 @@
 import type { RealmDirectory } from '../directory/realm-directory.ts';
 import { unicodeEmojiByName } from '../emoji/emoji-catalog.ts';
 import { ApiError, badRequest } from '../errors/api-error.ts';
-import { realmEmojiToWire } from '../initial-state/realm-objects.ts';
+import { realmEmojiToWire } from '../wire/realm-emoji-wire.ts';
 import { realmPermissionGroup } from '../permissions/realm-permissions.ts';
 import { isInGroupSetting } from '../permissions/system-groups.ts';
 import type { CallerScope } from '../services/action-scope.ts';

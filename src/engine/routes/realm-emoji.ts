@@ -5,7 +5,7 @@ import { str } from '../http/param-types.ts';
 import { newPathId } from '../storage/upload-paths.ts';
 import { uploadContentType } from '../validation/upload-limits.ts';
 import { SERVER_EMOJI_DATA_PATH } from '../wire/paths.ts';
-import { realmEmojiToWire } from '../initial-state/realm-objects.ts';
+import { realmEmojiToWire } from '../wire/realm-emoji-wire.ts';
 
 /**
  * The realm's custom emoji, in the shape of the register `realm_emoji` section; uploading and
