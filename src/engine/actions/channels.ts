@@ -114,9 +114,9 @@ export async function createChannel(scope: CallerScope, input: CreateChannelInpu
 
   const announcementId = input.announce ? announcementChannelId(directory) : null;
   if (announcementId !== null) {
-    await postAnnouncement(db, scope, directory, creator, directory.channels.get(announcementId)!, created);
+    await postAnnouncement(scope, directory, creator, directory.channels.get(announcementId)!, created);
   }
-  await postCreationNotice(db, scope, directory, creator, created);
+  await postCreationNotice(scope, directory, creator, created);
   return { id };
 }
 

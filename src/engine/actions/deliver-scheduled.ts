@@ -34,7 +34,7 @@ export async function deliverDueMessage(scope: ActionScope, id: number): Promise
     return;
   }
   const toSelf = row.type === 'private' && (row.to as number[]).every((userId) => userId === author.id);
-  await sendMessage(scope.db, scope, directory, {
+  await sendMessage(scope, directory, {
     sender: author,
     to:
       row.type === 'stream'
@@ -60,7 +60,7 @@ async function sendReminder(scope: ActionScope, directory: RealmDirectory, user:
   const content = target ? reminderContent(target.row, directory, row.reminder_note ?? '') : row.content;
   const bot = notificationBot(directory);
   if (!bot) throw badRequest('Reminder could not be sent.');
-  await sendMessage(scope.db, scope, directory, {
+  await sendMessage(scope, directory, {
     sender: bot,
     to: { kind: 'direct', users: [{ id: user.id }] },
     content,
@@ -87,7 +87,7 @@ export async function markDeliveryFailed(scope: ActionScope, id: number, reason:
   });
   const bot = notificationBot(directory);
   if (!bot || !directory.users.get(row.user_id)?.is_active) return;
-  await sendMessage(scope.db, scope, directory, {
+  await sendMessage(scope, directory, {
     sender: bot,
     to: { kind: 'direct', users: [{ id: row.user_id }] },
     content: failureNotice(row.scheduled_delivery_timestamp, reason),

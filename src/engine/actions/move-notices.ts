@@ -57,7 +57,7 @@ async function post(scope: CallerScope, directory: RealmDirectory, mover: UserRo
   const botId = directory.realm.notification_bot_id;
   const bot = botId === null ? undefined : directory.users.get(botId);
   if (!bot) return;
-  await sendMessage(scope.db, scope, directory, {
+  await sendMessage(scope, directory, {
     sender: bot,
     to: { kind: 'channel', channel: { id: where.channel.id }, topic: where.topic },
     content,

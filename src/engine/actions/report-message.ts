@@ -40,7 +40,7 @@ export async function reportMessage(
   const reported = directory.user(row.sender_id);
   const bot = directory.realm.notification_bot_id === null ? undefined : directory.users.get(directory.realm.notification_bot_id);
   if (!bot) return;
-  await sendMessage(db, scope, directory, {
+  await sendMessage(scope, directory, {
     sender: bot,
     to: { kind: 'channel', channel: { id: channel.id }, topic: channel.topics_policy === 'empty_topic_only' ? '' : `${reported.full_name} moderation` },
     content: reportContent(row, directory, caller, REPORT_TYPES[reportType], description),

@@ -242,7 +242,7 @@ async function tellSubscribedUsers(
       sorted.length === 1
         ? `${silentMention(caller)} subscribed you to #**${sorted[0]}**.`
         : `${silentMention(caller)} subscribed you to the following channels:\n\n${sorted.map((n) => `* #**${n}**\n`).join('')}`;
-    await sendMessage(scope.db, scope, directory, {
+    await sendMessage(scope, directory, {
       sender: bot,
       to: { kind: 'direct', users: [{ id: user.id }] },
       content,

@@ -335,7 +335,7 @@ async function tellMembers(scope: ActionScope, actor: UserRow, group: UserGroupR
   const bot = directory.realm.notification_bot_id === null ? undefined : directory.users.get(directory.realm.notification_bot_id);
   if (!bot) return;
   for (const user of recipients) {
-    await sendMessage(scope.db, scope, directory, {
+    await sendMessage(scope, directory, {
       sender: bot,
       to: { kind: 'direct', users: [{ id: user.id }] },
       content: `@_**${actor.full_name}|${actor.id}** ${what} @_*${group.name}*.`,

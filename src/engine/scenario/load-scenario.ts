@@ -48,7 +48,7 @@ export async function loadScenario(engine: EngineServices, input: unknown): Prom
     const scope: ActionScope = { db, notify: () => undefined, now };
     for (const [index, message] of scenario.messages.entries()) {
       const sender = users.get(message.sender)!;
-      const { id } = await atPath(`$.messages[${index}]`, () => sendMessage(db, scope, directory, {
+      const { id } = await atPath(`$.messages[${index}]`, () => sendMessage(scope, directory, {
         sender,
         to: message.channel !== undefined
           ? { kind: 'channel', channel: { id: channels.get(message.channel.toLowerCase())!.id }, topic: message.topic }
