@@ -114,7 +114,7 @@ export async function editMessage(scope: CallerScope, request: EditRequest): Pro
   }
 
   const from = origChannel ? { channel: origChannel, topic: row.topic, topicKey: row.topic_key! } : undefined;
-  const outcome = await applyMessageEdit(db, scope, directory, {
+  const outcome = await applyMessageEdit(scope, directory, {
     message: row,
     editor,
     timestamp: scope.now,
@@ -149,12 +149,8 @@ export async function editMessage(scope: CallerScope, request: EditRequest): Pro
  * moved messages' UserMessage rows; and the update_message (and, for users losing access,
  * delete_message) events.
  */
-export async function applyMessageEdit(
-  db: RealmDatabase,
-  scope: ActionScope,
-  directory: RealmDirectory,
-  edit: MessageEdit,
-): Promise<EditOutcome> {
+export async function applyMessageEdit(scope: ActionScope, directory: RealmDirectory, edit: MessageEdit): Promise<EditOutcome> {
+  const { db } = scope;
   const { message, editor, timestamp, content, topic, channel, propagateMode } = edit;
   const origChannel = message.type === 'stream' ? directory.channels.get(message.stream_id!) : undefined;
   const moved = topic !== undefined || channel !== undefined;

@@ -92,7 +92,7 @@ export async function unsubscribeUsers(
   }
   if (removed.length > 0) await notifyUnsubscribed(scope, directory, removed);
   // As upstream's deferred work: what was unread in a channel one leaves is read.
-  for (const { user, channel } of removed) await markChannelAsRead(db, scope, user, channel);
+  for (const { user, channel } of removed) await markChannelAsRead(scope, user, channel);
   return { removed, notRemoved };
 }
 

@@ -26,7 +26,7 @@ export async function applyScenarioExtras(
     const content = edit.content === undefined ? undefined : normalizeContent(edit.content);
     const changed = { content: content === row.content ? undefined : content, topic: topic === row.topic ? undefined : topic };
     if (changed.content === undefined && changed.topic === undefined) throw badRequest('Nothing to change');
-    await applyMessageEdit(db, scope, directory, {
+    await applyMessageEdit(scope, directory, {
       message: row,
       editor: directory.user(row.sender_id),
       timestamp: edit.timestamp,
