@@ -1,6 +1,6 @@
 import { type Clock, systemClock } from './clock/clock.ts';
 import { authenticate } from './auth/basic-auth.ts';
-import { LoginLimits } from './auth/login-limits.ts';
+import { LoginLimits } from './services/login-limits.ts';
 import { EventQueues } from './events/event-queues.ts';
 import { ApiError } from './errors/api-error.ts';
 import type { RequestContext, TransactionHook } from './http/endpoint.ts';
@@ -13,7 +13,7 @@ import { loadScenario } from './scenario/load-scenario.ts';
 import { DeliveryScheduler } from './scheduler/delivery-scheduler.ts';
 import { type DatabaseOptions, RealmDatabase } from './storage/database.ts';
 import type { EngineServices } from './services/engine-services.ts';
-import type { WriteJournal } from './services/run-action.ts';
+import type { WriteJournal } from './services/action-scope.ts';
 import type { RealmRow, UserRow } from './storage/rows.ts';
 import { MemoryUploadStore, type UploadStore } from './storage/upload-store.ts';
 import { TemporaryUploadUrls } from './services/temporary-upload-urls.ts';

@@ -3,7 +3,7 @@
  * fill one. Hosts live beside it: `offline-realm/node` (HTTP server) and `offline-realm/msw`;
  * the scenario format is `offline-realm/scenario`.
  */
-import './supported-node.ts';
+import './platform/supported-node.ts';
 export { API_PREFIX, Engine, type EngineOptions, type RequestLogEntry } from './engine.ts';
 export { type Clock, ManualClock, systemClock } from './clock/clock.ts';
 export {

@@ -1,4 +1,4 @@
-import '../engine/supported-node.ts';
+import '../engine/platform/supported-node.ts';
 import './supported-msw.ts';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { http, type HttpHandler } from 'msw';

@@ -1,4 +1,4 @@
-import '../engine/supported-node.ts';
+import '../engine/platform/supported-node.ts';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import '../engine/supported-node.ts';
+import '../engine/platform/supported-node.ts';
 import { resolve } from 'node:path';
 import { InitError, init } from './init-cli.ts';
 import { readCheckedScenario } from './scenario-file.ts';

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { EngineLink } from '../../src/browser-host/service-worker/engine-link.ts';
 import type { RelayedRequest, RelayedResponse } from '../../src/browser-host/protocol/relay-protocol.ts';
 
@@ -17,7 +17,6 @@ function engineEnd(port: MessagePort): unknown[] {
   return received;
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 const channels: MessageChannel[] = [];
 afterEach(() => {
   for (const channel of channels.splice(0)) channel.port2.close();
@@ -41,13 +40,15 @@ describe('a link from the Service Worker to the engine', () => {
 
     expect(await first).toEqual(response(1));
     expect(await second).toEqual(response(2));
-    await settle();
-    expect(received).toEqual([
-      request(1),
-      request(2),
-      { type: 'ack', id: 2, relayInstance: 'sw-a' },
-      { type: 'ack', id: 1, relayInstance: 'sw-a' },
-    ]);
+    // The acknowledgements travel after the answers were handed over.
+    await vi.waitFor(() =>
+      expect(received).toEqual([
+        request(1),
+        request(2),
+        { type: 'ack', id: 2, relayInstance: 'sw-a' },
+        { type: 'ack', id: 1, relayInstance: 'sw-a' },
+      ]),
+    );
   });
 
   test('gives up after its timeout with null and tells the engine to abort the request', async () => {
@@ -55,10 +56,8 @@ describe('a link from the Service Worker to the engine', () => {
     const received = engineEnd(engine);
 
     const answer = await relay.send(request(3), 30, new AbortController().signal);
-    await settle();
-
     expect(answer).toBeNull();
-    expect(received).toEqual([request(3), { type: 'abort', id: 3 }]);
+    await vi.waitFor(() => expect(received).toEqual([request(3), { type: 'abort', id: 3 }]));
   });
 
   test('abandons a request whose fetch was aborted', async () => {
@@ -70,8 +69,7 @@ describe('a link from the Service Worker to the engine', () => {
     fetchAbort.abort();
 
     expect(await pending).toBeNull();
-    await settle();
-    expect(received).toEqual([request(4), { type: 'abort', id: 4 }]);
+    await vi.waitFor(() => expect(received).toEqual([request(4), { type: 'abort', id: 4 }]));
   });
 
   test('when retired, still delivers the reply pending on it (a long-poll) before closing', async () => {

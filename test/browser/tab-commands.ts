@@ -1,7 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright';
+import { type BrowserContext, chromium, type Page, type Request } from 'playwright';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../scripts/chromium-flags.ts';
 import type { BrowserCommand, BrowserCommandContext } from 'vitest/node';
 
@@ -36,6 +36,15 @@ declare module 'vitest/browser' {
     /** Stops every Service Worker of the tab's profile (DevTools protocol), as the browser may at any time. */
     stopServiceWorkers: (tab: string) => Promise<void>;
     /**
+     * Stops every Service Worker of the tab's profile as soon as the tab issues a request for
+     * `path`: that request is then in flight at the Service Worker. Resolves once armed;
+     * `serviceWorkersStoppedOnRequest` resolves once the stop is done.
+     */
+    stopServiceWorkersOnRequest: (tab: string, path: string) => Promise<void>;
+    serviceWorkersStoppedOnRequest: (tab: string) => Promise<void>;
+    /** How many fetches of `path` the profile's engine SharedWorker has received the whole answer to. */
+    engineWorkerFetches: (profile: string, path: string) => Promise<number>;
+    /**
      * Ends the profile's SharedWorkers (DevTools protocol), as the browser does a while after
      * their last tab closed (the engine's worker outlives its tabs for a moment).
      */
@@ -56,6 +65,8 @@ declare module 'vitest/browser' {
 }
 
 const READY_TIMEOUT_MS = 20_000;
+/** By tab: the stop `stopServiceWorkersOnRequest` armed. */
+const armedStops = new Map<string, Promise<void>>();
 const profiles = new Map<string, BrowserContext>();
 const tabs = new Map<string, Page>();
 /** Each profile's id in the DevTools protocol, learnt from its first tab. */
@@ -164,6 +175,35 @@ export const tabCommands: Record<string, BrowserCommand<any[]>> = {
     await cdp.send('ServiceWorker.stopAllWorkers');
     await cdp.detach();
   },
+  stopServiceWorkersOnRequest: async (_ctx, id: string, path: string) => {
+    const page = tab(id);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('ServiceWorker.enable');
+    const stopped = new Promise<void>((resolve, reject) => {
+      const onRequest = (request: Request) => {
+        if (new URL(request.url()).pathname !== path) return;
+        page.off('request', onRequest);
+        cdp
+          .send('ServiceWorker.stopAllWorkers')
+          .then(() => cdp.detach())
+          .then(resolve, reject);
+      };
+      page.on('request', onRequest);
+    });
+    // Awaited by `serviceWorkersStoppedOnRequest`; a failure meanwhile must not go unhandled.
+    stopped.catch(() => {});
+    armedStops.set(id, stopped);
+  },
+  serviceWorkersStoppedOnRequest: async (_ctx, id: string) => {
+    const stopped = armedStops.get(id);
+    if (!stopped) throw new Error(`no stop armed for ${id}`);
+    armedStops.delete(id);
+    await stopped;
+  },
+  engineWorkerFetches: async (_ctx, profile: string, path: string) => {
+    const expression = `performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname === ${JSON.stringify(path)}).length`;
+    return (await evaluateInSharedWorker(profile, expression)) as number;
+  },
   endSharedWorkers: async (_ctx, profile: string) => {
     const browser = profiles.get(profile)?.browser();
     const contextId = browserContextIds.get(profile);
@@ -200,3 +240,36 @@ export const tabCommands: Record<string, BrowserCommand<any[]>> = {
     await tab(id).setInputFiles(selector, { name: file.name, mimeType: 'application/json', buffer: Buffer.from(file.text) });
   },
 };
+
+/**
+ * Evaluates `expression` in the profile's one SharedWorker (Playwright reaches no SharedWorker,
+ * so through the DevTools protocol's target messages) and returns its JSON-able value.
+ */
+async function evaluateInSharedWorker(profile: string, expression: string): Promise<unknown> {
+  const browser = profiles.get(profile)?.browser();
+  const contextId = browserContextIds.get(profile);
+  if (!browser || !contextId) throw new Error(`no profile ${profile} with a tab opened`);
+  const cdp = await browser.newBrowserCDPSession();
+  try {
+    const { targetInfos } = await cdp.send('Target.getTargets');
+    const worker = targetInfos.find((target) => target.type === 'shared_worker' && target.browserContextId === contextId);
+    if (!worker) throw new Error(`no SharedWorker in ${profile}`);
+    const { sessionId } = await cdp.send('Target.attachToTarget', { targetId: worker.targetId, flatten: false });
+    const answered = new Promise<unknown>((resolve, reject) => {
+      cdp.on('Target.receivedMessageFromTarget', (event) => {
+        if (event.sessionId !== sessionId) return;
+        const message = JSON.parse(event.message) as { id?: number; result?: { result: { value: unknown } }; error?: { message: string } };
+        if (message.id !== 1) return;
+        if (message.error) reject(new Error(message.error.message));
+        else resolve(message.result?.result.value);
+      });
+    });
+    const evaluate = { id: 1, method: 'Runtime.evaluate', params: { expression, returnByValue: true } };
+    await cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify(evaluate) });
+    const value = await answered;
+    await cdp.send('Target.detachFromTarget', { sessionId });
+    return value;
+  } finally {
+    await cdp.detach();
+  }
+}

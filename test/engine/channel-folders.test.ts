@@ -84,7 +84,7 @@ describe('PATCH /channel_folders/{channel_folder_id}', () => {
       { id: 1, type: 'channel_folder', op: 'update', channel_folder_id: 2, data: { description: 'Games', rendered_description: '<p>Games</p>' } },
       { id: 2, type: 'channel_folder', op: 'update', channel_folder_id: 2, data: { is_archived: true } },
     ]);
-    expect(await realm.engine.db.channel_folders.get(2)).toMatchObject({ name: 'Play', name_key: 'play', is_archived: true });
+    expect((await list({ include_archived: true })).find((f: { id: number }) => f.id === 2)).toMatchObject({ name: 'Play', description: 'Games', is_archived: true });
     await patchFolder('adam', 2, { is_archived: false });
     expect(mia.events.at(-1)).toMatchObject({ data: { is_archived: false } });
   });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { QueueOptions } from '../../src/engine/events/event-queues.ts';
+import type { QueueOptions } from '../../src/engine/events/event-queue.ts';
 import { NO_CAPABILITIES } from '../../src/engine/events/event-types.ts';
 import { createTestRealm, IDS, openQueue, type TestRealm, type TestUser } from '../support/test-realm.ts';
 import { expectRefused as expectRefusedBy } from '../support/expect-refused.ts';
@@ -129,15 +129,14 @@ describe('POST /channels/create: the notification bot’s messages', () => {
   });
 
   it('announces in the configured announcement channel, even one the creator may not post in', async () => {
-    // The engine has no PATCH /realm: the realm's settings are seeded in storage.
-    await realm.engine.db.realm.update(1, { new_stream_announcements_stream_id: IDS.announce });
+    await realm.as('olivia').patch('/realm', { new_stream_announcements_stream_id: IDS.announce });
     await create('mia', { name: 'music', announce: true });
     expect(await message(NEXT_MESSAGE, 'mia')).toMatchObject({ stream_id: IDS.announce, subject: 'new channels' });
   });
 
   it('announces nothing without announce, or in a realm without an announcement channel', async () => {
     await create('mark', { name: 'quiet' });
-    await realm.engine.db.realm.update(1, { new_stream_announcements_stream_id: null }); // no PATCH /realm in the engine
+    await realm.as('olivia').patch('/realm', { new_stream_announcements_stream_id: -1 });
     await create('mark', { name: 'silent', announce: true });
     // Mark is in general, where an announcement would go, and in both new channels.
     const { body } = await realm.as('mark').get('/messages', { anchor: NEXT_MESSAGE, num_before: 0, num_after: 100 });
@@ -316,7 +315,7 @@ describe('POST /channels/create: web-public and default channels', () => {
   });
 
   it('lets owners create web-public channels once spectators are let in, and tells guests too', async () => {
-    await realm.engine.db.realm.update(1, { enable_spectator_access: true }); // no PATCH /realm in the engine
+    await realm.as('olivia').patch('/realm', { enable_spectator_access: true });
     const gail = queueFor(IDS.gail);
     expect(await create('olivia', { name: 'public', is_web_public: true })).toEqual({ status: 200, body: { result: 'success', msg: '', id: NEW_ID } });
     expect(await channel()).toMatchObject({ is_web_public: true, invite_only: false, history_public_to_subscribers: true });
@@ -325,7 +324,7 @@ describe('POST /channels/create: web-public and default channels', () => {
   });
 
   it('refuses web-public channels to administrators who are not owners, and private web-public channels', async () => {
-    await realm.engine.db.realm.update(1, { enable_spectator_access: true }); // no PATCH /realm in the engine
+    await realm.as('olivia').patch('/realm', { enable_spectator_access: true });
     await expectRefused('adam', { name: 'public', is_web_public: true }, error('Insufficient permission'));
     await expectRefused('olivia', { name: 'public', is_web_public: true, invite_only: true }, error('Invalid parameters'));
   });

@@ -83,7 +83,7 @@ describe('GET /streams', () => {
   });
 
   test('archived channels are left out unless exclude_archived=false', async () => {
-    await realm.engine.db.channels.update(IDS.design, { is_archived: true });
+    await realm.as('olivia').delete(`/streams/${IDS.design}`);
     const current = await realm.as('mia').get('/streams');
     expect(names(current.body.streams)).not.toContain('design');
     const all = await realm.as('mia').get('/streams', { exclude_archived: false });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { QueueOptions } from '../../src/engine/events/event-queues.ts';
+import type { QueueOptions } from '../../src/engine/events/event-queue.ts';
 import { NO_CAPABILITIES } from '../../src/engine/events/event-types.ts';
 import { createTestRealm, IDS, openQueue, type TestRealm, type TestUser } from '../support/test-realm.ts';
 import { expectRefused } from '../support/expect-refused.ts';
@@ -132,7 +132,7 @@ describe('PATCH /streams/{stream_id}: privacy', () => {
 
   it('refuses web-public while spectators are not let in, and to non-owners once they are', async () => {
     await expectRefused(realm, () => patch('olivia', IDS.design, { is_web_public: true }), error('Web-public channels are not enabled.'));
-    await realm.engine.db.realm.update(1, { enable_spectator_access: true }); // no PATCH /realm in the engine
+    await realm.as('olivia').patch('/realm', { enable_spectator_access: true });
     await expectRefused(realm, () => patch('adam', IDS.design, { is_web_public: true }), error('Insufficient permission'));
     const gail = queueFor(IDS.gail);
     await patch('olivia', IDS.design, { is_web_public: true });

@@ -143,7 +143,7 @@ describe('DELETE /drafts/{draft_id}', () => {
     await create([channelDraft]);
     const mark = openQueue(realm.engine, IDS.mark);
     expect(await realm.as('mark').delete('/drafts/1')).toEqual({ status: 200, body: success });
-    expect(await realm.engine.db.drafts.toArray()).toEqual([]);
+    expect((await realm.as('mark').get('/drafts')).body.drafts).toEqual([]);
     expect(mark.events).toEqual([{ id: 0, type: 'drafts', op: 'remove', draft_id: 1 }]);
   });
 
@@ -158,6 +158,7 @@ describe('turning drafts synchronization off', () => {
     await create([channelDraft]);
     const mark = openQueue(realm.engine, IDS.mark, { eventTypes: new Set(['drafts']) });
     await realm.as('mark').patch('/settings', { enable_drafts_synchronization: false });
+    // GET /drafts is refused while synchronization is off: only the storage shows the drafts gone.
     expect(await realm.engine.db.drafts.toArray()).toEqual([]);
     expect(mark.events).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/engine/clock/clock.ts';
-import { EventQueues, type QueueOptions } from '../../src/engine/events/event-queues.ts';
+import type { QueueOptions } from '../../src/engine/events/event-queue.ts';
+import { EventQueues } from '../../src/engine/events/event-queues.ts';
 import { NO_CAPABILITIES } from '../../src/engine/events/event-types.ts';
 
 const options = (userId: number, extra: Partial<QueueOptions> = {}): QueueOptions => ({

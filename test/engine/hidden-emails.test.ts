@@ -5,7 +5,8 @@ import { createTestRealm, IDS, type TestRealm } from '../support/test-realm.ts';
 let realm: TestRealm;
 beforeEach(async () => {
   realm = await createTestRealm();
-  // Real addresses for administrators only (no PATCH /realm in the engine).
+  // Real addresses for administrators only. No endpoint changes the realm's
+  // email_address_visibility (a scenario setting): it is seeded in storage.
   await realm.engine.db.realm.update(1, { email_address_visibility: 3 });
 });
 afterEach(() => realm.engine.close());

@@ -96,6 +96,9 @@ describe('wire conventions', () => {
       }),
     );
     expect(response.status).toBe(200);
+    const { id } = await response.json();
+    const { body } = await realm.as('mark').get(`/messages/${id}`, { apply_markdown: false });
+    expect(body.message).toMatchObject({ display_recipient: 'general', subject: 'q', content: 'from both' });
   });
 
   it('reads a multipart body, as zulip-js sends it', async () => {

@@ -136,8 +136,7 @@ describe('POST /invites', () => {
     });
 
     it("follows the realm's can_invite_users_group", async () => {
-      // The engine has no PATCH /realm: the realm's settings are seeded in storage.
-      await realm.engine.db.realm.update(1, { can_invite_users_group: GROUP_ADMINISTRATORS });
+      await realm.as('olivia').patch('/realm', { can_invite_users_group: { new: GROUP_ADMINISTRATORS } });
       await refused(() => invite('mark', { invitee_emails: 'a@example.com' }), error('Insufficient permission'));
       expect((await invite('adam', { invitee_emails: 'a@example.com' })).body).toEqual(SUCCESS);
       expect((await listed()).map((i) => i.invited_by_user_id)).toEqual([IDS.adam]);

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  renderMessage,
-  type MarkdownRealm,
-  type MentionableUser,
-} from '../../src/engine/markdown/render-message.ts';
+import type { MarkdownRealm, MentionableUser } from '../../src/engine/markdown/markdown-realm.ts';
+import { renderMessage } from '../../src/engine/markdown/render-message.ts';
 
 const users: MentionableUser[] = [
   { id: 31, full_name: 'King Hamlet', email: 'hamlet@lakeside.test', is_active: true },

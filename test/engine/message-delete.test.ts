@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { QueueOptions } from '../../src/engine/events/event-queues.ts';
+import type { QueueOptions } from '../../src/engine/events/event-queue.ts';
 import { NO_CAPABILITIES } from '../../src/engine/events/event-types.ts';
 import { GROUP_ADMINISTRATORS, GROUP_MODERATORS } from '../../src/engine/permissions/system-groups.ts';
 import { expectRefused } from '../support/expect-refused.ts';

@@ -94,7 +94,7 @@ describe('GET /messages/{id}/history', () => {
 
   it('refuses when the organization disabled edit history', async () => {
     // No endpoint changes realm settings yet.
-    await realm.engine.db.realm.update(1, { allow_edit_history: false });
+    await realm.as('olivia').patch('/realm', { allow_edit_history: false });
     const { status, body } = await history(2);
     expect(status).toBe(400);
     expect(body).toEqual({ result: 'error', msg: 'Message edit history is disabled in this organization', code: 'BAD_REQUEST' });

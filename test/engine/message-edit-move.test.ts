@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { QueueOptions } from '../../src/engine/events/event-queues.ts';
+import type { QueueOptions } from '../../src/engine/events/event-queue.ts';
 import { NO_CAPABILITIES } from '../../src/engine/events/event-types.ts';
 import { GROUP_ADMINISTRATORS, GROUP_MODERATORS } from '../../src/engine/permissions/system-groups.ts';
 import { createTestRealm, openQueue, IDS, type TestRealm, type TestUser } from '../support/test-realm.ts';
@@ -123,7 +123,7 @@ describe('PATCH /messages/{id}: topic moves', () => {
   });
 
   it('refuses a topic edit when the realm restricts topic moves to moderators', async () => {
-    await realm.engine.db.realm.update(1, { can_move_messages_between_topics_group: GROUP_MODERATORS });
+    await realm.as('olivia').patch('/realm', { can_move_messages_between_topics_group: { new: GROUP_MODERATORS } });
     const { body } = await edit('mark', 2, { topic: 'nope' });
     expect(body).toEqual({ result: 'error', msg: "You don't have permission to edit this message", code: 'BAD_REQUEST' });
     expect((await message(2)).subject).toBe('welcome');
@@ -132,7 +132,7 @@ describe('PATCH /messages/{id}: topic moves', () => {
   });
 
   it("lets the channel's can_move_messages_within_channel_group rename topics despite the realm", async () => {
-    await realm.engine.db.realm.update(1, { can_move_messages_between_topics_group: GROUP_ADMINISTRATORS });
+    await realm.as('olivia').patch('/realm', { can_move_messages_between_topics_group: { new: GROUP_ADMINISTRATORS } });
     const group = { direct_members: [IDS.mia], direct_subgroups: [] };
     expect((await realm.as('olivia').patch(`/streams/${IDS.general}`, { can_move_messages_within_channel_group: { new: group } })).status).toBe(200);
     expect(await edit('mia', 2, { topic: 'by mia' })).toEqual(EDITED);
@@ -145,7 +145,7 @@ describe('PATCH /messages/{id}: topic moves', () => {
   });
 
   it('refuses a topic edit past the move time limit, except for moderators', async () => {
-    await realm.engine.db.realm.update(1, { move_messages_within_stream_limit_seconds: 3600 });
+    await realm.as('olivia').patch('/realm', { move_messages_within_stream_limit_seconds: 3600 });
     const { body } = await edit('mark', 2, { topic: 'late' });
     expect(body).toEqual({ result: 'error', msg: "The time limit for editing this message's topic has passed.", code: 'BAD_REQUEST' });
     expect((await message(2)).subject).toBe('welcome');
@@ -154,7 +154,7 @@ describe('PATCH /messages/{id}: topic moves', () => {
   });
 
   it('refuses a change_all move reaching messages past the time limit, saying how many may move', async () => {
-    await realm.engine.db.realm.update(1, { move_messages_within_stream_limit_seconds: 3600 });
+    await realm.as('olivia').patch('/realm', { move_messages_within_stream_limit_seconds: 3600 });
     const fresh = await send('mark', 'welcome', 'a fresh one');
     const { status, body } = await edit('mark', fresh, { topic: 'moved', propagate_mode: 'change_all' });
     expect(status).toBe(400);
@@ -255,7 +255,7 @@ describe('PATCH /messages/{id}: channel moves', () => {
   });
 
   it('refuses a channel move by a user outside the between-channels group', async () => {
-    await realm.engine.db.realm.update(1, { can_move_messages_between_channels_group: GROUP_ADMINISTRATORS });
+    await realm.as('olivia').patch('/realm', { can_move_messages_between_channels_group: { new: GROUP_ADMINISTRATORS } });
     const { body } = await edit('mark', 2, { stream_id: IDS.design });
     expect(body).toEqual({ result: 'error', msg: "You don't have permission to move this message", code: 'BAD_REQUEST' });
     expect(await holders(2)).toEqual(EVERYONE.map((user) => IDS[user]).sort((a, b) => a - b));
@@ -264,7 +264,7 @@ describe('PATCH /messages/{id}: channel moves', () => {
   });
 
   it('refuses a channel move past the time limit, except for moderators', async () => {
-    await realm.engine.db.realm.update(1, { move_messages_between_streams_limit_seconds: 3600 });
+    await realm.as('olivia').patch('/realm', { move_messages_between_streams_limit_seconds: 3600 });
     const { body } = await edit('mark', 2, { stream_id: IDS.design });
     expect(body).toEqual({ result: 'error', msg: "The time limit for editing this message's channel has passed", code: 'BAD_REQUEST' });
     expect((await message(2)).stream_id).toBe(IDS.general);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { QueueOptions } from '../../src/engine/events/event-queues.ts';
+import type { QueueOptions } from '../../src/engine/events/event-queue.ts';
 import { expectRefused } from '../support/expect-refused.ts';
 import { createTestRealm, openQueue, IDS, type TestRealm, type TestUser } from '../support/test-realm.ts';
 
@@ -141,7 +141,7 @@ describe('PATCH /messages/{id}: content edits', () => {
   });
 
   it('has no content time limit when the realm sets none', async () => {
-    await realm.engine.db.realm.update(1, { message_content_edit_limit_seconds: null });
+    await realm.as('olivia').patch('/realm', { message_content_edit_limit_seconds: 'unlimited' });
     expect(await edit('mark', 2, { content: 'edited much later' })).toEqual(EDITED);
     expect((await fetchMessage(2)).raw_content).toBe('edited much later');
   });
@@ -160,7 +160,7 @@ describe('PATCH /messages/{id}: refusals', () => {
 
   it('refuses content edits when the organization turned message editing off', async () => {
     const id = await send('mark', { type: 'channel', to: 'general', topic: 'lunch', content: 'mine' });
-    await realm.engine.db.realm.update(1, { allow_message_editing: false });
+    await realm.as('olivia').patch('/realm', { allow_message_editing: false });
     const { body } = await edit('mark', id, { content: 'changed' });
     expect(body).toEqual({ result: 'error', msg: 'Your organization has turned off message editing', code: 'BAD_REQUEST' });
     expect((await fetchMessage(id)).raw_content).toBe('mine');

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { QueueOptions } from '../../src/engine/events/event-queues.ts';
+import type { QueueOptions } from '../../src/engine/events/event-queue.ts';
 import { expectRefused } from '../support/expect-refused.ts';
 import { createTestRealm, openQueue, IDS, type TestRealm, type TestUser } from '../support/test-realm.ts';
 

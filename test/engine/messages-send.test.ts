@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NO_CAPABILITIES } from '../../src/engine/events/event-types.ts';
-import type { QueueOptions } from '../../src/engine/events/event-queues.ts';
+import type { QueueOptions } from '../../src/engine/events/event-queue.ts';
 import { expectRefused } from '../support/expect-refused.ts';
 import { createTestRealm, openQueue, IDS, type TestRealm } from '../support/test-realm.ts';
 

@@ -142,7 +142,8 @@ describe('GET /realm/presence', () => {
   it('gives everyone the legacy format keyed by the email they may see', async () => {
     await report('mark', 'active');
     later(180);
-    await realm.engine.db.realm.update(1, { email_address_visibility: 3 }); // no PATCH /realm in the engine
+    // No endpoint changes the realm's email_address_visibility (a scenario setting): it is seeded in storage.
+    await realm.engine.db.realm.update(1, { email_address_visibility: 3 });
     const { status, body } = await realm.as('gail').get('/realm/presence');
     expect(status).toBe(200);
     expect(body).toEqual({

@@ -36,7 +36,9 @@ describe('POST /realm/emoji/{emoji_name}', () => {
     await upload('mark', 'tick');
     const sourceUrl = (await listed())['1'].source_url;
     await importRealm(realm.engine, JSON.parse(JSON.stringify(await exportRealm(realm.engine))));
-    expect((await realm.anonymous().fetchFile(sourceUrl, false)).status).toBe(200);
+    const image = await realm.anonymous().fetchFile(sourceUrl, false);
+    expect(image.status).toBe(200);
+    expect(new Uint8Array(await image.arrayBuffer())).toEqual(PNG);
   });
 
   it('lets administrators override a built-in emoji name, and no one else', async () => {

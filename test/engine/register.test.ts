@@ -343,14 +343,14 @@ describe('POST /register', () => {
 describe('POST /register without credentials', () => {
   /** Upstream lets spectators register only where they may read: access on, and a web-public channel. */
   async function admitSpectators(): Promise<void> {
-    await realm.engine.db.realm.update(1, { enable_spectator_access: true }); // no PATCH /realm in the engine
-    await realm.engine.db.channels.update(IDS.general, { is_web_public: true });
+    await realm.as('olivia').patch('/realm', { enable_spectator_access: true });
+    await realm.as('olivia').patch(`/streams/${IDS.general}`, { is_web_public: true });
   }
   const notLoggedIn = { result: 'error', msg: 'Not logged in: API authentication or user session required', code: 'UNAUTHORIZED' };
 
   test('is refused, without the user directory, where spectators are not let in', async () => {
     await expectRefused(realm, () => realm.anonymous().post('/register', { client_gravatar: false }), notLoggedIn, 401);
-    await realm.engine.db.realm.update(1, { enable_spectator_access: true });
+    await realm.as('olivia').patch('/realm', { enable_spectator_access: true });
     // Spectator access with no web-public channel to read still lets no one in.
     await expectRefused(realm, () => realm.anonymous().post('/register', { client_gravatar: false }), notLoggedIn, 401);
     const response = await realm.engine.handle(new Request('http://zulip.test/api/v1/register', { method: 'POST' }));
@@ -393,16 +393,15 @@ describe('POST /register: realm settings the realm row may override', () => {
     expect(await fetchInvites('gail')).toMatchObject({ realm_can_invite_users_group: 6, can_invite_others_to_realm: false });
   });
 
-  // No endpoint changes realm settings yet, so these tests write them to storage.
   test("the realm's can_invite_users_group decides who may invite", async () => {
-    await realm.engine.db.realm.update(1, { can_invite_users_group: 3 });
+    await realm.as('olivia').patch('/realm', { can_invite_users_group: { new: 3 } });
     expect(await fetchInvites('adam')).toMatchObject({ realm_can_invite_users_group: 3, can_invite_others_to_realm: true });
     expect(await fetchInvites('mark')).toMatchObject({ realm_can_invite_users_group: 3, can_invite_others_to_realm: false });
   });
 
   test('an anonymous group setting is reported as is and honoured', async () => {
     const setting = { direct_members: [IDS.mona], direct_subgroups: [3] };
-    await realm.engine.db.realm.update(1, { can_invite_users_group: setting });
+    await realm.as('olivia').patch('/realm', { can_invite_users_group: { new: setting } });
     expect(await fetchInvites('mona')).toMatchObject({ realm_can_invite_users_group: setting, can_invite_others_to_realm: true });
     expect(await fetchInvites('adam')).toMatchObject({ can_invite_others_to_realm: true });
     expect(await fetchInvites('mark')).toMatchObject({ can_invite_others_to_realm: false });
@@ -411,7 +410,7 @@ describe('POST /register: realm settings the realm row may override', () => {
   test('server_web_public_streams_enabled follows enable_spectator_access', async () => {
     const fetchRealm = async () => (await realm.as('mark').post('/register', { fetch_event_types: ['realm'] })).body;
     expect(await fetchRealm()).toMatchObject({ server_web_public_streams_enabled: false, realm_enable_spectator_access: false });
-    await realm.engine.db.realm.update(1, { enable_spectator_access: true });
+    await realm.as('olivia').patch('/realm', { enable_spectator_access: true });
     expect(await fetchRealm()).toMatchObject({ server_web_public_streams_enabled: true, realm_enable_spectator_access: true });
   });
 });

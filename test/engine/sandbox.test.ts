@@ -72,7 +72,7 @@ describe('POST /sandbox/invites/{id}/accept', () => {
   });
 
   it('tells every active user about the new user, each with the email they may see', async () => {
-    // The engine has no PATCH /realm: the realm's settings are seeded in storage.
+    // No endpoint changes the realm's email_address_visibility (a scenario setting): it is seeded in storage.
     await realm.engine.db.realm.update(1, { email_address_visibility: 3 });
     const id = await inviteAs('mark');
     const adam = openQueue(realm.engine, IDS.adam);

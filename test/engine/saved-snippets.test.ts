@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestRealm, IDS, openQueue, type TestRealm } from '../support/test-realm.ts';
+import { createTestRealm, IDS, openQueue, type TestRealm, type TestUser } from '../support/test-realm.ts';
 
 let realm: TestRealm;
 beforeEach(async () => {
@@ -9,7 +9,8 @@ afterEach(() => realm.engine.close());
 
 const NOW = Date.UTC(2026, 0, 1, 12) / 1000;
 const error = (msg: string, code = 'BAD_REQUEST') => ({ result: 'error', msg, code });
-const snippets = () => realm.engine.db.saved_snippets.toArray();
+/** The user's snippets as GET /saved_snippets lists them. */
+const snippets = async (user: TestUser = 'mark') => (await realm.as(user).get('/saved_snippets')).body.saved_snippets;
 const create = (title: string, content: string) => realm.as('mark').post('/saved_snippets', { title, content });
 
 describe('POST /saved_snippets', () => {
@@ -19,7 +20,7 @@ describe('POST /saved_snippets', () => {
     const { status, body } = await create(' Greeting ', 'Welcome to **the team**\n');
     expect(status).toBe(200);
     expect(body).toEqual({ result: 'success', msg: '', saved_snippet_id: 1 });
-    expect(await snippets()).toEqual([{ id: 1, user_id: IDS.mark, title: 'Greeting', content: 'Welcome to **the team**', date_created: NOW }]);
+    expect(await snippets()).toEqual([{ id: 1, title: 'Greeting', content: 'Welcome to **the team**', date_created: NOW }]);
     expect(mark.events).toEqual([
       { id: 0, type: 'saved_snippets', op: 'add', saved_snippet: { id: 1, title: 'Greeting', content: 'Welcome to **the team**', date_created: NOW } },
     ]);
@@ -69,7 +70,7 @@ describe('PATCH /saved_snippets/{saved_snippet_id}', () => {
     const { status, body } = await realm.as('mark').patch('/saved_snippets/1', { content: ' updated ' });
     expect(status).toBe(200);
     expect(body).toEqual({ result: 'success', msg: '' });
-    expect(await snippets()).toEqual([{ id: 1, user_id: IDS.mark, title: 'One', content: 'updated', date_created: NOW }]);
+    expect(await snippets()).toEqual([{ id: 1, title: 'One', content: 'updated', date_created: NOW }]);
     await realm.as('mark').patch('/saved_snippets/1', { title: 'Uno' });
     expect(mark.events).toEqual([
       { id: 0, type: 'saved_snippets', op: 'update', saved_snippet: { id: 1, title: 'One', content: 'updated', date_created: NOW } },
@@ -92,7 +93,7 @@ describe('PATCH /saved_snippets/{saved_snippet_id}', () => {
       expect(status).toBe(404);
       expect(body).toEqual(error('Saved snippet does not exist.'));
     }
-    expect((await snippets())[0].title).toBe('Mia');
+    expect((await snippets('mia'))[0].title).toBe('Mia');
     expect(mark.events).toEqual([]);
   });
 
@@ -123,7 +124,7 @@ describe('DELETE /saved_snippets/{saved_snippet_id}', () => {
     const { status, body } = await realm.as('mark').delete('/saved_snippets/1');
     expect(status).toBe(404);
     expect(body).toEqual(error('Saved snippet does not exist.'));
-    expect(await snippets()).toHaveLength(1);
+    expect(await snippets('mia')).toHaveLength(1);
   });
 });
 

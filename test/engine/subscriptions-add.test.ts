@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { QueueOptions } from '../../src/engine/events/event-queues.ts';
+import type { QueueOptions } from '../../src/engine/events/event-queue.ts';
 import { NO_CAPABILITIES } from '../../src/engine/events/event-types.ts';
 import { type ApiResult, createTestRealm, IDS, openQueue, type TestRealm, type TestUser } from '../support/test-realm.ts';
 import { expectRefused } from '../support/expect-refused.ts';
@@ -232,7 +232,7 @@ describe('POST /users/me/subscriptions', () => {
   });
 
   it('finds a principal by real email only when the caller may see it', async () => {
-    // The engine has no PATCH /realm: the realm's settings are seeded in storage.
+    // No endpoint changes the realm's email_address_visibility (a scenario setting): it is seeded in storage.
     await realm.engine.db.realm.update(1, { email_address_visibility: 3 });
     await expectRefusal(
       () => realm.as('mark').post('/users/me/subscriptions', { subscriptions: [{ name: 'design' }], principals: ['mia@zulip.test'] }),

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { QueueOptions } from '../../src/engine/events/event-queues.ts';
+import type { QueueOptions } from '../../src/engine/events/event-queue.ts';
 import { GROUP_MEMBERS } from '../../src/engine/permissions/system-groups.ts';
 import { type ApiResult, createTestRealm, IDS, openQueue, type TestRealm } from '../support/test-realm.ts';
 import { expectRefused } from '../support/expect-refused.ts';

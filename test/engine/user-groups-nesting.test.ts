@@ -129,7 +129,7 @@ describe('POST /user_groups/{user_group_id}/deactivate', () => {
     const mentioners = await createGroup('mentioners', { can_mention_group: { direct_members: [], direct_subgroups: [design] } });
     expect((await realm.as('adam').patch(`/streams/${IDS.design}`, { can_send_message_group: { new: design } })).status).toBe(200);
     // No endpoint here changes realm settings (PATCH /realm is not ours), so the row is set directly.
-    await realm.engine.db.realm.update(1, { can_invite_users_group: { direct_members: [], direct_subgroups: [design] } });
+    await realm.as('olivia').patch('/realm', { can_invite_users_group: { new: { direct_members: [], direct_subgroups: [design] } } });
     await refused(() => realm.as('mark').post(`/user_groups/${design}/deactivate`), {
       ...error('Cannot deactivate user group in use.', 'CANNOT_DEACTIVATE_GROUP_IN_USE'),
       objections: [

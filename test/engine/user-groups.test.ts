@@ -137,8 +137,7 @@ describe('GET /user_groups', () => {
 
   it('leaves deactivated groups out unless include_deactivated_groups', async () => {
     const id = await createGroup();
-    // The engine has no endpoint that deactivates a group: the flag is seeded in storage.
-    await realm.engine.db.user_groups.update(id, { deactivated: true });
+    await realm.as('olivia').post(`/user_groups/${id}/deactivate`);
     const without = await realm.as('mark').get('/user_groups');
     expect(without.body.user_groups.map((g: { id: number }) => g.id)).not.toContain(id);
     const withThem = await realm.as('mark').get('/user_groups', { include_deactivated_groups: true });

@@ -83,7 +83,7 @@ describe('GET /users/{user_id}/status', () => {
   it('refuses an unknown user, a bot and a deactivated user', async () => {
     expect((await realm.as('mark').get('/users/999/status')).body).toEqual(error('No such user'));
     expect((await realm.as('mark').get(`/users/${IDS.bot}/status`)).body).toEqual(error('No such user'));
-    await realm.engine.db.users.update(IDS.mia, { is_active: false });
+    await realm.as('olivia').delete(`/users/${IDS.mia}`);
     expect((await realm.as('mark').get(`/users/${IDS.mia}/status`)).body).toEqual(error('User is deactivated'));
   });
 });

@@ -8,7 +8,7 @@ beforeEach(async () => {
 });
 afterEach(() => realm.engine.close());
 
-// The engine has no PATCH /realm: the realm's settings are seeded in storage.
+// No endpoint changes the realm's email_address_visibility (a scenario setting): it is seeded in storage.
 const setVisibility = (value: 1 | 2 | 3 | 4 | 5) => realm.engine.db.realm.update(1, { email_address_visibility: value });
 
 async function miaAsSeenBy(viewer: TestUser): Promise<{ email: string; delivery_email: string | null }> {
@@ -147,19 +147,18 @@ describe('GET /server_settings', () => {
   });
 
   test('renders the realm description', async () => {
-    await realm.engine.db.realm.update(1, { description: 'A **test** realm' }); // no PATCH /realm in the engine
+    await realm.as('olivia').patch('/realm', { description: 'A **test** realm' });
     const { body } = await realm.anonymous().get('/server_settings');
     expect(body.realm_description).toBe('<p>A <strong>test</strong> realm</p>');
   });
 
   test('reports web-public access once spectators are let in and a web-public channel exists', async () => {
     const access = async () => (await realm.anonymous().get('/server_settings')).body.realm_web_public_access_enabled;
-    // The engine has no PATCH /realm: spectator access is seeded in storage.
-    await realm.engine.db.realm.update(1, { enable_spectator_access: true });
+    await realm.as('olivia').patch('/realm', { enable_spectator_access: true });
     expect(await access()).toBe(false);
     expect((await realm.as('olivia').patch(`/streams/${IDS.general}`, { is_web_public: true })).body).toEqual({ result: 'success', msg: '' });
     expect(await access()).toBe(true);
-    await realm.engine.db.realm.update(1, { enable_spectator_access: false });
+    await realm.as('olivia').patch('/realm', { enable_spectator_access: false });
     expect(await access()).toBe(false);
   });
 });
@@ -199,9 +198,12 @@ describe('GET /avatar/{user_id}', () => {
   });
 
   test('is served to spectators by id where the realm admits them', async () => {
-    await realm.engine.db.realm.update(1, { enable_spectator_access: true }); // no PATCH /realm in the engine
-    await realm.engine.db.channels.update(IDS.general, { is_web_public: true });
-    expect((await get(`/api/v1/avatar/${IDS.mark}`)).status).toBe(200);
+    await realm.as('olivia').patch('/realm', { enable_spectator_access: true });
+    await realm.as('olivia').patch(`/streams/${IDS.general}`, { is_web_public: true });
+    const response = await get(`/api/v1/avatar/${IDS.mark}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await response.text()).toContain('>MM</text>');
   });
 
   test('an unknown user is "No such user" to an authenticated caller', async () => {

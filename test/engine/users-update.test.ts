@@ -85,7 +85,7 @@ describe('PATCH /users/{user_id}: who may, and whom', () => {
   });
 
   test('does not find a user by a real email the caller may not see', async () => {
-    // The engine has no PATCH /realm: the realm's settings are seeded in storage.
+    // No endpoint changes the realm's email_address_visibility (a scenario setting): it is seeded in storage.
     await realm.engine.db.realm.update(1, { email_address_visibility: 4 });
     await expectUpdateRefused('adam', 'mia@zulip.test', { full_name: 'X' }, error('No such user'));
     expect((await update('adam', `user${IDS.mia}@zulip.test`, { full_name: 'Via Dummy' })).body).toEqual(SUCCESS);
@@ -191,7 +191,8 @@ describe('PATCH /users/{user_id}: new_email', () => {
   });
 
   test('lets an owner change the address; those who may see it learn both the real and the API email', async () => {
-    await realm.engine.db.realm.update(1, { email_address_visibility: 3 }); // no PATCH /realm in the engine
+    // No endpoint changes the realm's email_address_visibility (a scenario setting): it is seeded in storage.
+    await realm.engine.db.realm.update(1, { email_address_visibility: 3 });
     const adam = openQueue(realm.engine, IDS.adam);
     const mark = openQueue(realm.engine, IDS.mark);
     expect((await update('olivia', IDS.mia, { new_email: 'mia@new.test' })).body).toEqual(SUCCESS);
@@ -239,7 +240,7 @@ describe('PATCH /users/{user_id}: what a role change reveals or hides', () => {
     const { body } = await realm.as(caller).post('/register', { fetch_event_types: ['stream'] });
     return (body.streams as { stream_id: number }[]).filter((s) => ids.includes(s.stream_id));
   };
-  // The engine has no PATCH /realm: the realm's settings are seeded in storage.
+  // No endpoint changes the realm's email_address_visibility (a scenario setting): it is seeded in storage.
   const setVisibility = (value: 2 | 3 | 5) => realm.engine.db.realm.update(1, { email_address_visibility: value });
   const hidden = (id: number) => [
     update1({ user_id: id, delivery_email: null }),

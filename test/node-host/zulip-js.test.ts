@@ -64,9 +64,12 @@ describe('zulip-js against a served instance', () => {
   it('receives a message event through a long-poll that was waiting when the message was sent', async () => {
     const queue = await client.queues.register({ event_types: ['message'] });
     expect(queue.result).toBe('success');
-    const poll = client.events.retrieve({ queue_id: queue.queue_id, last_event_id: -1 });
-    // Give the poll time to reach the server and start waiting.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const retrieve = () => client.events.retrieve({ queue_id: queue.queue_id, last_event_id: -1 });
+    const polls = [retrieve(), retrieve()];
+    // A newer poll on a queue answers the older one: once one is answered, the other is waiting.
+    const answered = await Promise.race(polls.map((poll, index) => poll.then(() => index)));
+    expect(await polls[answered]).toMatchObject({ result: 'success', events: [] });
+    const poll = polls[1 - answered];
     const sent = await client.messages.send({ type: 'stream', to: 'general', topic: 'events', content: 'live' });
     const { result, events } = await poll;
     expect(result).toBe('success');

@@ -1,7 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { ManualClock } from '../../src/engine/clock/clock.ts';
 import { Engine } from '../../src/engine/engine.ts';
-import type { EventQueue, QueueOptions } from '../../src/engine/events/event-queues.ts';
+import type { EventQueue, QueueOptions } from '../../src/engine/events/event-queue.ts';
 import { NO_CAPABILITIES } from '../../src/engine/events/event-types.ts';
 import { newSubscription } from '../../src/engine/settings/subscription-defaults.ts';
 import { encodeParams, IDS, TEST_SCENARIO, type TestUser } from './test-scenario.ts';

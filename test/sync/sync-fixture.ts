@@ -2,7 +2,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { ManualClock } from '../../src/engine/clock/clock.ts';
 import { Engine } from '../../src/engine/engine.ts';
 import type { EngineEvent } from '../../src/engine/events/event-types.ts';
-import type { EventQueue } from '../../src/engine/events/event-queues.ts';
+import type { EventQueue } from '../../src/engine/events/event-queue.ts';
 import { syncChangeJournal } from '../../src/sync/hub/change-journal.ts';
 import { SyncHub } from '../../src/sync/hub/sync-hub.ts';
 import type { HubFetch } from '../../src/sync/replica/hub-client.ts';

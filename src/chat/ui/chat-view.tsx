@@ -82,7 +82,3 @@ export function ChatView({ session, login, local, onReady, onLogout }: Props) {
     </ChatContext.Provider>
   );
 }
-
-export function slugNames(session: ChatSession) {
-  return { channelName: (id: number) => session.realm.channelName(id), userName: (id: number) => session.realm.users.value.get(id)?.full_name };
-}

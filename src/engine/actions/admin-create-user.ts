@@ -1,5 +1,5 @@
 import { ApiError, badRequest } from '../errors/api-error.ts';
-import type { CallerScope } from '../services/run-action.ts';
+import type { CallerScope } from '../services/action-scope.ts';
 import { RealmDirectory } from '../directory/realm-directory.ts';
 import { ROLE_MEMBER, type ChannelRow, type UserRow } from '../storage/rows.ts';
 import { createUser } from './create-user.ts';

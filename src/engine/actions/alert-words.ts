@@ -6,7 +6,7 @@
 import { usersWithAlertWords } from '../markdown/alert-word-match.ts';
 import type { RealmDirectory } from '../directory/realm-directory.ts';
 import { nextId, type RealmDatabase } from '../storage/database.ts';
-import type { CallerScope } from '../services/run-action.ts';
+import type { CallerScope } from '../services/action-scope.ts';
 import { alertWordsOf } from '../wire/alert-word-wire.ts';
 
 /** Adds the words not already there (ignoring case), each as first typed; blank ones are dropped. */

@@ -3,7 +3,7 @@ import { activeSubscriberIds, checkCanAdministerChannel, metadataViewerIds } fro
 import { RealmDirectory } from '../directory/realm-directory.ts';
 import { postArchiveNotice } from './channel-notices.ts';
 import { defaultStreamsNotice } from './default-channels.ts';
-import type { CallerScope } from '../services/run-action.ts';
+import type { CallerScope } from '../services/action-scope.ts';
 import { loadChannelWires } from '../wire/channel-stats.ts';
 
 /**
@@ -22,7 +22,7 @@ export async function archiveChannel(scope: CallerScope, channelId: number): Pro
   if (channel.is_archived) throw badRequest('Channel is already deactivated');
 
   const viewers = metadataViewerIds(directory, channel, await activeSubscriberIds(db, directory, channelId));
-  await postArchiveNotice(db, scope, directory, user, channel);
+  await postArchiveNotice(scope, directory, user, channel);
   await db.channels.update(channelId, { is_archived: true });
   const wasDefault = directory.realm.default_channel_ids.includes(channelId);
   if (wasDefault) {

@@ -6,7 +6,7 @@
  */
 import { badRequest } from '../errors/api-error.ts';
 import { canReadChannel } from '../permissions/channel-access.ts';
-import type { CallerScope } from '../services/run-action.ts';
+import type { CallerScope } from '../services/action-scope.ts';
 import { ROLE_ADMIN } from '../storage/rows.ts';
 
 /** The sender id the token table uses for upstream's Email gateway bot, the default sender. */

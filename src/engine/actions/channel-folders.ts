@@ -10,7 +10,7 @@ import type { RealmDirectory } from '../directory/realm-directory.ts';
 import { renderMessage } from '../markdown/render-message.ts';
 import { nextId, type RealmDatabase } from '../storage/database.ts';
 import type { ChannelFolderRow } from '../storage/rows.ts';
-import type { CallerScope } from '../services/run-action.ts';
+import type { CallerScope } from '../services/action-scope.ts';
 
 /** A usable folder name: not blank, printable, and not another folder's (case-insensitively). */
 async function checkFolderName(db: RealmDatabase, name: string, ownId?: number): Promise<void> {

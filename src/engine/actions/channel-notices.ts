@@ -1,7 +1,6 @@
 import type { RealmDirectory } from '../directory/realm-directory.ts';
-import type { RealmDatabase } from '../storage/database.ts';
 import type { ChannelRow, UserRow } from '../storage/rows.ts';
-import type { ActionScope } from '../services/run-action.ts';
+import type { ActionScope } from '../services/action-scope.ts';
 import { sendMessage } from './send-message.ts';
 
 /** Upstream's topic for the notification bot's notes about a channel. */
@@ -24,7 +23,6 @@ function privacyLabel(channel: ChannelRow): string {
  * upstream does). Nothing is posted in a realm without a notification bot.
  */
 async function postNotice(
-  db: RealmDatabase,
   scope: ActionScope,
   directory: RealmDirectory,
   actor: UserRow,
@@ -35,7 +33,7 @@ async function postNotice(
   const botId = directory.realm.notification_bot_id;
   const bot = botId === null ? undefined : directory.users.get(botId);
   if (!bot) return;
-  await sendMessage(db, scope, directory, {
+  await sendMessage(scope, directory, {
     sender: bot,
     to: { kind: 'channel', channel: { id: channel.id }, topic },
     content,
@@ -49,15 +47,14 @@ async function postNotice(
 const channelEventsTopic = (channel: ChannelRow) => (channel.topics_policy === 'empty_topic_only' ? '' : CHANNEL_EVENTS_TOPIC);
 
 /** The first message of a new channel: who created it, how private it is, and its description. */
-export function postCreationNotice(db: RealmDatabase, scope: ActionScope, directory: RealmDirectory, creator: UserRow, channel: ChannelRow): Promise<void> {
+export function postCreationNotice(scope: ActionScope, directory: RealmDirectory, creator: UserRow, channel: ChannelRow): Promise<void> {
   const description = channel.description === '' ? '*No description.*' : channel.description;
   const content = `**${privacyLabel(channel)}** channel created by ${silentMention(creator)}. **Description:**\n\`\`\`\` quote\n${description}\n\`\`\`\``;
-  return postNotice(db, scope, directory, creator, channel, channelEventsTopic(channel), content);
+  return postNotice(scope, directory, creator, channel, channelEventsTopic(channel), content);
 }
 
 /** The announcement of a new channel in the realm's announcement channel (`announce`). */
 export function postAnnouncement(
-  db: RealmDatabase,
   scope: ActionScope,
   directory: RealmDirectory,
   creator: UserRow,
@@ -65,10 +62,10 @@ export function postAnnouncement(
   channel: ChannelRow,
 ): Promise<void> {
   const topic = announcementChannel.topics_policy === 'empty_topic_only' ? '' : NEW_CHANNELS_TOPIC;
-  return postNotice(db, scope, directory, creator, announcementChannel, topic, `${silentMention(creator)} created a new channel ${channelLink(channel)}.`);
+  return postNotice(scope, directory, creator, announcementChannel, topic, `${silentMention(creator)} created a new channel ${channelLink(channel)}.`);
 }
 
 /** The note left in a channel as it is archived. */
-export function postArchiveNotice(db: RealmDatabase, scope: ActionScope, directory: RealmDirectory, actor: UserRow, channel: ChannelRow): Promise<void> {
-  return postNotice(db, scope, directory, actor, channel, channelEventsTopic(channel), `Channel ${channelLink(channel)} has been archived.`);
+export function postArchiveNotice(scope: ActionScope, directory: RealmDirectory, actor: UserRow, channel: ChannelRow): Promise<void> {
+  return postNotice(scope, directory, actor, channel, channelEventsTopic(channel), `Channel ${channelLink(channel)} has been archived.`);
 }

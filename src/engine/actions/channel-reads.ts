@@ -7,7 +7,7 @@ import { canSeeChannelMetadata, canSeeSubscribers } from '../permissions/channel
 import { activeSubscriberIds, hasContentAccess } from '../permissions/channel-audience.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import { ROLE_ADMIN, ROLE_GUEST, type ChannelRow, type UserRow } from '../storage/rows.ts';
-import type { ReadScope } from '../services/run-action.ts';
+import type { ReadScope } from '../services/action-scope.ts';
 
 /** How many messages' flags are looked up at once when a channel's history is protected. */
 const ACCESS_BATCH = 500;

@@ -13,7 +13,7 @@ import { renderMessage } from '../markdown/render-message.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import { ROLE_ADMIN, type ChannelRow, type GroupSettingValue, type TopicsPolicy, type UserRow } from '../storage/rows.ts';
 import { defaultStreamsNotice } from './default-channels.ts';
-import type { ActionScope, CallerScope } from '../services/run-action.ts';
+import type { ActionScope, CallerScope } from '../services/action-scope.ts';
 
 export interface GroupSettingChange {
   new: GroupSettingValue;

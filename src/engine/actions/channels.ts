@@ -18,7 +18,7 @@ import { nextId } from '../storage/database.ts';
 import { ROLE_ADMIN, type ChannelRow, type GroupSettingValue, type TopicsPolicy } from '../storage/rows.ts';
 import { postAnnouncement, postCreationNotice } from './channel-notices.ts';
 import { defaultStreamsNotice } from './default-channels.ts';
-import type { CallerScope } from '../services/run-action.ts';
+import type { CallerScope } from '../services/action-scope.ts';
 import { resolvePrincipals } from './subscription-access.ts';
 import { subscribeUsers } from './subscriptions.ts';
 
@@ -114,9 +114,9 @@ export async function createChannel(scope: CallerScope, input: CreateChannelInpu
 
   const announcementId = input.announce ? announcementChannelId(directory) : null;
   if (announcementId !== null) {
-    await postAnnouncement(db, scope, directory, creator, directory.channels.get(announcementId)!, created);
+    await postAnnouncement(scope, directory, creator, directory.channels.get(announcementId)!, created);
   }
-  await postCreationNotice(db, scope, directory, creator, created);
+  await postCreationNotice(scope, directory, creator, created);
   return { id };
 }
 

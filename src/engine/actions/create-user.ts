@@ -7,7 +7,7 @@ import { userToWire } from '../wire/user-wire.ts';
 import { FIRST_USER_ID, nextId } from '../storage/database.ts';
 import type { ChannelRow, InviteRow, Role, UserRow } from '../storage/rows.ts';
 import { notifyInvitesChanged } from './invites.ts';
-import type { ActionScope, CallerScope } from '../services/run-action.ts';
+import type { ActionScope, CallerScope } from '../services/action-scope.ts';
 import { sendMessage } from './send-message.ts';
 import { subscribeUsers } from './subscriptions.ts';
 import { joinGroups } from './user-groups.ts';
@@ -127,7 +127,7 @@ async function sendJoinMessages(scope: ActionScope, user: UserRow, invite: Invit
   const referrer = directory.users.get(invite.invited_by);
   const notificationBot = realm.notification_bot_id === null ? undefined : directory.users.get(realm.notification_bot_id);
   if (invite.notify_referrer_on_join && referrer?.is_active && notificationBot) {
-    await sendMessage(scope.db, scope, directory, {
+    await sendMessage(scope, directory, {
       sender: notificationBot,
       to: { kind: 'direct', users: [{ id: referrer.id }] },
       content: `@_**${user.full_name}|${user.id}** accepted your invitation to join Zulip!`,
@@ -146,7 +146,7 @@ export async function sendWelcomeText(scope: ActionScope, user: UserRow, text: s
   const directory = await RealmDirectory.load(scope.db);
   const welcomeBot = directory.userByApiEmail(`welcome-bot@${directory.realm.host}`);
   if (!text || !welcomeBot?.is_system_bot) return;
-  await sendMessage(scope.db, scope, directory, {
+  await sendMessage(scope, directory, {
     sender: welcomeBot,
     to: { kind: 'direct', users: [{ id: user.id }] },
     content: text,

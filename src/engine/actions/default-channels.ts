@@ -2,7 +2,7 @@ import type { Notice } from '../events/event-types.ts';
 import type { RealmDirectory } from '../directory/realm-directory.ts';
 import { badRequest } from '../errors/api-error.ts';
 import { canReadChannel } from '../permissions/channel-access.ts';
-import type { CallerScope } from '../services/run-action.ts';
+import type { CallerScope } from '../services/action-scope.ts';
 import { ROLE_GUEST, type ChannelRow } from '../storage/rows.ts';
 
 /** The realm's default channels (`ids` when they just changed) as `default_streams` announces them to every member (not guests). */

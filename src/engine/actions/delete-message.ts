@@ -5,7 +5,7 @@ import { isInGroupSetting } from '../permissions/system-groups.ts';
 import { loadAccessibleMessage } from '../narrow/message-access.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import { type MessageRow, ROLE_ADMIN, type UserRow } from '../storage/rows.ts';
-import type { ActionScope, CallerScope } from '../services/run-action.ts';
+import type { ActionScope, CallerScope } from '../services/action-scope.ts';
 import { channelViewerIds } from '../permissions/channel-access.ts';
 import { unlinkDeletedMessages } from './uploads.ts';
 

@@ -7,7 +7,7 @@
 import { badRequest } from '../errors/api-error.ts';
 import { canReadChannel } from '../permissions/channel-access.ts';
 import type { MessageRow } from '../storage/rows.ts';
-import type { CallerScope } from '../services/run-action.ts';
+import type { CallerScope } from '../services/action-scope.ts';
 import { deleteConversationMessages } from './delete-message.ts';
 
 const DELETE_BATCH_SIZE = 100;

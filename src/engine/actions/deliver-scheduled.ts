@@ -1,4 +1,4 @@
-import type { ActionScope } from '../services/run-action.ts';
+import type { ActionScope } from '../services/action-scope.ts';
 import { sendMessage } from './send-message.ts';
 import { badRequest } from '../errors/api-error.ts';
 import { RealmDirectory } from '../directory/realm-directory.ts';
@@ -34,7 +34,7 @@ export async function deliverDueMessage(scope: ActionScope, id: number): Promise
     return;
   }
   const toSelf = row.type === 'private' && (row.to as number[]).every((userId) => userId === author.id);
-  await sendMessage(scope.db, scope, directory, {
+  await sendMessage(scope, directory, {
     sender: author,
     to:
       row.type === 'stream'
@@ -60,7 +60,7 @@ async function sendReminder(scope: ActionScope, directory: RealmDirectory, user:
   const content = target ? reminderContent(target.row, directory, row.reminder_note ?? '') : row.content;
   const bot = notificationBot(directory);
   if (!bot) throw badRequest('Reminder could not be sent.');
-  await sendMessage(scope.db, scope, directory, {
+  await sendMessage(scope, directory, {
     sender: bot,
     to: { kind: 'direct', users: [{ id: user.id }] },
     content,
@@ -87,7 +87,7 @@ export async function markDeliveryFailed(scope: ActionScope, id: number, reason:
   });
   const bot = notificationBot(directory);
   if (!bot || !directory.users.get(row.user_id)?.is_active) return;
-  await sendMessage(scope.db, scope, directory, {
+  await sendMessage(scope, directory, {
     sender: bot,
     to: { kind: 'direct', users: [{ id: row.user_id }] },
     content: failureNotice(row.scheduled_delivery_timestamp, reason),

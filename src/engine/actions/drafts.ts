@@ -9,7 +9,7 @@ import { USER_SETTING_DEFAULTS } from '../settings/user-settings.ts';
 import { resolveTarget } from './send-message.ts';
 import { nextId, type RealmDatabase } from '../storage/database.ts';
 import type { DraftRow, UserRow } from '../storage/rows.ts';
-import type { CallerScope, ReadScope } from '../services/run-action.ts';
+import type { CallerScope, ReadScope } from '../services/action-scope.ts';
 import { draftToWire } from '../wire/draft-wire.ts';
 
 /** A draft as a client sends it (already type-checked). */

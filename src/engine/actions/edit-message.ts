@@ -22,12 +22,11 @@ import {
 } from '../storage/rows.ts';
 import { activeSubscriberIds, deleteMessageEvent } from './delete-message.ts';
 import { alertedRecipients } from './alert-words.ts';
-import type { ActionScope, CallerScope } from '../services/run-action.ts';
+import type { ActionScope, CallerScope } from '../services/action-scope.ts';
 import type { AttachmentWire } from '../wire/attachment-wire.ts';
 import { updateAttachmentClaims } from './uploads.ts';
 import { postMoveNotices } from './move-notices.ts';
-
-export type PropagateMode = 'change_one' | 'change_later' | 'change_all';
+import type { PropagateMode } from './propagate-mode.ts';
 
 /** PATCH /messages/{id} as the client sent it (topic and content still raw). */
 export interface EditRequest {
@@ -115,7 +114,7 @@ export async function editMessage(scope: CallerScope, request: EditRequest): Pro
   }
 
   const from = origChannel ? { channel: origChannel, topic: row.topic, topicKey: row.topic_key! } : undefined;
-  const outcome = await applyMessageEdit(db, scope, directory, {
+  const outcome = await applyMessageEdit(scope, directory, {
     message: row,
     editor,
     timestamp: scope.now,
@@ -150,12 +149,8 @@ export async function editMessage(scope: CallerScope, request: EditRequest): Pro
  * moved messages' UserMessage rows; and the update_message (and, for users losing access,
  * delete_message) events.
  */
-export async function applyMessageEdit(
-  db: RealmDatabase,
-  scope: ActionScope,
-  directory: RealmDirectory,
-  edit: MessageEdit,
-): Promise<EditOutcome> {
+export async function applyMessageEdit(scope: ActionScope, directory: RealmDirectory, edit: MessageEdit): Promise<EditOutcome> {
+  const { db } = scope;
   const { message, editor, timestamp, content, topic, channel, propagateMode } = edit;
   const origChannel = message.type === 'stream' ? directory.channels.get(message.stream_id!) : undefined;
   const moved = topic !== undefined || channel !== undefined;

@@ -2,7 +2,7 @@ import { generateUrlKey, sameKey } from '../auth/url-keys.ts';
 import { badRequest } from '../errors/api-error.ts';
 import { realmPermissionGroup } from '../permissions/realm-permissions.ts';
 import { isInGroupSetting } from '../permissions/system-groups.ts';
-import type { CallerScope, ReadScope } from '../services/run-action.ts';
+import type { CallerScope, ReadScope } from '../services/action-scope.ts';
 import { nextId } from '../storage/database.ts';
 import { type MultiuseInviteRow, type RealmRow, type Role, ROLE_ADMIN, ROLE_OWNER, type UserRow } from '../storage/rows.ts';
 import { API_PREFIX, realmUrl } from '../wire/paths.ts';

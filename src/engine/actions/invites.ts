@@ -15,7 +15,7 @@ import {
   ROLE_OWNER,
   type UserRow,
 } from '../storage/rows.ts';
-import type { ActionScope, CallerScope, ReadScope } from '../services/run-action.ts';
+import type { ActionScope, CallerScope, ReadScope } from '../services/action-scope.ts';
 import { canAddSubscribers } from './subscription-access.ts';
 import { accessUserGroup, mayAddMembers, requireMemberOrAdmin } from './user-groups.ts';
 

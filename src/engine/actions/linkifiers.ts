@@ -15,7 +15,7 @@ import {
 import { templateVariables } from '../markdown/url-template-syntax.ts';
 import { nextId } from '../storage/database.ts';
 import type { LinkifierRow } from '../storage/rows.ts';
-import type { ActionScope, CallerScope } from '../services/run-action.ts';
+import type { ActionScope, CallerScope } from '../services/action-scope.ts';
 import { linkifiersToWire } from '../wire/linkifier-wire.ts';
 
 export interface LinkifierInput {

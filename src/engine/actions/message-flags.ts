@@ -10,7 +10,7 @@ import { findMessageIds, type MessagePage, type MessageWindow } from '../narrow/
 import { parseNarrow } from '../narrow/narrow-parse.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import { type ChannelRow, FLAG_BITS, type FlagName, type MessageRow, type UserMessageRow, type UserRow } from '../storage/rows.ts';
-import type { ActionScope, CallerScope } from '../services/run-action.ts';
+import type { ActionScope, CallerScope } from '../services/action-scope.ts';
 
 export type FlagOp = 'add' | 'remove';
 
@@ -130,7 +130,7 @@ export async function markAllAsRead(scope: CallerScope): Promise<void> {
 /** Marks the caller's unread messages in a channel they can read as read. */
 export async function markStreamAsRead(scope: CallerScope, channelId: number): Promise<void> {
   const channel = await readableChannel(scope.db, scope.directory, scope.caller, channelId);
-  await markChannelAsRead(scope.db, scope, scope.caller, channel);
+  await markChannelAsRead(scope, scope.caller, channel);
 }
 
 /** Marks the caller's unread messages in a topic read; the caller must have received one there. */
@@ -141,7 +141,7 @@ export async function markTopicAsRead(scope: CallerScope, request: { channelId: 
   if (!(await hasReceivedInTopic(db, caller.id, channel, topic))) {
     throw badRequest(`No such topic '${request.topicName}'`);
   }
-  await markChannelAsRead(db, scope, caller, channel, topic);
+  await markChannelAsRead(scope, caller, channel, topic);
 }
 
 /** The caller's channel, for marking it read: unknown and invisible channels are refused alike. */
@@ -156,13 +156,8 @@ async function readableChannel(db: RealmDatabase, directory: RealmDirectory, use
  * Marks the caller's unread messages in a channel (or one of its topics) read. Walks the sparse
  * unread index, so the cost follows the caller's unread count, never the channel's size.
  */
-export async function markChannelAsRead(
-  db: RealmDatabase,
-  scope: ActionScope,
-  user: UserRow,
-  channel: ChannelRow,
-  topic?: string,
-): Promise<void> {
+export async function markChannelAsRead(scope: ActionScope, user: UserRow, channel: ChannelRow, topic?: string): Promise<void> {
+  const { db } = scope;
   const unread = await unreadRows(db, user.id);
   const messages = await db.messages.bulkGet(unread.map((row) => row.message_id));
   const topicKey = topic?.toLowerCase();

@@ -6,10 +6,10 @@
  */
 import type { RealmDirectory } from '../directory/realm-directory.ts';
 import type { ChannelRow, UserRow } from '../storage/rows.ts';
-import type { CallerScope } from '../services/run-action.ts';
+import type { CallerScope } from '../services/action-scope.ts';
 import { channelMessageUrl, silentMention, topicLinkSyntax } from './message-links.ts';
 import { sendMessage } from './send-message.ts';
-import type { PropagateMode } from './edit-message.ts';
+import type { PropagateMode } from './propagate-mode.ts';
 
 export interface MoveNoticeRequest {
   targetMessageId: number;
@@ -57,7 +57,7 @@ async function post(scope: CallerScope, directory: RealmDirectory, mover: UserRo
   const botId = directory.realm.notification_bot_id;
   const bot = botId === null ? undefined : directory.users.get(botId);
   if (!bot) return;
-  await sendMessage(scope.db, scope, directory, {
+  await sendMessage(scope, directory, {
     sender: bot,
     to: { kind: 'channel', channel: { id: where.channel.id }, topic: where.topic },
     content,

@@ -7,7 +7,7 @@ import { badRequest } from '../errors/api-error.ts';
 import { withIndexColumns } from '../storage/flags.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import { FLAG_BITS, type UserRow } from '../storage/rows.ts';
-import type { CallerScope } from '../services/run-action.ts';
+import type { CallerScope } from '../services/action-scope.ts';
 import { mutedUsersOf } from '../wire/muted-user-wire.ts';
 
 export async function muteUser(scope: CallerScope, mutedUserId: number): Promise<void> {

@@ -4,7 +4,7 @@
  */
 import { ApiError, badRequest } from '../errors/api-error.ts';
 import type { NavigationViewRow } from '../storage/rows.ts';
-import type { CallerScope } from '../services/run-action.ts';
+import type { CallerScope } from '../services/action-scope.ts';
 import { navigationViewsOf, navigationViewToWire } from '../wire/navigation-view-wire.ts';
 
 /** Views the clients already know: they take settings but never a name of their own. */

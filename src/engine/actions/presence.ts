@@ -9,7 +9,7 @@ import { apiEmail } from '../permissions/email-visibility.ts';
 import type { RealmDirectory } from '../directory/realm-directory.ts';
 import { nextId } from '../storage/database.ts';
 import type { PresenceRow, UserRow } from '../storage/rows.ts';
-import type { ActionScope, CallerScope, ReadScope } from '../services/run-action.ts';
+import type { ActionScope, CallerScope, ReadScope } from '../services/action-scope.ts';
 import { userByKey } from './users.ts';
 import {
   type LegacyClientPresence,

@@ -4,7 +4,7 @@ import { profileDataValue } from '../wire/user-wire.ts';
 import { renderMessage } from '../markdown/render-message.ts';
 import { nextId } from '../storage/database.ts';
 import { ROLE_ADMIN, type CustomProfileFieldRow, type ProfileValueRow, type UserRow } from '../storage/rows.ts';
-import type { ActionScope, CallerScope } from '../services/run-action.ts';
+import type { ActionScope, CallerScope } from '../services/action-scope.ts';
 import { listProfileFields, profileFieldToWire } from '../wire/profile-field-wire.ts';
 
 /** Upstream's custom profile field types (spec 4.10). */

@@ -5,7 +5,7 @@
  * credentials, so a test notification to a known device succeeds and goes nowhere.
  */
 import { ApiError, badRequest } from '../errors/api-error.ts';
-import type { CallerScope, ReadScope } from '../services/run-action.ts';
+import type { CallerScope, ReadScope } from '../services/action-scope.ts';
 import { PUSH_KIND_APNS, PUSH_KIND_FCM, type PushDeviceTokenRow } from '../storage/rows.ts';
 
 export type PushKind = PushDeviceTokenRow['kind'];

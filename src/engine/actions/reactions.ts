@@ -4,10 +4,10 @@ import { apiEmail } from '../permissions/email-visibility.ts';
 import { userMessageRow } from '../storage/flags.ts';
 import type { RealmDirectory } from '../directory/realm-directory.ts';
 import { loadAccessibleMessage } from '../narrow/message-access.ts';
-import { nextId, type RealmDatabase } from '../storage/database.ts';
+import { nextId } from '../storage/database.ts';
 import { FLAG_BITS, type MessageRow, type ReactionRow, type UserRow } from '../storage/rows.ts';
 import { messageAudienceIds } from './delete-message.ts';
-import type { ActionScope, CallerScope } from '../services/run-action.ts';
+import type { ActionScope, CallerScope } from '../services/action-scope.ts';
 
 export type ReactionType = ReactionRow['reaction_type'];
 
@@ -63,7 +63,7 @@ export async function addReaction(scope: CallerScope, request: AddReactionReques
     reaction_type: type,
     seq: await nextId(db, 'reaction'),
   });
-  await notifyReaction(db, scope, directory, 'add', row, actor, { emoji_name: emojiName, emoji_code: emojiCode, reaction_type: type });
+  await notifyReaction(scope, directory, 'add', row, actor, { emoji_name: emojiName, emoji_code: emojiCode, reaction_type: type });
 }
 
 /** Removes the actor's reaction, named by emoji code or (for simple clients) by emoji name. */
@@ -83,7 +83,7 @@ export async function removeReaction(scope: CallerScope, request: ReactionReques
   const reaction = await db.reactions.get(key);
   if (!reaction) throw new ApiError("Reaction doesn't exist.", { code: 'REACTION_DOES_NOT_EXIST' });
   await db.reactions.delete(key);
-  await notifyReaction(db, scope, directory, 'remove', row, actor, {
+  await notifyReaction(scope, directory, 'remove', row, actor, {
     emoji_name: reaction.emoji_name,
     emoji_code: reaction.emoji_code,
     reaction_type: reaction.reaction_type,
@@ -94,7 +94,6 @@ const reactionKey = (messageId: number, userId: number, type: string, code: stri
   `${messageId}:${userId}:${type}:${code}`;
 
 async function notifyReaction(
-  db: RealmDatabase,
   scope: ActionScope,
   directory: RealmDirectory,
   op: 'add' | 'remove',
@@ -102,7 +101,7 @@ async function notifyReaction(
   actor: UserRow,
   emoji: { emoji_name: string; emoji_code: string; reaction_type: ReactionType },
 ): Promise<void> {
-  const audience = await messageAudienceIds(db, directory, message);
+  const audience = await messageAudienceIds(scope.db, directory, message);
   // The deprecated `user` object carries the email each viewer may see.
   const perUser = new Map(
     audience.map((id) => [

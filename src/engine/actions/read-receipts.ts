@@ -6,7 +6,7 @@
  */
 import { badRequest } from '../errors/api-error.ts';
 import { loadAccessibleMessage } from '../narrow/message-access.ts';
-import type { ReadScope } from '../services/run-action.ts';
+import type { ReadScope } from '../services/action-scope.ts';
 import { USER_SETTING_DEFAULTS } from '../settings/user-settings.ts';
 import { FLAG_BITS, type UserRow } from '../storage/rows.ts';
 

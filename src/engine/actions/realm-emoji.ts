@@ -6,10 +6,10 @@
 import type { RealmDirectory } from '../directory/realm-directory.ts';
 import { unicodeEmojiByName } from '../emoji/emoji-catalog.ts';
 import { ApiError, badRequest } from '../errors/api-error.ts';
-import { realmEmojiToWire } from '../initial-state/realm-objects.ts';
+import { realmEmojiToWire } from '../wire/realm-emoji-wire.ts';
 import { realmPermissionGroup } from '../permissions/realm-permissions.ts';
 import { isInGroupSetting } from '../permissions/system-groups.ts';
-import type { CallerScope } from '../services/run-action.ts';
+import type { CallerScope } from '../services/action-scope.ts';
 import { nextId } from '../storage/database.ts';
 import { ROLE_ADMIN, ROLE_GUEST, type UserRow } from '../storage/rows.ts';
 import { uploadUrl } from '../storage/upload-paths.ts';

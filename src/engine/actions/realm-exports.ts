@@ -5,7 +5,7 @@
  * list (`realm_export`), as upstream's notify_realm_export.
  */
 import { badRequest } from '../errors/api-error.ts';
-import type { CallerScope } from '../services/run-action.ts';
+import type { CallerScope } from '../services/action-scope.ts';
 import { nextId } from '../storage/database.ts';
 import { ROLE_ADMIN, type UserRow } from '../storage/rows.ts';
 import { realmExportsToWire } from '../wire/realm-export-wire.ts';

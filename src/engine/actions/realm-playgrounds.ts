@@ -6,7 +6,7 @@
  */
 import { ApiError, badRequest } from '../errors/api-error.ts';
 import { templateVariables } from '../markdown/url-template-syntax.ts';
-import type { CallerScope } from '../services/run-action.ts';
+import type { CallerScope } from '../services/action-scope.ts';
 import { nextId } from '../storage/database.ts';
 import { realmPlaygroundsToWire } from '../wire/realm-playground-wire.ts';
 import { activeUserIds } from './profile-fields.ts';

@@ -9,7 +9,7 @@ import { requireOwner } from '../permissions/caller-kinds.ts';
 import { expectGroupSetting, normalizeGroupSetting, resolveGroupSetting, sameGroupSetting } from '../permissions/group-setting-input.ts';
 import { configuredAnnouncementChannelId } from '../permissions/realm-channel-settings.ts';
 import { realmPermissionGroup } from '../permissions/realm-permissions.ts';
-import type { CallerScope } from '../services/run-action.ts';
+import type { CallerScope } from '../services/action-scope.ts';
 import type { GroupSettingValue, RealmRow } from '../storage/rows.ts';
 import { groupSettingToWire } from '../wire/channel-wire.ts';
 import { activeUserIds } from './profile-fields.ts';

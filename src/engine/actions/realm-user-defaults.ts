@@ -1,4 +1,4 @@
-import type { CallerScope } from '../services/run-action.ts';
+import type { CallerScope } from '../services/action-scope.ts';
 import { USER_SETTING_DEFAULTS } from '../settings/user-settings.ts';
 import { activeUserIds } from './profile-fields.ts';
 import { checkNotificationSettingValues } from './user-settings.ts';

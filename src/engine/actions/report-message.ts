@@ -6,7 +6,7 @@
  */
 import { badRequest } from '../errors/api-error.ts';
 import { loadAccessibleMessage } from '../narrow/message-access.ts';
-import type { CallerScope } from '../services/run-action.ts';
+import type { CallerScope } from '../services/action-scope.ts';
 import { dmParticipants } from '../storage/recipients.ts';
 import type { MessageRow, UserRow } from '../storage/rows.ts';
 import { MAX_MESSAGE_LENGTH } from '../validation/message-limits.ts';
@@ -40,7 +40,7 @@ export async function reportMessage(
   const reported = directory.user(row.sender_id);
   const bot = directory.realm.notification_bot_id === null ? undefined : directory.users.get(directory.realm.notification_bot_id);
   if (!bot) return;
-  await sendMessage(db, scope, directory, {
+  await sendMessage(scope, directory, {
     sender: bot,
     to: { kind: 'channel', channel: { id: channel.id }, topic: channel.topics_policy === 'empty_topic_only' ? '' : `${reported.full_name} moderation` },
     content: reportContent(row, directory, caller, REPORT_TYPES[reportType], description),

@@ -6,7 +6,7 @@ import { ApiError, badRequest } from '../errors/api-error.ts';
 import { MAX_MESSAGE_LENGTH } from '../validation/message-limits.ts';
 import { nextId, type RealmDatabase } from '../storage/database.ts';
 import type { SavedSnippetRow, UserRow } from '../storage/rows.ts';
-import type { CallerScope } from '../services/run-action.ts';
+import type { CallerScope } from '../services/action-scope.ts';
 import { savedSnippetToWire } from '../wire/saved-snippet-wire.ts';
 
 const MAX_SNIPPET_TITLE_LENGTH = 60;

@@ -7,7 +7,7 @@ import { normalizeReminderNote, reminderContent } from './reminder-content.ts';
 import { isReminder, reminderToWire, scheduledMessageToWire } from '../wire/scheduled-wire.ts';
 import { nextId, type RealmDatabase } from '../storage/database.ts';
 import type { ScheduledMessageRow, UserRow } from '../storage/rows.ts';
-import type { CallerScope } from '../services/run-action.ts';
+import type { CallerScope } from '../services/action-scope.ts';
 import { type MessageTarget, resolveTarget } from './send-message.ts';
 
 export type ScheduledType = 'stream' | 'private';

@@ -10,7 +10,7 @@ import { renderMessage } from '../markdown/render-message.ts';
 import { claimAttachments } from './uploads.ts';
 import { nextId, type RealmDatabase } from '../storage/database.ts';
 import { type ChannelRow, FLAG_BITS, type MessageRow, type UserRow } from '../storage/rows.ts';
-import type { ActionScope, CallerScope } from '../services/run-action.ts';
+import type { ActionScope, CallerScope } from '../services/action-scope.ts';
 import { alertedRecipients } from './alert-words.ts';
 import { usersMuting } from './muted-users.ts';
 
@@ -41,19 +41,15 @@ const INTERACTIVE_CLIENTS = new Set(['website', 'ZulipMobile', 'ZulipFlutter', '
 
 /** Sends the caller's message, from the client that made the request. */
 export function sendCallerMessage(scope: CallerScope, request: SendRequest): Promise<{ id: number }> {
-  return sendMessage(scope.db, scope, scope.directory, { ...request, sender: scope.caller, client: scope.clientName });
+  return sendMessage(scope, scope.directory, { ...request, sender: scope.caller, client: scope.clientName });
 }
 
 /**
  * Sends one message: checks the target and the sender's permission, stores the message and
  * each recipient's flags, and notifies the recipients (plus a first-message channel update).
  */
-export async function sendMessage(
-  db: RealmDatabase,
-  scope: ActionScope,
-  directory: RealmDirectory,
-  input: SendMessageInput,
-): Promise<{ id: number }> {
+export async function sendMessage(scope: ActionScope, directory: RealmDirectory, input: SendMessageInput): Promise<{ id: number }> {
+  const { db } = scope;
   const { sender } = input;
   const content = normalizeContent(input.content);
   const target = await resolveTarget(db, directory, sender, input.to);

@@ -2,7 +2,7 @@ import { badRequest } from '../errors/api-error.ts';
 import { hasContentAccess } from '../permissions/channel-audience.ts';
 import { NOTIFICATION_PROPERTIES } from '../wire/subscription-wire.ts';
 import type { SubscriptionRow } from '../storage/rows.ts';
-import type { CallerScope } from '../services/run-action.ts';
+import type { CallerScope } from '../services/action-scope.ts';
 
 /** Every personal property of a subscription a user may change (spec 4.1). */
 export const SUBSCRIPTION_PROPERTIES = ['color', 'is_muted', 'in_home_view', 'pin_to_top', ...NOTIFICATION_PROPERTIES] as const;

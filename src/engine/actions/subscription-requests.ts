@@ -5,7 +5,7 @@ import { MAX_BULK_NEW_SUBSCRIPTION_MESSAGES } from '../validation/message-limits
 import { RealmDirectory } from '../directory/realm-directory.ts';
 import { type ChannelRow, ROLE_GUEST, type UserRow } from '../storage/rows.ts';
 import { type CreateChannelInput, createChannel } from './channels.ts';
-import type { ActionScope, CallerScope } from '../services/run-action.ts';
+import type { ActionScope, CallerScope } from '../services/action-scope.ts';
 import { sendMessage } from './send-message.ts';
 import { canAddSubscribers, canReachChannel, canUnsubscribe, type Principals, resolvePrincipals } from './subscription-access.ts';
 import { type SubscriptionPair, subscribeUsers, unsubscribeUsers } from './subscriptions.ts';
@@ -242,7 +242,7 @@ async function tellSubscribedUsers(
       sorted.length === 1
         ? `${silentMention(caller)} subscribed you to #**${sorted[0]}**.`
         : `${silentMention(caller)} subscribed you to the following channels:\n\n${sorted.map((n) => `* #**${n}**\n`).join('')}`;
-    await sendMessage(scope.db, scope, directory, {
+    await sendMessage(scope, directory, {
       sender: bot,
       to: { kind: 'direct', users: [{ id: user.id }] },
       content,

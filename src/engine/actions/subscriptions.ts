@@ -9,7 +9,7 @@ import { newSubscription } from '../settings/subscription-defaults.ts';
 import { subscriptionToWire } from '../wire/subscription-wire.ts';
 import type { ChannelRow, SubscriptionRow, UserRow } from '../storage/rows.ts';
 import { markChannelAsRead } from './message-flags.ts';
-import type { ActionScope } from '../services/run-action.ts';
+import type { ActionScope } from '../services/action-scope.ts';
 
 export interface SubscriptionPair {
   user: UserRow;
@@ -92,7 +92,7 @@ export async function unsubscribeUsers(
   }
   if (removed.length > 0) await notifyUnsubscribed(scope, directory, removed);
   // As upstream's deferred work: what was unread in a channel one leaves is read.
-  for (const { user, channel } of removed) await markChannelAsRead(db, scope, user, channel);
+  for (const { user, channel } of removed) await markChannelAsRead(scope, user, channel);
   return { removed, notRemoved };
 }
 

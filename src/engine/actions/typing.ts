@@ -13,7 +13,7 @@ import type { RealmDirectory } from '../directory/realm-directory.ts';
 import { isInGroupSetting } from '../permissions/system-groups.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import type { UserRow } from '../storage/rows.ts';
-import type { CallerScope } from '../services/run-action.ts';
+import type { CallerScope } from '../services/action-scope.ts';
 import { loadAccessibleMessage } from '../narrow/message-access.ts';
 import { dmParticipants } from '../storage/recipients.ts';
 import { checkCanEditContent } from './edit-message.ts';

@@ -8,7 +8,7 @@
 import { ApiError } from '../errors/api-error.ts';
 import type { RealmDirectory } from '../directory/realm-directory.ts';
 import { loadAccessibleMessages } from '../narrow/message-access.ts';
-import type { ActionScope, CallerScope } from '../services/run-action.ts';
+import type { ActionScope, CallerScope } from '../services/action-scope.ts';
 import { nextId, type RealmDatabase } from '../storage/database.ts';
 import type { AttachmentRow, MessageRow, UserRow } from '../storage/rows.ts';
 import { attachmentToWire, uploadSpaceUsed } from '../wire/attachment-wire.ts';

@@ -8,7 +8,7 @@ import { ApiError, badRequest } from '../errors/api-error.ts';
 import type { RealmDirectory } from '../directory/realm-directory.ts';
 import { CHANNEL_GROUP_SETTING_NAMES } from '../permissions/channel-group-settings.ts';
 import { REALM_PERMISSION_GROUPS, type RealmPermission, realmPermissionGroup } from '../permissions/realm-permissions.ts';
-import type { CallerScope } from '../services/run-action.ts';
+import type { CallerScope } from '../services/action-scope.ts';
 import type { GroupSettingValue, UserGroupRow } from '../storage/rows.ts';
 import { GROUP_PERMISSION_SETTINGS, groupSettings } from '../wire/user-group-wire.ts';
 import { accessGroupForUpdate, groupEventRecipients, mayManage } from './user-groups.ts';

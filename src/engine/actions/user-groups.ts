@@ -16,7 +16,7 @@ import { resolveGroupSetting } from '../permissions/group-setting-input.ts';
 import { groupMemberIds, isInGroupSetting } from '../permissions/system-groups.ts';
 import { nextId } from '../storage/database.ts';
 import { type GroupSettingValue, ROLE_GUEST, type UserGroupRow, type UserRow } from '../storage/rows.ts';
-import type { ActionScope, CallerScope, ReadScope } from '../services/run-action.ts';
+import type { ActionScope, CallerScope, ReadScope } from '../services/action-scope.ts';
 import { sendMessage } from './send-message.ts';
 
 export const MAX_GROUP_NAME_LENGTH = 100;
@@ -335,7 +335,7 @@ async function tellMembers(scope: ActionScope, actor: UserRow, group: UserGroupR
   const bot = directory.realm.notification_bot_id === null ? undefined : directory.users.get(directory.realm.notification_bot_id);
   if (!bot) return;
   for (const user of recipients) {
-    await sendMessage(scope.db, scope, directory, {
+    await sendMessage(scope, directory, {
       sender: bot,
       to: { kind: 'direct', users: [{ id: user.id }] },
       content: `@_**${actor.full_name}|${actor.id}** ${what} @_*${group.name}*.`,

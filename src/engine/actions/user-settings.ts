@@ -1,4 +1,4 @@
-import type { LoginLimits } from '../auth/login-limits.ts';
+import type { LoginLimits } from '../services/login-limits.ts';
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyPassword } from '../auth/passwords.ts';
 import { badRequest } from '../errors/api-error.ts';
 import {
@@ -12,7 +12,7 @@ import type { RealmDirectory } from '../directory/realm-directory.ts';
 import { nextId } from '../storage/database.ts';
 import type { UserRow } from '../storage/rows.ts';
 import { activeUserIds } from './profile-fields.ts';
-import type { ActionScope, CallerScope } from '../services/run-action.ts';
+import type { ActionScope, CallerScope } from '../services/action-scope.ts';
 import { checkNewEmail, renameUser } from './users.ts';
 import { forgetDrafts } from './drafts.ts';
 

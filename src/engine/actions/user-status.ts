@@ -6,7 +6,7 @@
 import { badRequest } from '../errors/api-error.ts';
 import { checkEmojiRequest, emojiByName } from '../emoji/emoji-request.ts';
 import type { UserStatusRow } from '../storage/rows.ts';
-import type { CallerScope, ReadScope } from '../services/run-action.ts';
+import type { CallerScope, ReadScope } from '../services/action-scope.ts';
 import { userStatusToWire, type UserStatusWire } from '../wire/user-status-wire.ts';
 import { activeUserIds } from './profile-fields.ts';
 import { updateOwnSettings } from './user-settings.ts';

@@ -7,7 +7,7 @@ import { canReadChannel } from '../permissions/channel-access.ts';
 import { normalizeTopic } from '../validation/message-limits.ts';
 import type { RealmDirectory } from '../directory/realm-directory.ts';
 import type { UserRow, UserTopicRow } from '../storage/rows.ts';
-import type { ActionScope, CallerScope } from '../services/run-action.ts';
+import type { ActionScope, CallerScope } from '../services/action-scope.ts';
 
 export type VisibilityPolicy = UserTopicRow['visibility_policy'];
 

@@ -15,7 +15,7 @@ import {
 import { nextId } from '../storage/database.ts';
 import { type ChannelRow, ROLE_ADMIN, ROLE_GUEST, ROLE_OWNER, type Role, type UserRow } from '../storage/rows.ts';
 import { activeUserIds, type ProfileDataEntry, setProfileData } from './profile-fields.ts';
-import type { ActionScope, CallerScope } from '../services/run-action.ts';
+import type { ActionScope, CallerScope } from '../services/action-scope.ts';
 import { botAdministratorIds } from '../wire/bot-wire.ts';
 
 const MAX_NAME_LENGTH = 100;

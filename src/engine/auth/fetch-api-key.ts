@@ -11,7 +11,7 @@ const authenticationFailed = () =>
  * read in a snapshot and the password verified after it, outside any transaction: a read
  * transaction awaiting WebCrypto would commit early (Dexie's PrematureCommit).
  *
- * Attempts are rate-limited first (auth/login-limits.ts). A password longer than any the
+ * Attempts are rate-limited first (services/login-limits.ts). A password longer than any the
  * realm accepts is refused unhashed; every other is hashed, against an unmatchable hash when
  * the account does not exist or has no password, so the answer's time does not tell which
  * accounts exist.

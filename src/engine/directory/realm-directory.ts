@@ -1,6 +1,6 @@
 import type { Dexie, Transaction } from 'dexie';
 import { ApiError } from '../errors/api-error.ts';
-import type { MarkdownRealm } from '../markdown/render-message.ts';
+import type { MarkdownRealm } from '../markdown/markdown-realm.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import type { ChannelRow, LinkifierRow, RealmEmojiRow, RealmRow, UserGroupRow, UserRow } from '../storage/rows.ts';
 

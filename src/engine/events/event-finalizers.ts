@@ -1,4 +1,4 @@
-import type { EventQueue } from './event-queues.ts';
+import type { EventQueue } from './event-queue.ts';
 import type { EngineEvent, Notice } from './event-types.ts';
 import { finalizeMessageEvent } from './message-event.ts';
 import { finalizeDeleteMessageEvent } from './delete-message-event.ts';

@@ -1,8 +1,8 @@
 import type { Clock } from '../clock/clock.ts';
 import { ApiError, badEventQueueId } from '../errors/api-error.ts';
 import { finalizeForQueue } from './event-finalizers.ts';
-import type { ClientCapabilities, EngineEvent, Notice, QueuedEvent } from './event-types.ts';
-import type { QueueNarrowTerm } from './queue-narrow.ts';
+import type { EventQueue, QueueOptions, Waiter } from './event-queue.ts';
+import type { EngineEvent, Notice, QueuedEvent } from './event-types.ts';
 
 const DEFAULT_LIFESPAN_SECS = 600;
 /** Upstream's MAX_QUEUE_TIMEOUT_SECS: a longer `queue_lifespan_secs` is cut to it. */
@@ -15,35 +15,6 @@ export const MAX_QUEUES_PER_USER = 100;
 const GC_INTERVAL_MS = 60_000;
 const HEARTBEAT_MIN_MS = 45_000;
 const HEARTBEAT_JITTER_MS = 10_000;
-
-export interface QueueOptions {
-  userId: number;
-  /** null: every type. */
-  eventTypes: ReadonlySet<string> | null;
-  /** The register `narrow`, checked: `message` events must match every term; empty: every message. */
-  narrow: readonly QueueNarrowTerm[];
-  allPublicStreams: boolean;
-  applyMarkdown: boolean;
-  clientGravatar: boolean;
-  slimPresence: boolean;
-  capabilities: ClientCapabilities;
-  /** 0 or absent: the default 10 minutes. */
-  lifespanSecs?: number;
-}
-
-interface Waiter {
-  resolve: (events: QueuedEvent[]) => void;
-  heartbeat: unknown;
-}
-
-export interface EventQueue extends QueueOptions {
-  readonly id: string;
-  events: QueuedEvent[];
-  nextEventId: number;
-  newestPrunedId: number;
-  lastConnectionMs: number;
-  waiter: Waiter | null;
-}
 
 /**
  * The in-memory event queues of one engine, and the one place that decides which queues see

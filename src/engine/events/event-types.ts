@@ -1,4 +1,5 @@
-import type { MessageNotice } from './message-event.ts';
+import type { RealmDirectory } from '../directory/realm-directory.ts';
+import type { MessageRow } from '../storage/rows.ts';
 
 /** An event as actions emit it: `type` plus its payload, before a queue gives it an `id`. */
 export type EngineEvent = { type: string } & Record<string, unknown>;
@@ -49,4 +50,19 @@ export interface Notice {
   emptyTopicDisplayName?: string;
   /** For an archiving `stream` update: the archived channel's object, for the `delete` queues without `archived_channels` get. */
   archivedChannel?: Record<string, unknown>;
+}
+
+/**
+ * A `message` notice's message, as data: the stored row and the realm directory the sending
+ * transaction read. Delivery renders it per receiving queue, as upstream's event queue
+ * finalizes one message dict per client: the object depends on the viewer (which emails are
+ * real, a 1:1 conversation's recipient_id) and on the queue's options (HTML or Markdown,
+ * empty-topic support).
+ */
+export interface MessageNotice {
+  row: MessageRow;
+  directory: RealmDirectory;
+  /** The sending client's queue and local id, echoed back for local echo. */
+  senderQueueId?: string;
+  localId?: string;
 }

@@ -1,24 +1,7 @@
-import type { RealmDirectory } from '../directory/realm-directory.ts';
 import { messageToWire } from '../wire/message-wire.ts';
-import type { MessageRow } from '../storage/rows.ts';
-import type { EventQueue } from './event-queues.ts';
-import type { EngineEvent, Notice } from './event-types.ts';
+import type { EventQueue } from './event-queue.ts';
+import type { EngineEvent, MessageNotice, Notice } from './event-types.ts';
 import { matchesQueueNarrow } from './queue-narrow.ts';
-
-/**
- * A `message` notice's message, as data: the stored row and the realm directory the sending
- * transaction read. Delivery renders it per receiving queue, as upstream's event queue
- * finalizes one message dict per client: the object depends on the viewer (which emails are
- * real, a 1:1 conversation's recipient_id) and on the queue's options (HTML or Markdown,
- * empty-topic support).
- */
-export interface MessageNotice {
-  row: MessageRow;
-  directory: RealmDirectory;
-  /** The sending client's queue and local id, echoed back for local echo. */
-  senderQueueId?: string;
-  localId?: string;
-}
 
 /** Renderings already made for a notice, by viewer and options: one per kind of client. */
 const renderings = new WeakMap<MessageNotice, Map<string, Record<string, unknown>>>();

@@ -1,4 +1,4 @@
-import type { EventQueue } from './event-queues.ts';
+import type { EventQueue } from './event-queue.ts';
 import type { EngineEvent } from './event-types.ts';
 
 /**

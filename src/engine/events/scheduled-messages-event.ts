@@ -1,4 +1,4 @@
-import type { EventQueue } from './event-queues.ts';
+import type { EventQueue } from './event-queue.ts';
 import type { EngineEvent, Notice } from './event-types.ts';
 
 type WireScheduled = Record<string, unknown> & { topic?: string };

@@ -1,4 +1,4 @@
-import type { EventQueue } from './event-queues.ts';
+import type { EventQueue } from './event-queue.ts';
 import type { EngineEvent, Notice } from './event-types.ts';
 import { streamDeleteEvent } from '../wire/channel-wire.ts';
 

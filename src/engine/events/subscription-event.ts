@@ -1,5 +1,5 @@
 import { type NotificationDefaults, NOTIFICATION_PROPERTIES } from '../wire/subscription-wire.ts';
-import type { EventQueue } from './event-queues.ts';
+import type { EventQueue } from './event-queue.ts';
 import type { EngineEvent } from './event-types.ts';
 
 /**

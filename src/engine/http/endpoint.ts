@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type ActionScope, type CallerScope, type ReadScope, readSnapshot, runAction } from '../services/run-action.ts';
+import type { ActionScope, CallerScope, ReadScope } from '../services/action-scope.ts';
+import { readSnapshot, runAction } from '../services/run-action.ts';
 import { type CallerKind, requireCallerKind } from '../permissions/caller-kinds.ts';
 import type { EngineServices } from '../services/engine-services.ts';
 import { RealmDirectory } from '../directory/realm-directory.ts';
@@ -142,15 +143,7 @@ function runnerFor<S extends z.ZodRawShape>(spec: EndpointSpec<S, AuthKind, unkn
 function runnerOfKind<S extends z.ZodRawShape>(spec: EndpointSpec<S, AuthKind, unknown>): Endpoint['run'] {
   const { read, write, handler, prepare } = spec;
   if (handler) return (ctx, params) => (refuseHook(ctx), handler(ctx, params as Params<S>));
-  if (read) {
-    return (ctx, params) =>
-      refuseHook(ctx) ??
-      readSnapshot(ctx.engine, async (db) => {
-        const directory = await RealmDirectory.load(db);
-        const caller = callerIn(directory, ctx.maybeUser);
-        return read({ db, directory, caller, clientName: ctx.clientName, now: ctx.engine.nowSeconds() }, params as Params<S>);
-      });
-  }
+  if (read) return (ctx, params) => refuseHook(ctx) ?? callerRead(ctx, ctx.maybeUser, (scope) => read(scope, params as Params<S>));
   if (!write) throw new Error('an endpoint needs read, write or handler');
   return async (ctx, params) => {
     const prepared = prepare ? await prepare(ctx, params as Params<S>) : undefined;
@@ -178,6 +171,17 @@ export function callerAction<T>(ctx: RequestContext, body: (scope: CallerScope) 
   return runAction(ctx.engine, async (scope) => {
     const directory = await RealmDirectory.load(scope.db);
     return body({ ...scope, directory, caller: callerIn(directory, ctx.user), clientName: ctx.clientName });
+  });
+}
+
+/**
+ * For `handler` endpoints that read the realm around other work (the checks before an upload's
+ * bytes are stored): runs `body` in one snapshot as a `read` endpoint would, `caller` read in it.
+ */
+export function callerRead<T, C extends UserRow | null>(ctx: RequestContext, caller: C, body: (scope: ReadScope<C>) => Promise<T>): Promise<T> {
+  return readSnapshot(ctx.engine, async (db) => {
+    const directory = await RealmDirectory.load(db);
+    return body({ db, directory, caller: callerIn(directory, caller) as C, clientName: ctx.clientName, now: ctx.engine.nowSeconds() });
   });
 }
 

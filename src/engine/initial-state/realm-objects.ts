@@ -1,7 +1,7 @@
 import { byFolderOrder, channelFolderToWire } from '../wire/channel-folder-wire.ts';
 import { linkifiersToWire } from '../wire/linkifier-wire.ts';
 import { realmPlaygroundsToWire } from '../wire/realm-playground-wire.ts';
-import type { RealmEmojiRow } from '../storage/rows.ts';
+import { realmEmojiToWire } from '../wire/realm-emoji-wire.ts';
 import { listProfileFields, profileFieldToWire } from '../wire/profile-field-wire.ts';
 import type { StateContext } from './state-context.ts';
 
@@ -16,18 +16,6 @@ const CUSTOM_PROFILE_FIELD_TYPES = {
   EXTERNAL_ACCOUNT: { id: 7, name: 'External account' },
   PRONOUNS: { id: 8, name: 'Pronouns' },
 };
-
-/** Every custom emoji, deactivated ones included, keyed by id (register and GET /realm/emoji). */
-export function realmEmojiToWire(emoji: readonly RealmEmojiRow[]): Record<string, Record<string, unknown>> {
-  return Object.fromEntries(
-    [...emoji]
-      .sort((a, b) => a.id - b.id)
-      .map((e) => [
-        String(e.id),
-        { id: String(e.id), name: e.name, source_url: e.source_url, still_url: null, deactivated: e.deactivated, author_id: e.author_id },
-      ]),
-  );
-}
 
 /** `realm_emoji`: the realm's custom emoji. */
 export function realmEmojiSection(ctx: StateContext): Record<string, unknown> {

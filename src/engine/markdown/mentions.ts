@@ -5,7 +5,7 @@
  */
 import type { TokenizerAndRendererExtension, Tokens } from 'marked';
 import { escapeText } from './html-escape.ts';
-import type { MentionableUser } from './render-message.ts';
+import type { MentionableUser } from './markdown-realm.ts';
 import { currentRender } from './render-state.ts';
 import { syntaxMayStartAfter } from './syntax-boundary.ts';
 

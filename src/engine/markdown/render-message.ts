@@ -4,28 +4,10 @@
  * and the has_* columns.
  */
 import { escapeText } from './html-escape.ts';
+import type { MarkdownRealm } from './markdown-realm.ts';
 import { usableLinkifiers } from './linkifiers.ts';
 import { zulipMarked } from './marked-instance.ts';
 import { withRenderState, type RenderState } from './render-state.ts';
-
-export interface MentionableUser {
-  id: number;
-  full_name: string;
-  email: string;
-  is_active: boolean;
-}
-
-export interface MarkdownRealm {
-  /** The realm's host, e.g. "lakeside.test"; links to it become relative. */
-  host: string;
-  /** Active and inactive users whose full name equals `name` case-insensitively. */
-  usersByName(name: string): MentionableUser[];
-  userById(id: number): MentionableUser | undefined;
-  groupByName(name: string): { id: number; name: string } | undefined;
-  channelByName(name: string): { id: number; name: string } | undefined;
-  realmEmoji(name: string): { id: string; name: string; source_url: string } | undefined;
-  linkifiers: ReadonlyArray<{ id: number; pattern: string; url_template: string }>;
-}
 
 export interface RenderedMessage {
   html: string;

@@ -3,7 +3,7 @@
  * configured once per process, so they reach the per-call realm and results through here;
  * rendering is synchronous, so exactly one render is ever in progress.
  */
-import type { MarkdownRealm } from './render-message.ts';
+import type { MarkdownRealm } from './markdown-realm.ts';
 import type { CompiledLinkifier } from './linkifiers.ts';
 
 export interface RenderState {

@@ -1,4 +1,4 @@
-import type { ReadScope } from '../services/run-action.ts';
+import type { ReadScope } from '../services/action-scope.ts';
 import { badRequest } from '../errors/api-error.ts';
 import { displayTopic } from '../wire/message-wire.ts';
 import { htmlDiff } from '../markdown/html-diff.ts';

@@ -1,9 +1,7 @@
-import { sameKey } from '../auth/url-keys.ts';
-import { badRequest, unauthorized } from '../errors/api-error.ts';
+import { avatarOwner } from '../actions/avatar-access.ts';
 import { defineEndpoint, type Endpoint } from '../http/endpoint.ts';
 import { pathId, str } from '../http/param-types.ts';
 import { escapeAttribute, escapeCode } from '../markdown/html-escape.ts';
-import { spectatorsAdmitted } from '../permissions/realm-channel-settings.ts';
 import type { UserRow } from '../storage/rows.ts';
 
 /** Background colours, picked by user id so that a user keeps theirs. */
@@ -31,12 +29,7 @@ function avatarSvg(user: Pick<UserRow, 'id' | 'full_name'>, size: number): strin
   );
 }
 
-/**
- * GET /avatar/{user_id}[/medium], as upstream's: for authenticated callers, and spectators
- * where the realm admits them. The avatar URLs clients get carry the user's avatar key (`k`),
- * which stands in for credentials: an `<img>` element cannot send Basic auth. Without either,
- * the answer does not tell whether the user exists.
- */
+/** GET /avatar/{user_id}[/medium], as upstream's; who may have it is actions/avatar-access.ts. */
 function avatarEndpoint(path: string, size: number): Endpoint {
   return defineEndpoint({
     method: 'GET',
@@ -44,14 +37,8 @@ function avatarEndpoint(path: string, size: number): Endpoint {
     auth: 'optional',
     // `v` is the cache-busting avatar version clients append; `k` the avatar key.
     params: { user_id: pathId(), v: str().optional(), k: str().optional() },
-    async read(scope, params) {
-      const { directory } = scope;
-      const user = directory.users.get(params.user_id);
-      const keyed = user?.avatar_key !== undefined && params.k !== undefined && sameKey(params.k, user.avatar_key);
-      if (!scope.caller && !keyed && !spectatorsAdmitted(directory)) {
-        throw unauthorized('Not logged in: API authentication or user session required');
-      }
-      if (!user) throw badRequest('No such user');
+    async read({ directory, caller }, params) {
+      const user = avatarOwner(directory, caller, params.user_id, params.k);
       return new Response(avatarSvg(user, size), {
         headers: { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'no-cache' },
       });

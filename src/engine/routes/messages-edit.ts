@@ -1,5 +1,6 @@
 import { deleteMessage } from '../actions/delete-message.ts';
 import { editMessage } from '../actions/edit-message.ts';
+import { PROPAGATE_MODES } from '../actions/propagate-mode.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { bool, int, oneOf, pathId, str } from '../http/param-types.ts';
 import { messageHistory } from '../narrow/message-history.ts';
@@ -12,7 +13,7 @@ export const messageEditEndpoints = [
     params: {
       message_id: pathId(),
       topic: str().optional(),
-      propagate_mode: oneOf(['change_one', 'change_later', 'change_all']).default('change_one'),
+      propagate_mode: oneOf(PROPAGATE_MODES).default('change_one'),
       content: str().optional(),
       stream_id: int().optional(),
       send_notification_to_old_thread: bool().default(false),

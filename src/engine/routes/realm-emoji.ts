@@ -1,13 +1,11 @@
 import { addRealmEmoji, checkEmojiUpload, deactivateRealmEmoji, emojiNameFromPath, type EmojiImage } from '../actions/realm-emoji.ts';
-import { RealmDirectory } from '../directory/realm-directory.ts';
 import { emojiCodeToNames } from '../emoji/emoji-catalog.ts';
-import { callerAction, defineEndpoint } from '../http/endpoint.ts';
+import { callerAction, callerRead, defineEndpoint } from '../http/endpoint.ts';
 import { str } from '../http/param-types.ts';
-import { readSnapshot } from '../services/run-action.ts';
 import { newPathId } from '../storage/upload-paths.ts';
 import { uploadContentType } from '../validation/upload-limits.ts';
 import { SERVER_EMOJI_DATA_PATH } from '../wire/paths.ts';
-import { realmEmojiToWire } from '../initial-state/realm-objects.ts';
+import { realmEmojiToWire } from '../wire/realm-emoji-wire.ts';
 
 /**
  * The realm's custom emoji, in the shape of the register `realm_emoji` section; uploading and
@@ -34,10 +32,7 @@ export const realmEmojiEndpoints = [
       const files = ctx.files.filter((file) => file.name !== '');
       const images: EmojiImage[] = files.map((file) => ({ size: file.size, contentType: uploadContentType(file.type, file.name) }));
       // Checked before the bytes are stored, so a refused upload stores nothing.
-      const image = await readSnapshot(ctx.engine, async (db) => {
-        const directory = await RealmDirectory.load(db);
-        return checkEmojiUpload(directory, directory.users.get(ctx.user.id) ?? ctx.user, name, images);
-      });
+      const image = await callerRead(ctx, ctx.user, async ({ directory, caller }) => checkEmojiUpload(directory, caller, name, images));
       const path = newPathId(ctx.realm.id, files[0].name);
       const { uploads } = ctx.engine;
       await uploads.put(path, new Uint8Array(await files[0].arrayBuffer()));

@@ -3,11 +3,10 @@ import { type ClientCapabilities, NO_CAPABILITIES } from '../events/event-types.
 import { checkQueueNarrow } from '../events/queue-narrow.ts';
 import { MAX_NARROW_TERMS } from '../narrow/narrow-parse.ts';
 import { serviceVersionFields } from '../wire/feature-level.ts';
-import { defineEndpoint } from '../http/endpoint.ts';
+import { callerRead, defineEndpoint } from '../http/endpoint.ts';
 import { bool, int, json, listOf, nonNegativeInt, stringValue, VAR } from '../http/param-types.ts';
 import { alwaysPresentKeys } from '../initial-state/realm-settings.ts';
 import { checkRegisterRequest } from '../initial-state/register-access.ts';
-import { RealmDirectory } from '../directory/realm-directory.ts';
 import { snapshotInitialState } from '../initial-state/state-snapshot.ts';
 import type { SubscriberMode } from '../wire/subscription-wire.ts';
 
@@ -74,11 +73,13 @@ export const registerEndpoints = [
     },
     async handler(ctx, params) {
       const user = ctx.maybeUser;
-      checkRegisterRequest(user, await RealmDirectory.load(ctx.engine.db), {
-        clientGravatar: params.client_gravatar,
-        includeSubscribers: params.include_subscribers,
-        allPublicStreams: params.all_public_streams,
-      });
+      await callerRead(ctx, user, async ({ directory, caller }) =>
+        checkRegisterRequest(caller, directory, {
+          clientGravatar: params.client_gravatar,
+          includeSubscribers: params.include_subscribers,
+          allPublicStreams: params.all_public_streams,
+        }),
+      );
       const narrow = checkQueueNarrow(params.narrow);
       const capabilities = capabilitiesFrom(params.client_capabilities);
       const eventTypes = params.event_types ?? null;

@@ -3,18 +3,14 @@
  * hands out a temporary URL to it, GET /attachments lists the caller's, DELETE removes one.
  * Bytes are written before the metadata's transaction and deleted after it (see actions/uploads.ts).
  */
+import { fileNotAuthorized, fileNotFound } from '../actions/served-files.ts';
 import { deleteAttachment, mayAccessAttachment, recordUpload } from '../actions/uploads.ts';
 import { ApiError } from '../errors/api-error.ts';
-import { callerAction, defineEndpoint } from '../http/endpoint.ts';
+import { callerAction, callerRead, defineEndpoint } from '../http/endpoint.ts';
 import { pathId, str } from '../http/param-types.ts';
-import { readSnapshot } from '../services/run-action.ts';
-import { RealmDirectory } from '../directory/realm-directory.ts';
 import { newPathId, pathIdFromUrlPath, uploadUrl, USER_UPLOADS_PREFIX } from '../storage/upload-paths.ts';
 import { fileTooLarge, maxFileUploadBytes, uploadContentType } from '../validation/upload-limits.ts';
 import { attachmentsOf, attachmentToWire, uploadSpaceUsed } from '../wire/attachment-wire.ts';
-
-export const fileNotFound = () => new ApiError('This file does not exist or has been deleted.', { status: 404 });
-export const fileNotAuthorized = () => new ApiError('You are not authorized to view this file.', { status: 403 });
 
 /** Upstream unquotes the name a client sent (some percent-encode it). */
 function uploadedFileName(name: string): string {
@@ -63,10 +59,10 @@ export const uploadEndpoints = [
     async handler(ctx, params) {
       const path = pathIdFromUrlPath(`${params.realm_id_str}/${params.filename}`);
       if (path === null) throw fileNotFound();
-      const allowed = await readSnapshot(ctx.engine, async (db) => {
+      const allowed = await callerRead(ctx, ctx.user, async ({ db, directory, caller }) => {
         const row = await db.attachments.where('path_id').equals(path).first();
         if (!row) throw fileNotFound();
-        return mayAccessAttachment(db, await RealmDirectory.load(db), ctx.user, row);
+        return mayAccessAttachment(db, directory, caller, row);
       });
       if (!allowed) throw fileNotAuthorized();
       const token = ctx.engine.temporaryUploadUrls.issue(path);

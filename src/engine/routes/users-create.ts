@@ -1,10 +1,8 @@
 import { checkEmailFree, checkMayCreateUsers, checkNewUserEmail, checkPasswordStrength, createUserByAdmin } from '../actions/admin-create-user.ts';
 import { checkFullName } from '../actions/users.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { RealmDirectory } from '../directory/realm-directory.ts';
-import { defineEndpoint } from '../http/endpoint.ts';
+import { callerRead, defineEndpoint } from '../http/endpoint.ts';
 import { str } from '../http/param-types.ts';
-import { readSnapshot } from '../services/run-action.ts';
 
 /** POST /users: upstream's create_user_backend (administrators holding `can_create_users`). */
 export const userCreateEndpoints = [
@@ -19,7 +17,7 @@ export const userCreateEndpoints = [
       const fullName = checkFullName(params.full_name);
       const email = params.email.trim();
       checkNewUserEmail(email);
-      checkEmailFree(await readSnapshot(ctx.engine, (db) => RealmDirectory.load(db)), email);
+      await callerRead(ctx, ctx.user, async ({ directory }) => checkEmailFree(directory, email));
       checkPasswordStrength(params.password);
       return { email, fullName, passwordHash: await hashPassword(params.password, ctx.engine.passwordIterations) };
     },

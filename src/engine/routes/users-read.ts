@@ -1,4 +1,4 @@
-import type { ReadScope } from '../services/run-action.ts';
+import type { ReadScope } from '../services/action-scope.ts';
 import { userByKey } from '../actions/users.ts';
 import { badRequest } from '../errors/api-error.ts';
 import { defineEndpoint } from '../http/endpoint.ts';

@@ -1,4 +1,4 @@
-import '../supported-node.ts';
+import '../platform/supported-node.ts';
 import type { z } from 'zod';
 import type { scenarioSchema } from './scenario-schema.ts';
 

@@ -1,7 +1,7 @@
 import { generateApiKey, hashPassword } from '../auth/passwords.ts';
 import { generateUrlKey } from '../auth/url-keys.ts';
 import { sendMessage } from '../actions/send-message.ts';
-import type { ActionScope } from '../services/run-action.ts';
+import type { ActionScope } from '../services/action-scope.ts';
 import type { EngineServices } from '../services/engine-services.ts';
 import { withIndexColumns } from '../storage/flags.ts';
 import { newSubscription } from '../settings/subscription-defaults.ts';
@@ -48,7 +48,7 @@ export async function loadScenario(engine: EngineServices, input: unknown): Prom
     const scope: ActionScope = { db, notify: () => undefined, now };
     for (const [index, message] of scenario.messages.entries()) {
       const sender = users.get(message.sender)!;
-      const { id } = await atPath(`$.messages[${index}]`, () => sendMessage(db, scope, directory, {
+      const { id } = await atPath(`$.messages[${index}]`, () => sendMessage(scope, directory, {
         sender,
         to: message.channel !== undefined
           ? { kind: 'channel', channel: { id: channels.get(message.channel.toLowerCase())!.id }, topic: message.topic }

@@ -1,5 +1,5 @@
 import { applyMessageEdit } from '../actions/edit-message.ts';
-import type { ActionScope } from '../services/run-action.ts';
+import type { ActionScope } from '../services/action-scope.ts';
 import { unicodeEmojiByName } from '../emoji/emoji-catalog.ts';
 import { badRequest } from '../errors/api-error.ts';
 import { withIndexColumns } from '../storage/flags.ts';
@@ -26,7 +26,7 @@ export async function applyScenarioExtras(
     const content = edit.content === undefined ? undefined : normalizeContent(edit.content);
     const changed = { content: content === row.content ? undefined : content, topic: topic === row.topic ? undefined : topic };
     if (changed.content === undefined && changed.topic === undefined) throw badRequest('Nothing to change');
-    await applyMessageEdit(db, scope, directory, {
+    await applyMessageEdit(scope, directory, {
       message: row,
       editor: directory.user(row.sender_id),
       timestamp: edit.timestamp,

@@ -1,10 +1,10 @@
-import type { LoginLimits } from '../auth/login-limits.ts';
+import type { LoginLimits } from './login-limits.ts';
 import type { Clock } from '../clock/clock.ts';
 import type { EventQueues } from '../events/event-queues.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import type { UploadStore } from '../storage/upload-store.ts';
 import type { TemporaryUploadUrls } from './temporary-upload-urls.ts';
-import type { WriteJournal } from './run-action.ts';
+import type { WriteJournal } from './action-scope.ts';
 
 /**
  * What the engine's parts use of it: its database, clock, event queues and scheduler. They

@@ -1,45 +1,8 @@
+import type { ActionScope } from './action-scope.ts';
 import type { EngineServices } from './engine-services.ts';
 import type { Notice } from '../events/event-types.ts';
 import { bindToTransaction } from '../storage/bound-database.ts';
 import type { RealmDatabase } from '../storage/database.ts';
-import type { RealmDirectory } from '../directory/realm-directory.ts';
-import type { UserRow } from '../storage/rows.ts';
-
-export interface ActionScope {
-  /** The database, bound to this action's transaction: use it for every read and write. */
-  readonly db: RealmDatabase;
-  /** Queues a notice; it is delivered only if the transaction commits. */
-  notify(notice: Notice): void;
-  /** The action's timestamp in UNIX seconds (one value for the whole action). */
-  readonly now: number;
-}
-
-/** The scope of an action a request asked for: the transaction, plus who asked and what they see. */
-export interface CallerScope<Caller extends UserRow | null = UserRow> extends ActionScope {
-  /** The realm's directory as this transaction reads it. */
-  readonly directory: RealmDirectory;
-  /** The caller's row as this transaction reads it. */
-  readonly caller: Caller;
-  /** The sending client's name (`client` parameter or User-Agent), as upstream records it. */
-  readonly clientName: string;
-}
-
-/** What a read endpoint sees: one read-only snapshot, and the caller within it. */
-export interface ReadScope<Caller extends UserRow | null = UserRow> {
-  readonly db: RealmDatabase;
-  readonly directory: RealmDirectory;
-  readonly caller: Caller;
-  readonly clientName: string;
-  /** UNIX seconds, from the engine's clock. */
-  readonly now: number;
-}
-
-/**
- * Called inside every action's transaction, after the action, with the notices it queued: what
- * a host records atomically with each change (the sync hub's change feed). A throw rolls the
- * action back.
- */
-export type WriteJournal = (scope: ActionScope, notices: readonly Notice[]) => Promise<void>;
 
 /**
  * Runs one action: a single read-write Dexie transaction over every table, then delivery of

@@ -1,5 +1,5 @@
 import type { Notice } from '../../engine/events/event-types.ts';
-import type { WriteJournal } from '../../engine/services/run-action.ts';
+import type { WriteJournal } from '../../engine/services/action-scope.ts';
 import { nextId } from '../../engine/storage/database.ts';
 
 /** Event types whose changes reach a replica only through a full resync in this slice (docs/SYNC.md). */

@@ -1,5 +1,6 @@
 import { RealmDirectory } from '../../engine/directory/realm-directory.ts';
-import { type ActionScope, runAction } from '../../engine/services/run-action.ts';
+import type { ActionScope } from '../../engine/services/action-scope.ts';
+import { runAction } from '../../engine/services/run-action.ts';
 import type { EngineServices } from '../../engine/services/engine-services.ts';
 import type { SyncOutboxRow, UserRow } from '../../engine/storage/rows.ts';
 import type { PullAnswer } from '../protocol.ts';

@@ -2,7 +2,7 @@ import { RealmDirectory } from '../../engine/directory/realm-directory.ts';
 import { API_PREFIX, type Engine } from '../../engine/engine.ts';
 import { ApiError } from '../../engine/errors/api-error.ts';
 import { jsonResponse } from '../../engine/http/json-response.ts';
-import type { ActionScope } from '../../engine/services/run-action.ts';
+import type { ActionScope } from '../../engine/services/action-scope.ts';
 import type { SyncOutboxRow } from '../../engine/storage/rows.ts';
 import { LOCAL_PARAMS, subscribedChannelNames, type SyncedRequest, syncedRequest } from '../mutations.ts';
 import { readBoundedBody } from '../../engine/http/bounded-body.ts';

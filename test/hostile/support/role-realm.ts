@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { EventQueue } from '../../../src/engine/events/event-queues.ts';
+import type { EventQueue } from '../../../src/engine/events/event-queue.ts';
 import { createTestRealm, openQueue, TEST_SCENARIO, type TestRealm, type TestUser } from '../../support/test-realm.ts';
 
 /** Every kind of caller the API knows, and the test realm's account for each. */

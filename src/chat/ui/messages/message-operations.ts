@@ -3,7 +3,7 @@ import type { Message } from '../../api/wire-types.ts';
 import { narrowHash } from '../../narrow/narrow-url.ts';
 import { dmKeyOf } from '../../state/unread-index.ts';
 import type { ChatSession } from '../../state/session.ts';
-import { slugNames } from '../chat-view.tsx';
+import { slugNames } from '../slug-names.ts';
 import { attempt, notify } from '../notices.ts';
 import type { ComposerState } from '../compose/composer-state.ts';
 

@@ -2,7 +2,7 @@ import type { Message } from '../../api/wire-types.ts';
 import { narrowHash } from '../../narrow/narrow-url.ts';
 import { dmKeyOf } from '../../state/unread-index.ts';
 import { useChat } from '../chat-context.ts';
-import { slugNames } from '../chat-view.tsx';
+import { slugNames } from '../slug-names.ts';
 
 /** The conversation a run of messages belongs to: `#channel > topic`, or the DM's people; each part a link to its narrow. */
 export function RecipientHeader({ message }: { message: Message }) {

@@ -1,6 +1,6 @@
 import { narrowHash } from '../../narrow/narrow-url.ts';
 import { useChat } from '../chat-context.ts';
-import { slugNames } from '../chat-view.tsx';
+import { slugNames } from '../slug-names.ts';
 import { attempt } from '../notices.ts';
 
 /** Every channel I can see, subscribed or not: subscribe, unsubscribe, or just look. */

@@ -4,7 +4,7 @@ import type { Subscription } from '../../api/wire-types.ts';
 import { narrowHash } from '../../narrow/narrow-url.ts';
 import { TOPIC_MUTED } from '../../state/realm-state.ts';
 import { useChat } from '../chat-context.ts';
-import { slugNames } from '../chat-view.tsx';
+import { slugNames } from '../slug-names.ts';
 import { route } from '../navigation.ts';
 
 interface FolderGroup {

@@ -1,6 +1,6 @@
 import { narrowHash } from '../../narrow/narrow-url.ts';
 import { useChat } from '../chat-context.ts';
-import { slugNames } from '../chat-view.tsx';
+import { slugNames } from '../slug-names.ts';
 import { route } from '../navigation.ts';
 
 /** Recent direct message conversations, newest first, with unread counts. */

@@ -1,7 +1,7 @@
 import type { Narrow } from '../../narrow/narrow.ts';
 import { narrowHash } from '../../narrow/narrow-url.ts';
 import { useChat } from '../chat-context.ts';
-import { slugNames } from '../chat-view.tsx';
+import { slugNames } from '../slug-names.ts';
 import { route } from '../navigation.ts';
 import { ChannelSection } from './channel-section.tsx';
 import { DirectMessagesSection } from './direct-messages-section.tsx';
