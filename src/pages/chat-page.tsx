@@ -1,6 +1,6 @@
 import { render } from 'preact';
 import { bootServer } from '../browser-host/page/boot.ts';
-import { App } from '../chat/ui/app.tsx';
+import { App } from '../chat/ui/frame/app.tsx';
 import { localServer } from './local-server.ts';
 
 // The page at `/`: starts the server in this browser (Service Worker + engine worker) and, at

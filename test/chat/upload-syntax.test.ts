@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { insertBlock, removeBlock, replaceFirst, tooLargeMessage, uploadedLink, uploadPlaceholder } from '../../src/chat/ui/compose/upload-syntax.ts';
+import { insertBlock, removeBlock, replaceFirst, tooLargeMessage, uploadedLink, uploadPlaceholder } from '../../src/chat/state/upload-syntax.ts';
 
 const PLACEHOLDER = uploadPlaceholder('cat.png');
 

@@ -3,7 +3,7 @@ import { useContext } from 'preact/hooks';
 import type { Signal } from '@preact/signals';
 import type { LocalServer } from '../host/local-server.ts';
 import type { ChatSession } from '../state/session.ts';
-import type { ComposerState } from './compose/composer-state.ts';
+import type { ComposerState } from '../state/composer-state.ts';
 
 /** What every part of the chat screen reaches: the session, the page's local server (if any) and shared UI state. */
 export interface ChatContextValue {

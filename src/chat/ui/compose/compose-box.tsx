@@ -8,7 +8,7 @@ import { SnippetMenu } from './snippet-menu.tsx';
 import { contentSuggestions, recipientSuggestions, topicSuggestions } from './suggestion-sources.ts';
 import { useTypeahead } from './typeahead.tsx';
 import { TypingSender } from './typing-sender.ts';
-import { UPLOAD_IN_PROGRESS } from './composer-state.ts';
+import { UPLOAD_IN_PROGRESS } from '../../state/composer-state.ts';
 import { pastedFiles, UploadButton, UploadStatus, useFileDrop } from './upload-control.tsx';
 
 /**

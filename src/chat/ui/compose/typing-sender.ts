@@ -1,5 +1,5 @@
 import type { ChatSession } from '../../state/session.ts';
-import type { ComposerState } from './composer-state.ts';
+import type { ComposerState } from '../../state/composer-state.ts';
 
 /**
  * Tells the server that I am typing, as upstream's clients do: `start` at most once per

@@ -5,7 +5,7 @@ import { dmKeyOf } from '../../state/unread-index.ts';
 import type { ChatSession } from '../../state/session.ts';
 import { slugNames } from '../slug-names.ts';
 import { attempt, notify } from '../notices.ts';
-import type { ComposerState } from '../compose/composer-state.ts';
+import type { ComposerState } from '../../state/composer-state.ts';
 
 /** The message whose content is being edited in place, if any. */
 export const editing = signal<number | null>(null);

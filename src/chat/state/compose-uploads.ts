@@ -1,5 +1,5 @@
 import { signal, type Signal } from '@preact/signals';
-import { ApiFailure, type ApiClient } from '../../api/api-client.ts';
+import { ApiFailure, type ApiClient } from '../api/api-client.ts';
 import { insertBlock, removeBlock, replaceFirst, tooLargeMessage, uploadedLink, uploadPlaceholder, UPLOADS_DISABLED } from './upload-syntax.ts';
 
 /** What uploads change in the compose box: its text and its error line. */

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ApiClient, type ApiCallRecord, ApiFailure } from '../api/api-client.ts';
-import type { LocalServer } from '../host/local-server.ts';
-import { forgetLogin, rememberLogin, type SavedLogin, savedLogin } from '../login/saved-logins.ts';
-import { ChatSession } from '../state/session.ts';
+import { ApiClient, type ApiCallRecord, ApiFailure } from '../../api/api-client.ts';
+import type { LocalServer } from '../../host/local-server.ts';
+import { forgetLogin, rememberLogin, type SavedLogin, savedLogin } from '../../login/saved-logins.ts';
+import { ChatSession } from '../../state/session.ts';
 import { ChatView } from './chat-view.tsx';
 import { LoginScreen } from './login-screen.tsx';
-import { apiLog } from './api-log.ts';
-import { route } from './navigation.ts';
+import { apiLog } from '../api-log.ts';
+import { route } from '../navigation.ts';
 
 type Screen =
   | { kind: 'starting' }

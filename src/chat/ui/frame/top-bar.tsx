@@ -1,6 +1,6 @@
 import { useSignal } from '@preact/signals';
-import type { SavedLogin } from '../login/saved-logins.ts';
-import { useChat } from './chat-context.ts';
+import type { SavedLogin } from '../../login/saved-logins.ts';
+import { useChat } from '../chat-context.ts';
 import { SearchBox } from './search-box.tsx';
 import { ServerIndicator } from './server-indicator.tsx';
 

@@ -1,9 +1,9 @@
 import { batch, signal } from '@preact/signals';
 import { del, get, set } from 'idb-keyval';
-import { ApiFailure } from '../../api/api-client.ts';
-import type { ScheduledMessage, User } from '../../api/wire-types.ts';
-import type { Narrow } from '../../narrow/narrow.ts';
-import type { ChatSession } from '../../state/session.ts';
+import { ApiFailure } from '../api/api-client.ts';
+import type { ScheduledMessage, User } from '../api/wire-types.ts';
+import type { Narrow } from '../narrow/narrow.ts';
+import type { ChatSession } from './session.ts';
 import { ComposeUploads } from './compose-uploads.ts';
 
 export type ComposeMode = 'channel' | 'dm';

@@ -1,4 +1,4 @@
-import { notices } from './notices.ts';
+import { notices } from '../notices.ts';
 
 /** Transient notices: failures with the server's words (announced at once), and confirmations. */
 export function NoticeList() {

@@ -1,7 +1,7 @@
 import { useEffect } from 'preact/hooks';
-import { route } from './navigation.ts';
-import type { ChatContextValue } from './chat-context.ts';
-import { editing, messageDialog, quoteReply, toggleStar } from './messages/message-operations.ts';
+import { route } from '../navigation.ts';
+import type { ChatContextValue } from '../chat-context.ts';
+import { editing, messageDialog, quoteReply, toggleStar } from '../messages/message-operations.ts';
 import { searchFocus } from './search-box.tsx';
 
 /** Elements where keys are text, not commands. */

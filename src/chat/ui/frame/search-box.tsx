@@ -1,8 +1,8 @@
 import { useSignal, useSignalEffect } from '@preact/signals';
 import { useRef } from 'preact/hooks';
-import { useChat } from './chat-context.ts';
-import { slugNames } from './slug-names.ts';
-import { navigate, route } from './navigation.ts';
+import { useChat } from '../chat-context.ts';
+import { slugNames } from '../slug-names.ts';
+import { navigate, route } from '../navigation.ts';
 
 /** Focuses the search box from anywhere (the `/` key). */
 export const searchFocus = { request: () => {} };

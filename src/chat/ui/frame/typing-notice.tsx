@@ -1,6 +1,6 @@
 import { useEffect } from 'preact/hooks';
-import type { Narrow } from '../narrow/narrow.ts';
-import { useChat } from './chat-context.ts';
+import type { Narrow } from '../../narrow/narrow.ts';
+import { useChat } from '../chat-context.ts';
 
 /** "X is typing…" for the conversation on screen; entries lapse after the server's expiry period. */
 export function TypingNotice({ narrow }: { narrow: Narrow }) {

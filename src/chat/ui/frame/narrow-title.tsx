@@ -1,7 +1,7 @@
-import type { Narrow } from '../narrow/narrow.ts';
-import { TOPIC_MUTED } from '../state/realm-state.ts';
-import { useChat } from './chat-context.ts';
-import { attempt } from './notices.ts';
+import type { Narrow } from '../../narrow/narrow.ts';
+import { TOPIC_MUTED } from '../../state/realm-state.ts';
+import { useChat } from '../chat-context.ts';
+import { attempt } from '../notices.ts';
 
 /** The heading above the messages: what is being read, with the open topic's mute toggle and the channel's description. */
 export function NarrowTitle({ narrow }: { narrow: Narrow }) {

@@ -1,7 +1,7 @@
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
-import type { ReplicaSync } from '../state/sync-state.ts';
-import { useChat } from './chat-context.ts';
+import type { ReplicaSync } from '../../state/sync-state.ts';
+import { useChat } from '../chat-context.ts';
 
 type State = 'online' | 'offline' | 'reconnecting' | 'pending';
 

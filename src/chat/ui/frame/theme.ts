@@ -1,5 +1,5 @@
 import { useSignalEffect } from '@preact/signals';
-import type { RealmState } from '../state/realm-state.ts';
+import type { RealmState } from '../../state/realm-state.ts';
 
 /** Upstream's `color_scheme`: 1 automatic (the system's), 2 dark, 3 light. */
 export function useThemeFromSettings(realm: RealmState): void {

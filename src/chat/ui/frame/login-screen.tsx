@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ApiClient, ApiFailure } from '../api/api-client.ts';
-import type { DemoAccount, LocalServer } from '../host/local-server.ts';
-import type { SavedLogin } from '../login/saved-logins.ts';
+import { ApiClient, ApiFailure } from '../../api/api-client.ts';
+import type { DemoAccount, LocalServer } from '../../host/local-server.ts';
+import type { SavedLogin } from '../../login/saved-logins.ts';
 
 interface Props {
   local: LocalServer | null;
