@@ -1,4 +1,5 @@
 import type { Clock } from '../clock/clock.ts';
+import { randomUuid } from '../crypto/portable-crypto.ts';
 import { ApiError, badEventQueueId } from '../errors/api-error.ts';
 import { finalizeForQueue } from './event-finalizers.ts';
 import type { ClientCapabilities, EngineEvent, Notice, QueuedEvent } from './event-types.ts';
@@ -70,7 +71,7 @@ export class EventQueues {
     const queue: EventQueue = {
       ...options,
       lifespanSecs: lifespan,
-      id: crypto.randomUUID(),
+      id: randomUuid(),
       events: [],
       nextEventId: 0,
       newestPrunedId: -1,
