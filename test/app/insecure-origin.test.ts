@@ -7,7 +7,7 @@ import { syncChangeJournal } from '../../src/sync/hub/change-journal.ts';
 import { SyncHub } from '../../src/sync/hub/sync-hub.ts';
 import { PROVISIONAL_ID_BASE } from '../../src/sync/protocol.ts';
 import { TEST_SCENARIO } from '../support/test-realm.ts';
-import { api, launchBrowser, logInAs, messageWithText, newProfile, OLIVIA as DEMO_OLIVIA, send, waitAppReady } from './chat-browser.ts';
+import { api, launchBrowser, logInAs, messageWithText, newProfile, MARCUS as DEMO_MARCUS, OLIVIA as DEMO_OLIVIA, send, waitAppReady } from './chat-browser.ts';
 import { CuttableProxy } from './cuttable-proxy.ts';
 
 /**
@@ -137,5 +137,18 @@ describe('a first visit to a plain-http LAN address', () => {
     expect(await page.evaluate(() => document.documentElement.dataset.sync)).toBeUndefined();
     // The demo realm's account, which the trainer's server does not have: the browser's engine answered.
     expect(await api(page, DEMO_OLIVIA, 'GET', '/users/me')).toMatchObject({ result: 'success', email: 'olivia@lakeside.test', full_name: 'Olivia Park' });
+  });
+
+  test('serves the demo realm from a dedicated worker of the tab\'s own where there is no SharedWorker either', async () => {
+    const context = await newProfile(browser);
+    // As Chrome on Android: no SharedWorker, and on plain http no Web Locks to elect a leader tab.
+    await context.addInitScript(() => Reflect.deleteProperty(window, 'SharedWorker'));
+    const page = await context.newPage();
+    await page.goto(`${trainerOrigin(proxyB)}/`);
+    await waitAppReady(page);
+    expect(await page.evaluate(() => ({ sharedWorker: 'SharedWorker' in window, locks: 'locks' in navigator }))).toEqual({ sharedWorker: false, locks: false });
+    await logInAs(page, 'Marcus Reed');
+    await page.locator('[data-message-id]').first().waitFor();
+    expect(await api(page, DEMO_MARCUS, 'GET', '/users/me')).toMatchObject({ result: 'success', email: 'marcus@lakeside.test' });
   });
 });
