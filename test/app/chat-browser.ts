@@ -13,8 +13,9 @@ export const WAIT_MS = 20_000;
 
 export const origin = (): string => inject('appOrigin');
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+/** `extraArgs` add to the usual flags, e.g. a host resolver rule. */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
 export async function newProfile(browser: Browser): Promise<BrowserContext> {

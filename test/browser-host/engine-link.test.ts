@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { EngineLink } from '../../src/browser-host/service-worker/engine-link.ts';
+import { EngineLink } from '../../src/browser-host/relay-client/engine-link.ts';
 import type { RelayedRequest, RelayedResponse } from '../../src/browser-host/protocol/relay-protocol.ts';
 
 function request(id: number): RelayedRequest {

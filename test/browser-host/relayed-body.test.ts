@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { MAX_REQUEST_BODY_BYTES } from '../../src/engine/http/request-params.ts';
-import { MAX_RELAYED_MULTIPART_BYTES, relayedBody } from '../../src/browser-host/service-worker/relayed-body.ts';
+import { MAX_RELAYED_MULTIPART_BYTES, relayedBody } from '../../src/browser-host/relay-client/relayed-body.ts';
 import { createTestRealm } from '../support/test-realm.ts';
 
 const CHUNK_BYTES = 1024 * 1024;

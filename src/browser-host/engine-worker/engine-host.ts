@@ -15,7 +15,8 @@ import { ReplicaLinkStore } from './replica-link-store.ts';
 /** The SharedWorker global, as far as the host needs it. */
 export interface SharedWorkerScope {
   location: { origin: string };
-  navigator: { locks: LockManager };
+  /** `locks` is missing outside a secure context. */
+  navigator: { locks?: LockManager };
   indexedDB: IDBFactory;
   IDBKeyRange: typeof IDBKeyRange;
   onconnect: ((event: MessageEvent) => void) | null;

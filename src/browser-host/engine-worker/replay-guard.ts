@@ -1,4 +1,5 @@
 import type { RelayedRequest, RelayedResponse } from '../protocol/relay-protocol.ts';
+import { sha256 } from '../../engine/crypto/portable-crypto.ts';
 
 /**
  * Applies a mutation once even when Chromium re-sends it. When the browser stops the Service
@@ -94,6 +95,6 @@ async function fingerprint(request: RelayedRequest): Promise<string> {
   const bytes = new Uint8Array(head.length + 1 + body.length);
   bytes.set(head);
   bytes.set(body, head.length + 1);
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  const digest = await sha256(bytes);
   return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
 }

@@ -2,7 +2,8 @@
 import type { EngineConnection } from './engine-connection.ts';
 import { ENGINE_WORKER_NAME, type SharedEngineOptions, startEngine } from './engine-start.ts';
 import { joinRequestedHub, showSyncStatus } from './hub-link.ts';
-import { answerPortRequests, takeControl } from './service-worker-link.ts';
+import { answerPortRequests, serviceWorkerAvailable, takeControl } from './service-worker-link.ts';
+import { relayPageFetches } from './fetch-relay.ts';
 import { DEFAULT_SCENARIO } from '../protocol/default-scenario.ts';
 import type { CacheShellMessage } from '../protocol/relay-protocol.ts';
 
@@ -17,6 +18,10 @@ const SERVICE_WORKER_URL = import.meta.env.DEV ? '/worker/service-worker.ts' : '
  * `/?scenario=NAME` first replaces the realm with /scenarios/NAME.json; `/?sync=<hub URL>`
  * makes the browser a replica of that hub (hub-link.ts, `data-sync`). Then the Service
  * Worker caches the app shell, and `data-shell="cached"` says the app opens offline.
+ *
+ * A page that is no secure context (plain http from a LAN address, as in a training room) has no
+ * Service Worker: it relays its own `fetch` calls to the engine instead (fetch-relay.ts), and
+ * nothing is cached for offline reloads.
  */
 export async function bootServer(): Promise<EngineConnection> {
   const root = document.documentElement;
@@ -36,13 +41,16 @@ export async function bootServer(): Promise<EngineConnection> {
           name: ENGINE_WORKER_NAME,
         }),
     });
-    answerPortRequests(engine);
+    const serviceWorker = serviceWorkerAvailable();
+    if (serviceWorker) answerPortRequests(engine);
+    else relayPageFetches(engine);
     // The first realm loads while the Service Worker installs; a replica (`?sync=`) loads none.
     const realm = joinRequestedHub(engine).then(() => engine.waitReady({ name: DEFAULT_SCENARIO }));
-    await Promise.all([takeControl(SERVICE_WORKER_URL), realm]);
+    await Promise.all([serviceWorker ? takeControl(SERVICE_WORKER_URL) : undefined, realm]);
     await loadRequestedScenario(engine);
     await showSyncStatus(engine);
     root.dataset.server = 'ready';
+    if (!serviceWorker) return engine;
     // Once the page has drawn what it was drawing: the download competes with it.
     if (typeof requestIdleCallback === 'function') requestIdleCallback(cacheShell, { timeout: 5000 });
     else setTimeout(cacheShell, 500);

@@ -1,6 +1,9 @@
 import type { EngineConnection } from './engine-connection.ts';
 import type { ClaimMessage, EnginePortMessage, NeedPortMessage } from '../protocol/relay-protocol.ts';
 
+/** Whether this page may have a Service Worker: browsers give one only to a secure context (https, localhost). */
+export const serviceWorkerAvailable = (): boolean => window.isSecureContext && 'serviceWorker' in navigator;
+
 /** The Service Worker asks for a port whenever it has none (first request, after a restart). */
 export function answerPortRequests(engine: EngineConnection): void {
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent<NeedPortMessage>) => {

@@ -2,7 +2,8 @@ import type { ScenarioInput } from '../../engine/scenario/index.ts';
 import type { ScenarioSource } from '../protocol/engine-control.ts';
 import type { RealmSummary } from '../protocol/relay-protocol.ts';
 import { ENGINE_WORKER_NAME, type SharedEngineOptions, startEngine } from './engine-start.ts';
-import { answerPortRequests, takeControl } from './service-worker-link.ts';
+import { answerPortRequests, serviceWorkerAvailable, takeControl } from './service-worker-link.ts';
+import { relayPageFetches } from './fetch-relay.ts';
 import { ENGINE_WORKER_FILE } from '../protocol/worker-files.ts';
 
 /**
@@ -36,28 +37,34 @@ const INIT_COMMAND = 'npx offline-realm init public/';
  * keys (HTTP Basic auth: `email:apiKey`). Rejects with an Error that says how to fix it when the
  * worker files are not served where the options say, or names the fault of a faulty scenario
  * (which changes nothing).
+ *
+ * A page that is no secure context (plain http from anything but localhost) has no Service
+ * Worker: there the page relays its own `fetch` calls to the engine (`window.fetch` is wrapped),
+ * and what the browser loads by itself, such as an `<img src>` of an upload, goes to the network.
  */
 export async function startRealm(options: StartRealmOptions): Promise<RealmSummary> {
-  if (!('serviceWorker' in navigator)) {
-    throw new Error('offline-realm: this page cannot use a Service Worker: it needs https, or http://localhost or 127.0.0.1');
-  }
+  const serviceWorker = serviceWorkerAvailable();
   const serviceWorkerUrl = new URL(options.serviceWorkerUrl, location.href);
   const engineWorkerUrl = new URL(options.engineWorkerUrl ?? ENGINE_WORKER_FILE, serviceWorkerUrl);
   // Both at once; the first file's fault is told first.
-  const checks = await Promise.allSettled([checkWorkerFile(serviceWorkerUrl, 'serviceWorkerUrl'), checkWorkerFile(engineWorkerUrl, 'engineWorkerUrl')]);
+  const checks = await Promise.allSettled([
+    serviceWorker ? checkWorkerFile(serviceWorkerUrl, 'serviceWorkerUrl') : undefined,
+    checkWorkerFile(engineWorkerUrl, 'engineWorkerUrl'),
+  ]);
   for (const check of checks) if (check.status === 'rejected') throw check.reason;
 
   const engine = startEngine({
     shared: () => new SharedWorker(engineWorkerUrl, { type: 'module', name: ENGINE_WORKER_NAME, extendedLifetime: true } as SharedEngineOptions),
     dedicated: () => new Worker(engineWorkerUrl, { type: 'module', name: ENGINE_WORKER_NAME }),
   });
-  answerPortRequests(engine);
+  if (serviceWorker) answerPortRequests(engine);
+  else relayPageFetches(engine);
   const source = scenarioSource(options.scenario);
   const loading = (options.reset ? engine.loadScenario(source) : engine.waitReady(source)).catch((error: unknown) => {
     throw new Error(`offline-realm: cannot load the scenario: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   });
   // The realm loads while the Service Worker installs.
-  await Promise.all([takeControl(serviceWorkerUrl.href), loading]);
+  await Promise.all([serviceWorker ? takeControl(serviceWorkerUrl.href) : undefined, loading]);
   return engine.realmSummary();
 }
 

@@ -1,3 +1,5 @@
+import { randomUuid } from '../../engine/crypto/portable-crypto.ts';
+
 /**
  * A SharedWorker that has gone away (every tab closed) leaves the Service Worker holding a port
  * whose messages vanish without any error or close event. So the engine holds a Web Lock named
@@ -9,10 +11,13 @@ const LOCK_PREFIX = 'offline-realm-engine:';
 
 /**
  * Takes the lock for this engine instance and never lets it go; resolves with its name once the
- * lock is held, so that no one checks (or waits on) the lock before the engine has it.
+ * lock is held, so that no one checks (or waits on) the lock before the engine has it. Outside a
+ * secure context there are no Web Locks, and no Service Worker either to check them: the name
+ * alone is answered.
  */
-export function holdEngineLock(locks: LockManager): Promise<string> {
-  const name = `${LOCK_PREFIX}${crypto.randomUUID()}`;
+export function holdEngineLock(locks: LockManager | undefined): Promise<string> {
+  const name = `${LOCK_PREFIX}${randomUuid()}`;
+  if (!locks) return Promise.resolve(name);
   return new Promise((resolve) => {
     void locks.request(name, () => {
       resolve(name);

@@ -1,12 +1,9 @@
-import { EngineLink } from './engine-link.ts';
-import { relayedBody } from './relayed-body.ts';
+import { EngineLink } from '../relay-client/engine-link.ts';
+import { relayedBody } from '../relay-client/relayed-body.ts';
 import { isEngineAlive, whenEngineDies } from '../protocol/engine-lock.ts';
 import { askForEnginePort } from './port-request.ts';
-import { API_PATH_PREFIX, type RelayedResponse } from '../protocol/relay-protocol.ts';
+import { relayTimeoutMs, toResponse, unavailable } from '../relay-client/relay-answers.ts';
 
-/** A long-poll waits up to ~55 s for a heartbeat; anything else answers at once. */
-const POLL_TIMEOUT_MS = 90_000;
-const REQUEST_TIMEOUT_MS = 10_000;
 /** The page that made the request is asked first; if it cannot answer, every window is. */
 const OWN_CLIENT_WAIT_MS = 3_000;
 const ANY_CLIENT_WAIT_MS = 3_000;
@@ -43,7 +40,6 @@ export class EngineRelay {
     } catch {
       return unavailable('The in-browser server is not running: open the app in a tab of this site');
     }
-    const isPoll = request.method === 'GET' && new URL(request.url).pathname === `${API_PATH_PREFIX}events`;
     const reply = await link.send(
       {
         type: 'request',
@@ -55,7 +51,7 @@ export class EngineRelay {
         headers: [...request.headers],
         body,
       },
-      isPoll ? POLL_TIMEOUT_MS : REQUEST_TIMEOUT_MS,
+      relayTimeoutMs(request),
       request.signal,
     );
     if (reply) return toResponse(reply);
@@ -100,15 +96,4 @@ export class EngineRelay {
     this.#link = link;
     return link;
   }
-}
-
-function toResponse(reply: RelayedResponse): Response {
-  return new Response(reply.body, { status: reply.status, statusText: reply.statusText, headers: reply.headers });
-}
-
-function unavailable(msg: string): Response {
-  return new Response(`${JSON.stringify({ result: 'error', msg, code: 'SERVER_UNAVAILABLE' })}\n`, {
-    status: 503,
-    headers: { 'Content-Type': 'application/json', 'Retry-After': '1' },
-  });
 }

@@ -1,6 +1,9 @@
+import { pbkdf2Sha256 } from '../crypto/portable-crypto.ts';
+
 /**
- * Passwords are kept only as salted PBKDF2-SHA256 hashes (WebCrypto, so the same code runs in
- * Node and in a worker). The iteration count is stored with each hash, so it can change later.
+ * Passwords are kept only as salted PBKDF2-SHA256 hashes (crypto/portable-crypto.ts: Web Crypto
+ * where the context has it, so the same code runs in Node, in a worker, and on a plain-http
+ * page). The iteration count is stored with each hash, so it can change later.
  */
 const DEFAULT_ITERATIONS = 100_000;
 
@@ -11,17 +14,8 @@ export const PASSWORD_MAX_LENGTH = 100;
 const toBase64 = (bytes: Uint8Array): string => btoa(String.fromCharCode(...bytes));
 const fromBase64 = (text: string): Uint8Array => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 
-async function derive(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(password), 'PBKDF2', false, [
-    'deriveBits',
-  ]);
-  const bits = await crypto.subtle.deriveBits(
-    { name: 'PBKDF2', hash: 'SHA-256', salt: salt as BufferSource, iterations },
-    key,
-    256,
-  );
-  return new Uint8Array(bits);
-}
+const derive = (password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> =>
+  pbkdf2Sha256(new TextEncoder().encode(password), salt, iterations, 32);
 
 export async function hashPassword(password: string, iterations = DEFAULT_ITERATIONS): Promise<string> {
   const salt = crypto.getRandomValues(new Uint8Array(16));

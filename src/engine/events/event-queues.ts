@@ -1,4 +1,5 @@
 import type { Clock } from '../clock/clock.ts';
+import { randomUuid } from '../crypto/portable-crypto.ts';
 import { ApiError, badEventQueueId } from '../errors/api-error.ts';
 import { finalizeForQueue } from './event-finalizers.ts';
 import type { EventQueue, QueueOptions, Waiter } from './event-queue.ts';
@@ -41,7 +42,7 @@ export class EventQueues {
     const queue: EventQueue = {
       ...options,
       lifespanSecs: lifespan,
-      id: crypto.randomUUID(),
+      id: randomUuid(),
       events: [],
       nextEventId: 0,
       newestPrunedId: -1,

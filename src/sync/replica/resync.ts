@@ -1,3 +1,4 @@
+import { randomUuid } from '../../engine/crypto/portable-crypto.ts';
 import { runAction } from '../../engine/services/run-action.ts';
 import type { EngineServices } from '../../engine/services/engine-services.ts';
 import type { RealmDatabase } from '../../engine/storage/database.ts';
@@ -47,7 +48,7 @@ export async function applySnapshot(engine: EngineServices, snapshot: SnapshotAn
       hub_id: snapshot.hub_id,
       epoch: snapshot.epoch,
       cursor: snapshot.cursor,
-      client_id: state?.client_id ?? crypto.randomUUID(),
+      client_id: state?.client_id ?? randomUuid(),
       next_mutation_id: state?.next_mutation_id ?? 1,
     });
   });

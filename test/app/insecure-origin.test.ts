@@ -1,0 +1,154 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import type { Browser, Page } from 'playwright';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { Engine } from '../../src/engine/engine.ts';
+import { createNodeServer, type NodeServer } from '../../src/hosts/node-http.ts';
+import { syncChangeJournal } from '../../src/sync/hub/change-journal.ts';
+import { SyncHub } from '../../src/sync/hub/sync-hub.ts';
+import { PROVISIONAL_ID_BASE } from '../../src/sync/protocol.ts';
+import { TEST_SCENARIO } from '../support/test-realm.ts';
+import { api, launchBrowser, logInAs, messageWithText, newProfile, MARCUS as DEMO_MARCUS, OLIVIA as DEMO_OLIVIA, send, waitAppReady } from './chat-browser.ts';
+import { CuttableProxy } from './cuttable-proxy.ts';
+
+/**
+ * The training room over plain http (issue 11): the trainer's address on the LAN is no secure
+ * context, so the trainees' browsers have no Service Worker and no `crypto.subtle`. Chromium
+ * resolves `trainer.test` to this machine, which makes `http://trainer.test:PORT` such an
+ * origin (only localhost and 127.0.0.1 count as secure over http).
+ */
+
+const TRAINER_HOST = 'trainer.test';
+const TOPIC = '#narrow/channel/1-general/topic/training';
+const MARK = { email: 'mark@zulip.test', password: 'mark-pass', auth: 'mark@zulip.test:MarkKey0000000000000000000000004' };
+const OLIVIA = { email: 'olivia@zulip.test', password: 'olivia-pass' };
+const DELIVERY_MS = 5_000;
+
+let hub: Engine;
+let server: NodeServer;
+let proxyA: CuttableProxy;
+let proxyB: CuttableProxy;
+let browser: Browser;
+
+beforeAll(async () => {
+  hub = await Engine.create({ indexedDB: new IDBFactory(), IDBKeyRange, writeJournal: syncChangeJournal, passwordIterations: 1000 });
+  await hub.loadScenario(TEST_SCENARIO);
+  server = await createNodeServer(hub, { port: 0, syncHub: new SyncHub(hub), appDir: inject('appDir') });
+  proxyA = await CuttableProxy.start(server.port);
+  proxyB = await CuttableProxy.start(server.port);
+  browser = await launchBrowser([`--host-resolver-rules=MAP ${TRAINER_HOST} 127.0.0.1`]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await proxyA?.close();
+  await proxyB?.close();
+  hub?.queues.close();
+  await server?.close();
+  hub?.close();
+});
+
+/** The trainer's address as a trainee's browser sees it: a LAN name over plain http, through the proxy the test cuts. */
+const trainerOrigin = (proxy: CuttableProxy): string => `http://${TRAINER_HOST}:${new URL(proxy.url).port}`;
+
+/** What the page has of the platforms that need a secure context. */
+const platformOf = (page: Page) =>
+  page.evaluate(() => ({
+    isSecureContext,
+    serviceWorker: 'serviceWorker' in navigator,
+    subtle: typeof crypto.subtle,
+    randomUUID: typeof crypto.randomUUID,
+  }));
+
+async function trainee(proxy: CuttableProxy, user: { email: string; password: string }): Promise<Page> {
+  const origin = trainerOrigin(proxy);
+  const page = await (await newProfile(browser)).newPage();
+  await page.goto(`${origin}/?sync=${origin}${TOPIC}`);
+  await waitAppReady(page);
+  expect(await platformOf(page)).toEqual({ isSecureContext: false, serviceWorker: false, subtle: 'undefined', randomUUID: 'undefined' });
+  expect(await page.evaluate(() => document.documentElement.dataset.server)).toBe('ready');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await page.getByRole('button', { name: 'Log out' }).waitFor();
+  await waitAppReady(page);
+  await waitForSync(page, 'online');
+  return page;
+}
+
+const waitForSync = (page: Page, word: string) => page.waitForFunction((expected) => document.documentElement.dataset.sync === expected, word);
+
+async function hubIdOf(content: string): Promise<number | undefined> {
+  return (await hub.db.messages.toArray()).find((message) => message.content === content)?.id;
+}
+
+async function shownIds(page: Page, text: string): Promise<number[]> {
+  return page.locator('[data-message-id]', { hasText: text }).evaluateAll((elements) => elements.map((element) => Number((element as HTMLElement).dataset.messageId)));
+}
+
+describe('a training room on a plain-http LAN address', () => {
+  let a: Page;
+  let b: Page;
+  beforeAll(async () => {
+    [a, b] = await Promise.all([trainee(proxyA, MARK), trainee(proxyB, OLIVIA)]);
+  });
+
+  test('runs each trainee\'s server in the browser without a Service Worker and brings a message to the other trainee', async () => {
+    await send(a, 'hello over plain http');
+    await messageWithText(b, 'hello over plain http').waitFor({ timeout: DELIVERY_MS });
+    const id = await hubIdOf('hello over plain http');
+    expect(id).toBeLessThan(PROVISIONAL_ID_BASE);
+    expect(await shownIds(b, 'hello over plain http')).toEqual([id]);
+    await waitForSync(a, 'online');
+    expect(await shownIds(a, 'hello over plain http')).toEqual([id]);
+  });
+
+  test('keeps a trainee sending while the network is cut, the page open, and converges on the hub\'s id once it is back', async () => {
+    proxyA.cut();
+    await send(a, 'sent on a cut network');
+    await messageWithText(a, 'sent on a cut network').waitFor();
+    const [provisional] = await shownIds(a, 'sent on a cut network');
+    expect(provisional).toBeGreaterThanOrEqual(PROVISIONAL_ID_BASE);
+    await waitForSync(a, 'offline');
+    // The page's own fetch reaches the engine in the browser, not the network that is cut.
+    const status = await api(a, MARK.auth, 'GET', '/offline_realm/sync');
+    expect(status).toMatchObject({ result: 'success', status: 'offline', pending_message_ids: [provisional], refusals: [] });
+    await messageWithText(a, 'sent on a cut network').locator('.pending-marker', { hasText: 'pending' }).waitFor();
+    expect(await hubIdOf('sent on a cut network')).toBeUndefined();
+
+    proxyA.restore();
+    await messageWithText(b, 'sent on a cut network').waitFor();
+    await waitForSync(a, 'online');
+    const final = await hubIdOf('sent on a cut network');
+    expect(final).toBeLessThan(PROVISIONAL_ID_BASE);
+    await a.waitForFunction((id) => document.querySelectorAll(`[data-message-id="${id}"]`).length === 1, final);
+    expect(await shownIds(a, 'sent on a cut network')).toEqual([final]);
+    expect(await shownIds(b, 'sent on a cut network')).toEqual([final]);
+    expect(await a.locator('.pending-marker').count()).toBe(0);
+  });
+});
+
+describe('a first visit to a plain-http LAN address', () => {
+  test('serves the demo realm from the browser, logged in by its demo button', async () => {
+    const page = await (await newProfile(browser)).newPage();
+    await page.goto(`${trainerOrigin(proxyB)}/`);
+    await waitAppReady(page);
+    expect(await platformOf(page)).toMatchObject({ isSecureContext: false, serviceWorker: false });
+    await logInAs(page, 'Olivia Park');
+    await page.locator('[data-message-id]').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.sync)).toBeUndefined();
+    // The demo realm's account, which the trainer's server does not have: the browser's engine answered.
+    expect(await api(page, DEMO_OLIVIA, 'GET', '/users/me')).toMatchObject({ result: 'success', email: 'olivia@lakeside.test', full_name: 'Olivia Park' });
+  });
+
+  test('serves the demo realm from a dedicated worker of the tab\'s own where there is no SharedWorker either', async () => {
+    const context = await newProfile(browser);
+    // As Chrome on Android: no SharedWorker, and on plain http no Web Locks to elect a leader tab.
+    await context.addInitScript(() => Reflect.deleteProperty(window, 'SharedWorker'));
+    const page = await context.newPage();
+    await page.goto(`${trainerOrigin(proxyB)}/`);
+    await waitAppReady(page);
+    expect(await page.evaluate(() => ({ sharedWorker: 'SharedWorker' in window, locks: 'locks' in navigator }))).toEqual({ sharedWorker: false, locks: false });
+    await logInAs(page, 'Marcus Reed');
+    await page.locator('[data-message-id]').first().waitFor();
+    expect(await api(page, DEMO_MARCUS, 'GET', '/users/me')).toMatchObject({ result: 'success', email: 'marcus@lakeside.test' });
+  });
+});
