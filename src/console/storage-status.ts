@@ -14,6 +14,11 @@ interface StorageStatus {
  * without a prompt; other browsers may ask the user.
  */
 export async function followStorage(show: (text: string) => void): Promise<void> {
+  // StorageManager exists only in secure contexts: a plain-http LAN address has none.
+  if (!('storage' in navigator)) {
+    show('Storage: not reported here (the browser tells it only to https or localhost pages)');
+    return;
+  }
   const persisted = await navigator.storage.persist();
   const refresh = async () => show(describeStorage({ ...(await estimate()), persisted }));
   await refresh();
