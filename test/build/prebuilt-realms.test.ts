@@ -39,22 +39,41 @@ function withoutSetupTimes(value: unknown): unknown {
 
 describe('the realm the build writes beside a scenario', () => {
   const engines: Engine[] = [];
+  // Made once (a child process loads the scenario) for the tests below.
+  let demoArchive: Promise<string> | undefined;
+  const builtDemo = () => (demoArchive ??= prebuiltRealm(DEMO));
   afterEach(() => {
     for (const engine of engines.splice(0)) engine.close();
   });
 
   test('shows every demo user the same realm as loading the scenario itself, but for when it was set up', { timeout: 60_000 }, async () => {
     const scenario = JSON.parse(await readFile(DEMO, 'utf8')) as { users: { email: string; api_key: string }[] };
-    const archive = await prebuiltRealm(DEMO);
+    const archive = await builtDemo();
     const imported = await engineNamed('prebuilt');
+    const trusted = await engineNamed('prebuilt-as-made-by-build');
     const loaded = await engineNamed('scenario');
-    engines.push(imported, loaded);
+    engines.push(imported, trusted, loaded);
     await importRealm(imported, JSON.parse(archive));
+    // As a browser's first visit imports it: the rows unchecked, as the build's own export.
+    await importRealm(trusted, JSON.parse(archive), { madeByBuild: true });
     await loaded.loadScenario(scenario);
 
     for (const user of scenario.users.filter((u) => u.api_key)) {
-      expect(await seenBy(imported, user.email, user.api_key), user.email).toEqual(await seenBy(loaded, user.email, user.api_key));
+      const expected = await seenBy(loaded, user.email, user.api_key);
+      expect(await seenBy(imported, user.email, user.api_key), user.email).toEqual(expected);
+      expect(await seenBy(trusted, user.email, user.api_key), user.email).toEqual(expected);
     }
+  });
+
+  test('imported as made by the build, is still refused for another format version or no tables, leaving the realm as it was', { timeout: 30_000 }, async () => {
+    const archive = JSON.parse(await builtDemo()) as Record<string, unknown>;
+    const engine = await engineNamed('refusals');
+    engines.push(engine);
+    await importRealm(engine, archive, { madeByBuild: true });
+
+    await expect(importRealm(engine, { ...archive, version: 999 }, { madeByBuild: true })).rejects.toThrow(/^\$\.version: unsupported archive version/);
+    await expect(importRealm(engine, { ...archive, tables: 'none' }, { madeByBuild: true })).rejects.toThrow('$.tables: must map each table to its rows');
+    expect(await engine.db.messages.count()).toBe((archive.tables as { messages: unknown[] }).messages.length);
   });
 });
 

@@ -30,7 +30,7 @@ async function replaceWithNamed(engine: Engine, name: string, origin: string): P
   if (!SCENARIO_NAME.test(name)) throw new Error(`"${name}" is not a scenario name (letters, digits, - and _)`);
   const prebuilt = await fetchJson(new URL(`/scenarios/${name}.realm.json`, origin));
   if (prebuilt !== undefined) {
-    await importRealm(engine, prebuilt);
+    await importRealm(engine, prebuilt, { madeByBuild: true });
     return;
   }
   const scenario = await fetchJson(new URL(`/scenarios/${name}.json`, origin));
