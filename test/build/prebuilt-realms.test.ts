@@ -65,6 +65,25 @@ describe('the realm the build writes beside a scenario', () => {
     }
   });
 
+  test('hashes the scenario\'s public passwords cheaply, and they log in', { timeout: 30_000 }, async () => {
+    const archive = JSON.parse(await builtDemo()) as { tables: { users: { email: string; password_hash: string | null }[] } };
+    const scenario = JSON.parse(await readFile(DEMO, 'utf8')) as { users: { email: string; password?: string }[] };
+    const withPasswords = scenario.users.filter((user) => user.password);
+    const hashes = archive.tables.users.filter((user) => withPasswords.some((u) => u.email === user.email)).map((user) => user.password_hash);
+    expect(hashes).toHaveLength(withPasswords.length);
+    for (const hash of hashes) expect(hash).toMatch(/^pbkdf2-sha256\$1000\$/);
+
+    const engine = await engineNamed('logins');
+    engines.push(engine);
+    await importRealm(engine, archive, { madeByBuild: true });
+    const [first] = withPasswords;
+    const login = await engine.handle(
+      new Request('http://realm.test/api/v1/fetch_api_key', { method: 'POST', body: new URLSearchParams({ username: first.email, password: first.password ?? '' }) }),
+    );
+    expect(login.status).toBe(200);
+    expect(await login.json()).toMatchObject({ result: 'success', email: first.email });
+  });
+
   test('imported as made by the build, is still refused for another format version or no tables, leaving the realm as it was', { timeout: 30_000 }, async () => {
     const archive = JSON.parse(await builtDemo()) as Record<string, unknown>;
     const engine = await engineNamed('refusals');
