@@ -41,6 +41,14 @@ export async function runSuite(processStart: number, parts: ReadonlySet<BenchPar
       target: `>= ${SEND_RATE_TARGET * 100}% of baseline`,
       pass: sendRatio >= SEND_RATE_TARGET,
     });
+    rows.push({
+      figure: `a send's ${send.recipients} flag rows written bare (fresh database), user_messages indexes now, p50 ms (a whole send: ${fixed(send.engineP50)})`,
+      measured: fixed(send.flagRowsNow, 3),
+      baseline: `${fixed(send.flagRowsBefore, 3)} (the same rows without the place columns and their three indexes)`,
+      ratio: `+${fixed(send.flagRowsNow - send.flagRowsBefore, 3)} ms`,
+      target: '—',
+      pass: null,
+    });
   }
   if (measures(parts, 'topic-page')) {
     const page = await measureTopicPage(engine, realm);

@@ -31,7 +31,8 @@ export async function smallGet(worker: BenchWorkerClient, realm: BenchRealm, sam
 export async function sendRate(worker: BenchWorkerClient, realm: BenchRealm, sends: number): Promise<SendSamples> {
   const { hot } = realm;
   const sender = hot.subscribers[1];
-  const result: SendSamples = { relayed: [], engine: [] };
+  const result: SendSamples = { relayed: [], engine: [], flagRowsBefore: [], flagRowsNow: [] };
+  const recipients = hot.subscribers.map((u) => u.id);
   for (let n = 0; n < sends; n++) {
     const params = { type: 'stream', to: hot.channelName, topic: SEND_TOPIC, content: `status update ${n}: the build is green and the migration is ready` };
     const relayed = await timedFetch(sender, 'POST', '/messages', params);
@@ -40,6 +41,10 @@ export async function sendRate(worker: BenchWorkerClient, realm: BenchRealm, sen
     expectOk({ status: bare.status, body: '' }, 'POST /messages in the bench worker');
     result.relayed.push(relayed.ms);
     result.engine.push(bare.ms);
+    // Ids far above the realm's, in databases of their own.
+    const message = { id: 1_000_000_000 + n, sender_id: sender.id, stream_id: hot.channelId, topic_key: SEND_TOPIC };
+    result.flagRowsBefore.push(await worker.call<number>({ type: 'time-flag-rows', layout: 'before', message, recipients }));
+    result.flagRowsNow.push(await worker.call<number>({ type: 'time-flag-rows', layout: 'now', message, recipients }));
   }
   return result;
 }

@@ -7,14 +7,21 @@ import { positiveTerm } from './narrow-terms.ts';
 /**
  * The one index a narrow walks, in id order; every other term is checked per candidate.
  * - `messages`: a messages index whose leading parts are fixed (`prefix`) and whose last part
- *   is the message id; an empty index name walks the primary key.
+ *   is the message id; an empty index name walks the primary key. `flags` is the viewer's
+ *   user_messages index over the same messages (their rows carry the message's place), read as
+ *   a range beside it: the viewer's flags of a batch cost one request, not one per message.
  * - `user-messages`: one of the viewer's user_messages indexes (sparse flag indexes included).
  * - `words`: the messages carrying the rarest of these search words (`*words` index).
  * - `ids`: fixed message ids, ascending (an `id:` term, or `message_ids`); `empty`: no match.
  */
+interface IndexRange {
+  index: string;
+  prefix: (number | string)[];
+}
+
 export type Driver =
-  | { kind: 'messages'; index: string; prefix: (number | string)[] }
-  | { kind: 'user-messages'; index: string; prefix: (number | string)[] }
+  | ({ kind: 'messages'; flags: IndexRange } & IndexRange)
+  | ({ kind: 'user-messages' } & IndexRange)
   | { kind: 'words'; words: string[] }
   | { kind: 'ids'; ids: number[] }
   | { kind: 'empty' };
@@ -23,9 +30,13 @@ const FLAG_INDEXES = {
   unread: '[user_id+unread+message_id]',
   starred: '[user_id+starred+message_id]',
   mentioned: '[user_id+mentioned+message_id]',
-  dm: '[user_id+dm+message_id]',
   alerted: '[user_id+alerted+message_id]',
 } as const;
+/** The viewer's rows by place: a topic or a direct conversation (channel 0), and a channel. */
+const THREAD_INDEX = '[user_id+stream_id+thread_key+message_id]';
+const CHANNEL_INDEX = '[user_id+stream_id+message_id]';
+/** `stream_id` of a direct message's user_messages rows. */
+const DIRECT = 0;
 
 /**
  * Picks the most selective index the narrow allows: a single message, a conversation, a
@@ -38,22 +49,34 @@ export function chooseDriver(scope: NarrowScope): Driver {
   if (id) return { kind: 'ids', ids: [id.messageId] };
   const channel = positiveTerm(terms, 'channel');
   const topic = positiveTerm(terms, 'topic');
-  if (channel && topic) return { kind: 'messages', index: '[stream_id+topic_key+id]', prefix: [channel.channelId, topic.topicKey] };
+  const me = viewer.id;
+  if (channel && topic) {
+    const { channelId } = channel;
+    const { topicKey } = topic;
+    return { kind: 'messages', index: '[stream_id+topic_key+id]', prefix: [channelId, topicKey], flags: { index: THREAD_INDEX, prefix: [me, channelId, topicKey] } };
+  }
   const dm = positiveTerm(terms, 'dm');
-  if (dm) return dm.dmKey === null ? { kind: 'empty' } : { kind: 'messages', index: '[dm_key+id]', prefix: [dm.dmKey] };
-  if (channel) return { kind: 'messages', index: '[stream_id+id]', prefix: [channel.channelId] };
+  if (dm) {
+    if (dm.dmKey === null) return { kind: 'empty' };
+    return { kind: 'messages', index: '[dm_key+id]', prefix: [dm.dmKey], flags: { index: THREAD_INDEX, prefix: [me, DIRECT, dm.dmKey] } };
+  }
+  if (channel) {
+    return { kind: 'messages', index: '[stream_id+id]', prefix: [channel.channelId], flags: { index: CHANNEL_INDEX, prefix: [me, channel.channelId] } };
+  }
   const flags = new Set(terms.flatMap((term) => (term.kind === 'is' && !term.negated ? [term.flag] : [])));
   for (const flag of ['starred', 'mentioned', 'alerted', 'unread'] as const) {
-    if (flags.has(flag)) return { kind: 'user-messages', index: FLAG_INDEXES[flag], prefix: [viewer.id, 1] };
+    if (flags.has(flag)) return { kind: 'user-messages', index: FLAG_INDEXES[flag], prefix: [me, 1] };
   }
   const search = positiveTerm(terms, 'search');
   if (search && search.query.words.length > 0) return { kind: 'words', words: search.query.words };
   const sender = positiveTerm(terms, 'sender');
-  if (sender) return { kind: 'messages', index: '[sender_id+id]', prefix: [sender.userId] };
-  if (flags.has('dm') || positiveTerm(terms, 'dm-including') || positiveTerm(terms, 'group-pm-with')) {
-    return { kind: 'user-messages', index: FLAG_INDEXES.dm, prefix: [viewer.id, 1] };
+  if (sender) {
+    return { kind: 'messages', index: '[sender_id+id]', prefix: [sender.userId], flags: { index: '[user_id+sender_id+message_id]', prefix: [me, sender.userId] } };
   }
-  if (scope.includeHistory) return { kind: 'messages', index: '', prefix: [] };
+  if (flags.has('dm') || positiveTerm(terms, 'dm-including') || positiveTerm(terms, 'group-pm-with')) {
+    return { kind: 'user-messages', index: CHANNEL_INDEX, prefix: [me, DIRECT] };
+  }
+  if (scope.includeHistory) return { kind: 'messages', index: '', prefix: [], flags: { index: '[user_id+message_id]', prefix: [me] } };
   return { kind: 'user-messages', index: '[user_id+message_id]', prefix: [viewer.id] };
 }
 
@@ -111,16 +134,24 @@ const indexBatch = async (
   bound: number,
   limit: number,
 ): Promise<{ candidates: Candidate[]; lastId: number | null }> => {
-  const { db, viewer } = scope;
+  const { db } = scope;
   const [low, high] = direction === 'ascending' ? [bound, Infinity] : [-Infinity, bound];
   if (driver.kind === 'messages') {
     const range =
       driver.index === ''
         ? db.messages.where(':id').between(low, high, false, false)
         : db.messages.where(driver.index).between([...driver.prefix, low], [...driver.prefix, high], false, false);
-    const rows = await (direction === 'ascending' ? range : range.reverse()).limit(limit).toArray();
-    const userMessages = await db.user_messages.bulkGet(rows.map((row): [number, number] => [viewer.id, row.id]));
-    const candidates = pair(rows, userMessages);
+    const { flags } = driver;
+    const flagsRange = db.user_messages.where(flags.index).between([...flags.prefix, low], [...flags.prefix, high], false, false);
+    // Both ranges at once, with the same limit: the viewer's rows of these messages are a subset
+    // of the messages in the index, so the `limit` nearest rows include every row of the batch
+    // (more only when the viewer lacks rows, as for channel history, and those are ignored).
+    const [rows, viewerRows] = await Promise.all([
+      (direction === 'ascending' ? range : range.reverse()).limit(limit).toArray(),
+      (direction === 'ascending' ? flagsRange : flagsRange.reverse()).limit(limit).toArray(),
+    ]);
+    const byMessage = new Map(viewerRows.map((um) => [um.message_id, um]));
+    const candidates = pair(rows, rows.map((row) => byMessage.get(row.id)));
     if (needsReactions(scope.terms)) await markReactions(scope, candidates);
     return { candidates, lastId: rows.length === limit ? rows[rows.length - 1].id : null };
   }

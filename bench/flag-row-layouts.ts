@@ -1,0 +1,47 @@
+// The write cost of the user_messages place columns: a send's flag rows written bare into two
+// databases that differ only in their user_messages indexes, as before the place columns and now.
+import { Dexie, type Table } from 'dexie';
+import { USER_MESSAGES_INDEXES } from '../src/engine/storage/database.ts';
+import { type MessagePlace, userMessageRow } from '../src/engine/storage/flags.ts';
+import { FLAG_BITS } from '../src/engine/storage/rows.ts';
+
+/** The user_messages indexes before the place columns (commit 7891ad3). */
+const INDEXES_BEFORE =
+  '[user_id+message_id], message_id, [user_id+unread+message_id], [user_id+starred+message_id], [user_id+mentioned+message_id], [user_id+dm+message_id], [user_id+alerted+message_id]';
+
+export type FlagLayout = 'before' | 'now';
+
+export interface FlagLayouts {
+  /** Writes the send's flag rows in one read-write transaction of that layout's database; returns ms. */
+  write(layout: FlagLayout, message: MessagePlace, recipients: readonly number[]): Promise<number>;
+  close(): void;
+}
+
+export function openFlagLayouts(options: { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyRange; name: string }): FlagLayouts {
+  const open = (layout: FlagLayout, indexes: string) => {
+    const db = new Dexie(`${options.name}-${layout}`, { indexedDB: options.indexedDB, IDBKeyRange: options.IDBKeyRange });
+    db.version(1).stores({ user_messages: indexes });
+    return db;
+  };
+  const databases = { before: open('before', INDEXES_BEFORE), now: open('now', USER_MESSAGES_INDEXES) };
+  return {
+    async write(layout, message, recipients) {
+      const rows = recipients.map((userId) => {
+        const row = userMessageRow(userId, message, userId === message.sender_id ? FLAG_BITS.read : 0);
+        if (layout === 'now') return row;
+        // The row as the send action wrote it before: flags and sparse columns only.
+        const { stream_id, thread_key: _thread, sender_id: _sender, ...before } = row;
+        return stream_id === 0 ? { ...before, dm: 1 } : before;
+      });
+      const db = databases[layout];
+      const table = db.table('user_messages') as Table;
+      const start = performance.now();
+      await db.transaction('rw', table, () => table.bulkAdd(rows));
+      return performance.now() - start;
+    },
+    close() {
+      databases.before.close();
+      databases.now.close();
+    },
+  };
+}
