@@ -7,6 +7,7 @@ import { type BenchPart, measures } from '../parts.ts';
 import { chromiumMissing } from './chromium.ts';
 import { type ChatAppFigures, measureChatApp } from './chat-app.ts';
 import { type ColdStart, measureColdStart } from './cold-start.ts';
+import { measureDemoImport } from './demo-import.ts';
 import { type HostFigures, measureHostFigures } from './host-figures.ts';
 import { type LongTopicScroll, measureLongTopicScroll } from './long-topic-scroll.ts';
 
@@ -38,6 +39,18 @@ export async function runBrowserBench(parts: ReadonlySet<BenchPart> | null = nul
     const hostParts = ['small-get', 'topic-page', 'send', 'other-tab'] as const;
     const host = hostParts.some((part) => measures(parts, part)) ? await measureHostFigures(bench.origin, log, parts) : null;
     const rows = host ? hostRows(host) : [];
+    if (measures(parts, 'demo-import')) {
+      const imports = await measureDemoImport(bench.origin);
+      log(`demo realm import measured (${imports.length} imports)`);
+      rows.push({
+        figure: 'the demo realm\'s archive imported into a fresh database in a worker (a first visit\'s realm load), p50 ms',
+        measured: `${fixed(median(imports), 0)} (${fixed(Math.min(...imports), 0)}–${fixed(Math.max(...imports), 0)}, ${imports.length} imports)`,
+        baseline: '— (compare runs before and after a storage change)',
+        ratio: '—',
+        target: '—',
+        pass: null,
+      });
+    }
     let bundles: ChatAppFigures['bundles'] = [];
     let coldControlled: number[] = [];
     if (measures(parts, 'app')) {
