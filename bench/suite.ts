@@ -64,6 +64,14 @@ export async function runSuite(processStart: number, parts: ReadonlySet<BenchPar
         pass: pageRatio <= PAGE_RATIO_TARGET,
       },
       {
+        figure: 'the bare index query plus the viewer\'s flag rows as one range of the place index, read together (one transaction), p50 ms',
+        measured: fixed(page.bareWithFlagRange.p50),
+        baseline: `${fixed(page.bare.p50)} (bare index query)`,
+        ratio: `${fixed(page.bareWithFlagRange.p50 / page.bare.p50)}x`,
+        target: '—',
+        pass: null,
+      },
+      {
         figure: '`GET /messages` newest 100 of the topic, p99 ms',
         measured: `${fixed(page.engine.p99)} (GC ${percent(page.engineGcShare)} of all samples' time)`,
         baseline: `${fixed(page.bare.p99)} (GC ${percent(page.bareGcShare)})`,

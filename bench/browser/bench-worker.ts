@@ -40,10 +40,18 @@ async function answer(call: Exclude<BenchCall, { type: 'ping' }>): Promise<unkno
           .limit(call.limit)
           .toArray();
       const start = performance.now();
+      const flagRange = (userId: number) =>
+        db.user_messages
+          .where('[user_id+stream_id+thread_key+message_id]')
+          .between([userId, call.channelId, topicKey, Dexie.minKey], [userId, call.channelId, topicKey, Dexie.maxKey])
+          .reverse()
+          .limit(call.limit)
+          .toArray();
       const rows =
         flagsOf === null
           ? await newest()
           : await db.transaction('r', [db.messages, db.user_messages], async () => {
+              if (call.flagsBy === 'range') return (await Promise.all([newest(), flagRange(flagsOf)]))[0];
               const page = await newest();
               await db.user_messages.bulkGet(page.map((row): [number, number] => [flagsOf, row.id]));
               return page;

@@ -142,6 +142,14 @@ function hostRows(host: HostFigures): Row[] {
         pass: null,
       },
       {
+        figure: 'the bare index query plus the viewer\'s flag rows as one range of the place index, read together (one transaction), p50 ms',
+        measured: `${fixed(median(topicPage.bareWithFlagRange))} (p99 ${fixed(percentile(topicPage.bareWithFlagRange, 99))})`,
+        baseline: `${fixed(median(topicPage.bare))} (bare index query)`,
+        ratio: `${fixed(median(topicPage.bareWithFlagRange) / median(topicPage.bare))}x`,
+        target: '—',
+        pass: null,
+      },
+      {
         figure: '`GET /messages` newest 100 of the topic through fetch, p50 ms',
         measured: `${fixed(median(topicPage.relayed))} (p99 ${fixed(percentile(topicPage.relayed, 99))})`,
         baseline: `${fixed(median(topicPage.bare))} (bare index query)`,

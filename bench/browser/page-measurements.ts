@@ -62,7 +62,7 @@ export async function topicPage(worker: BenchWorkerClient, realm: BenchRealm, sa
       { operator: 'topic', operand: hot.topic },
     ],
   };
-  const result: TopicPageSamples = { relayed: [], engine: [], bare: [], bareWithFlags: [], topicMessages: hot.topicMessages };
+  const result: TopicPageSamples = { relayed: [], engine: [], bare: [], bareWithFlags: [], bareWithFlagRange: [], topicMessages: hot.topicMessages };
   for (let i = 0; i < warmup + samples; i++) {
     const relayed = await timedFetch(viewer, 'GET', '/messages', params);
     expectOk(relayed, 'GET /messages');
@@ -70,13 +70,15 @@ export async function topicPage(worker: BenchWorkerClient, realm: BenchRealm, sa
     expectOk({ status: handled.status, body: handled.body ?? '' }, 'GET /messages in the bench worker');
     const query = { type: 'time-topic-query', channelId: hot.channelId, topic: hot.topic, limit: PAGE } as const;
     const bare = await worker.call<TimedQuery>({ ...query, flagsOf: null });
-    const withFlags = await worker.call<TimedQuery>({ ...query, flagsOf: viewer.id });
+    const withFlags = await worker.call<TimedQuery>({ ...query, flagsOf: viewer.id, flagsBy: 'keys' });
+    const withFlagRange = await worker.call<TimedQuery>({ ...query, flagsOf: viewer.id, flagsBy: 'range' });
     if (i === 0) checkSamePage([relayed.body, handled.body ?? ''], bare.ids);
     if (i < warmup) continue;
     result.relayed.push(relayed.ms);
     result.engine.push(handled.ms);
     result.bare.push(bare.ms);
     result.bareWithFlags.push(withFlags.ms);
+    result.bareWithFlagRange.push(withFlagRange.ms);
   }
   return result;
 }
