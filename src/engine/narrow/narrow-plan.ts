@@ -1,8 +1,8 @@
 import type { RealmDatabase } from '../storage/database.ts';
-import type { MessageRow, UserMessageRow } from '../storage/rows.ts';
+import type { MessageRow, UserMessageRow, UserRow } from '../storage/rows.ts';
 import { type Candidate, needsReactions } from './narrow-match.ts';
 import type { NarrowScope } from './narrow-scope.ts';
-import { positiveTerm } from './narrow-terms.ts';
+import { type NarrowTerm, positiveTerm } from './narrow-terms.ts';
 
 /**
  * The one index a narrow walks, in id order; every other term is checked per candidate.
@@ -45,6 +45,17 @@ const DIRECT = 0;
  */
 export function chooseDriver(scope: NarrowScope): Driver {
   const { terms, viewer } = scope;
+  const driver = driverOfTerms(terms, viewer);
+  if (driver) return driver;
+  if (scope.includeHistory) return { kind: 'messages', index: '', prefix: [], flags: { index: '[user_id+message_id]', prefix: [viewer.id] } };
+  return { kind: 'user-messages', index: '[user_id+message_id]', prefix: [viewer.id] };
+}
+
+/**
+ * The driver the narrow's terms choose by themselves, known before its scope is read; null
+ * when it depends on the scope (whether channel history is included).
+ */
+export function driverOfTerms(terms: readonly NarrowTerm[], viewer: UserRow): Driver | null {
   const id = positiveTerm(terms, 'id');
   if (id) return { kind: 'ids', ids: [id.messageId] };
   const channel = positiveTerm(terms, 'channel');
@@ -76,13 +87,32 @@ export function chooseDriver(scope: NarrowScope): Driver {
   if (flags.has('dm') || positiveTerm(terms, 'dm-including') || positiveTerm(terms, 'group-pm-with')) {
     return { kind: 'user-messages', index: CHANNEL_INDEX, prefix: [me, DIRECT] };
   }
-  if (scope.includeHistory) return { kind: 'messages', index: '', prefix: [], flags: { index: '[user_id+message_id]', prefix: [me] } };
-  return { kind: 'user-messages', index: '[user_id+message_id]', prefix: [viewer.id] };
+  return null;
 }
 
 export type Direction = 'ascending' | 'descending';
 
 const MAX_BATCH = 1000;
+
+/** One batch of an index walk; `lastId` is where the next batch starts, null at the end. */
+export interface Batch {
+  candidates: Candidate[];
+  lastId: number | null;
+}
+
+/**
+ * The first batch of an index driver's walk, to be read before the narrow's scope and handed
+ * to `walkCandidates` (both reads then share one round trip); undefined for other drivers.
+ */
+export const firstBatch = (
+  db: RealmDatabase,
+  terms: readonly NarrowTerm[],
+  driver: Driver,
+  direction: Direction,
+  from: number,
+  batchSize: number,
+): Promise<Batch> | undefined =>
+  driver.kind === 'messages' || driver.kind === 'user-messages' ? indexBatch(db, terms, driver, direction, from, batchSize) : undefined;
 
 /**
  * Visits the driver's candidates strictly beyond `from` in `direction` (ascending: ids >
@@ -99,12 +129,13 @@ export const walkCandidates = async (
   from: number,
   batchSize: number,
   visit: (batch: Candidate[]) => boolean,
+  first?: Batch,
 ): Promise<void> => {
   if (driver.kind === 'messages' || driver.kind === 'user-messages') {
     let bound = from;
     // Batches grow when rows are filtered out, so a sparse match needs few round trips.
-    for (let size = batchSize; ; size = Math.min(size * 2, MAX_BATCH)) {
-      const { candidates, lastId } = await indexBatch(scope, driver, direction, bound, size);
+    for (let size = batchSize, read = first; ; size = Math.min(size * 2, MAX_BATCH), read = undefined) {
+      const { candidates, lastId } = read ?? (await indexBatch(scope.db, scope.terms, driver, direction, bound, size));
       if (candidates.length > 0 && !visit(candidates)) return;
       if (lastId === null) return;
       bound = lastId;
@@ -126,15 +157,15 @@ const driverIds = async (db: RealmDatabase, driver: Extract<Driver, { kind: 'wor
   return db.messages.where('words').equals(rarest).primaryKeys();
 };
 
-/** One batch from an index walk; `lastId` is where the next batch starts, null at the end. */
+/** One batch from an index walk. */
 const indexBatch = async (
-  scope: NarrowScope,
+  db: RealmDatabase,
+  terms: readonly NarrowTerm[],
   driver: Extract<Driver, { kind: 'messages' | 'user-messages' }>,
   direction: Direction,
   bound: number,
   limit: number,
-): Promise<{ candidates: Candidate[]; lastId: number | null }> => {
-  const { db } = scope;
+): Promise<Batch> => {
   const [low, high] = direction === 'ascending' ? [bound, Infinity] : [-Infinity, bound];
   if (driver.kind === 'messages') {
     const range =
@@ -152,7 +183,7 @@ const indexBatch = async (
     ]);
     const byMessage = new Map(viewerRows.map((um) => [um.message_id, um]));
     const candidates = pair(rows, rows.map((row) => byMessage.get(row.id)));
-    if (needsReactions(scope.terms)) await markReactions(scope, candidates);
+    if (needsReactions(terms)) await markReactions(db, candidates);
     return { candidates, lastId: rows.length === limit ? rows[rows.length - 1].id : null };
   }
   const range = db.user_messages.where(driver.index).between([...driver.prefix, low], [...driver.prefix, high], false, false);
@@ -160,7 +191,7 @@ const indexBatch = async (
   const rows = await db.messages.bulkGet(userMessages.map((um) => um.message_id));
   const lastId = userMessages.length === limit ? userMessages[userMessages.length - 1].message_id : null;
   const candidates = pair(rows, userMessages);
-  if (needsReactions(scope.terms)) await markReactions(scope, candidates);
+  if (needsReactions(terms)) await markReactions(db, candidates);
   return { candidates, lastId };
 };
 
@@ -170,13 +201,13 @@ const withUserMessages = async (scope: NarrowScope, ids: number[]): Promise<Cand
   const rows = await db.messages.bulkGet(ids);
   const userMessages = await db.user_messages.bulkGet(ids.map((id): [number, number] => [viewer.id, id]));
   const candidates = pair(rows, userMessages);
-  if (needsReactions(scope.terms)) await markReactions(scope, candidates);
+  if (needsReactions(scope.terms)) await markReactions(db, candidates);
   return candidates;
 };
 
 /** Marks which candidates have reactions (only awaited when a `has:reaction` term needs it). */
-const markReactions = async (scope: NarrowScope, candidates: Candidate[]): Promise<void> => {
-  const reacted = new Set(await scope.db.reactions.where('message_id').anyOf(candidates.map((c) => c.row.id)).keys());
+const markReactions = async (db: RealmDatabase, candidates: Candidate[]): Promise<void> => {
+  const reacted = new Set(await db.reactions.where('message_id').anyOf(candidates.map((c) => c.row.id)).keys());
   for (const candidate of candidates) candidate.hasReaction = reacted.has(candidate.row.id);
 };
 

@@ -62,9 +62,9 @@ export async function importRealm(engine: EngineServices, input: unknown): Promi
   const rows = { ...archive.tables, user_messages: importedUserMessages(archive.tables.user_messages, archive.tables.messages) };
   await engine.db.transaction('rw', tables, async (tx) => {
     await Promise.all(tables.map((table) => tx.table(table.name).clear()));
-    for (const table of tables) {
-      await tx.table(table.name).bulkAdd(rows[table.name as keyof RealmArchive['tables']]);
-    }
+    // All tables' writes issued at once: the transaction runs them in order either way, and a
+    // browser's IndexedDB then needs no round trip per table (~35 of them).
+    await Promise.all(tables.map((table) => tx.table(table.name).bulkAdd(rows[table.name as keyof RealmArchive['tables']])));
   });
   engine.queues.close();
   // The archive carries uploads' (and custom emoji's and exports') metadata, not their bytes: the files it names stay if this
