@@ -3,7 +3,7 @@
 import { Dexie, type Table } from 'dexie';
 import { USER_MESSAGES_INDEXES } from '../src/engine/storage/database.ts';
 import { type MessagePlace, userMessageRow } from '../src/engine/storage/flags.ts';
-import { FLAG_BITS } from '../src/engine/storage/rows.ts';
+import { FLAG_BITS, type UserMessageRow } from '../src/engine/storage/rows.ts';
 
 /** The user_messages indexes before the place columns (commit 7891ad3). */
 const INDEXES_BEFORE =
@@ -14,7 +14,15 @@ export type FlagLayout = 'before' | 'now';
 export interface FlagLayouts {
   /** Writes the send's flag rows in one read-write transaction of that layout's database; returns ms. */
   write(layout: FlagLayout, message: MessagePlace, recipients: readonly number[]): Promise<number>;
+  /** Writes stored rows (as now) in one transaction of that layout's database, shaped as that layout stored them; returns ms. */
+  writeRows(layout: FlagLayout, rows: readonly UserMessageRow[]): Promise<number>;
   close(): void;
+}
+
+/** A row as the send action wrote it before the place columns: flags and sparse columns only. */
+function shapedBefore(row: UserMessageRow): Record<string, unknown> {
+  const { stream_id, thread_key: _thread, sender_id: _sender, ...before } = row;
+  return stream_id === 0 ? { ...before, dm: 1 } : before;
 }
 
 export function openFlagLayouts(options: { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyRange; name: string }): FlagLayouts {
@@ -24,21 +32,18 @@ export function openFlagLayouts(options: { indexedDB: IDBFactory; IDBKeyRange: t
     return db;
   };
   const databases = { before: open('before', INDEXES_BEFORE), now: open('now', USER_MESSAGES_INDEXES) };
+  const writeRows = async (layout: FlagLayout, rows: readonly UserMessageRow[]) => {
+    const shaped = layout === 'now' ? rows : rows.map(shapedBefore);
+    const db = databases[layout];
+    const table = db.table('user_messages') as Table;
+    const start = performance.now();
+    await db.transaction('rw', table, () => table.bulkPut(shaped));
+    return performance.now() - start;
+  };
   return {
-    async write(layout, message, recipients) {
-      const rows = recipients.map((userId) => {
-        const row = userMessageRow(userId, message, userId === message.sender_id ? FLAG_BITS.read : 0);
-        if (layout === 'now') return row;
-        // The row as the send action wrote it before: flags and sparse columns only.
-        const { stream_id, thread_key: _thread, sender_id: _sender, ...before } = row;
-        return stream_id === 0 ? { ...before, dm: 1 } : before;
-      });
-      const db = databases[layout];
-      const table = db.table('user_messages') as Table;
-      const start = performance.now();
-      await db.transaction('rw', table, () => table.bulkAdd(rows));
-      return performance.now() - start;
-    },
+    write: (layout, message, recipients) =>
+      writeRows(layout, recipients.map((userId) => userMessageRow(userId, message, userId === message.sender_id ? FLAG_BITS.read : 0))),
+    writeRows,
     close() {
       databases.before.close();
       databases.now.close();
