@@ -72,6 +72,14 @@ export async function runSuite(processStart: number, parts: ReadonlySet<BenchPar
         pass: null,
       },
       {
+        figure: 'the bare index query, then the viewer\'s flag rows of its messages key by key (`bulkGet`, one transaction: how pages read flags before), p50 ms',
+        measured: fixed(page.bareWithFlagKeys.p50),
+        baseline: `${fixed(page.bare.p50)} (bare index query)`,
+        ratio: `${fixed(page.bareWithFlagKeys.p50 / page.bare.p50)}x`,
+        target: '—',
+        pass: null,
+      },
+      {
         figure: '`GET /messages` newest 100 of the topic, p99 ms',
         measured: `${fixed(page.engine.p99)} (GC ${percent(page.engineGcShare)} of all samples' time)`,
         baseline: `${fixed(page.bare.p99)} (GC ${percent(page.bareGcShare)})`,
