@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Engine } from '../../src/engine/engine.ts';
 import { exportRealm, importRealm, type RealmArchive, RealmArchiveError } from '../../src/engine/realm-archive/realm-archive.ts';
-import { createTestRealm, IDS, type TestRealm, type TestUser } from '../support/test-realm.ts';
+import type { UserMessageRow } from '../../src/engine/storage/rows.ts';
+import { createTestRealm, IDS, TestClient, TEST_SCENARIO, type TestRealm, type TestUser } from '../support/test-realm.ts';
 
 let realm: TestRealm;
 beforeEach(async () => {
@@ -188,5 +190,32 @@ describe('importing an archive whose flags rows lack the message\'s place (made 
     expect(error).toBeInstanceOf(RealmArchiveError);
     expect((error as RealmArchiveError).message).toBe(`$.tables.user_messages[${archive.tables.user_messages.length - 1}]: message 999 is not in the archive`);
     expect(await realm.engine.db.user_messages.count()).toBe(archive.tables.user_messages.length - 1);
+  });
+});
+
+describe('a realm stored before flags rows carried their message\'s place', () => {
+  it('gets the place when an engine opens it, and serves the same pages and flags', async () => {
+    const ids = await launchTopic();
+    const narrows = [[channel('general'), topic('launch')], [channel('general')], [{ operator: 'dm', operand: 'olivia@zulip.test' }]];
+    const before = await Promise.all(narrows.map((narrow) => page('mark', narrow)));
+    const { db } = realm.engine;
+    // The rows as they were stored then: flags and sparse columns, `dm` for direct messages, and a
+    // row whose message is gone.
+    const stored = await db.user_messages.toArray();
+    await db.user_messages.clear();
+    await db.user_messages.bulkAdd(
+      stored.map(({ stream_id, thread_key: _t, sender_id: _s, ...older }) => (stream_id === 0 ? { ...older, dm: 1 } : older)) as UserMessageRow[],
+    );
+    await db.user_messages.add({ user_id: IDS.mark, message_id: 999, flags: 0, unread: 1 } as UserMessageRow);
+
+    const reopened = await Engine.create({ db });
+    const mark = new TestClient(reopened, TEST_SCENARIO.users[3].email, TEST_SCENARIO.users[3].api_key);
+    const pages = await Promise.all(
+      narrows.map(async (narrow) => (await mark.get('/messages', { anchor: 'newest', num_before: 100, num_after: 0, narrow })).body.messages),
+    );
+    expect(pages.map((messages) => messages.map((m: { id: number; subject: string; flags: string[] }) => ({ id: m.id, subject: m.subject, flags: m.flags })))).toEqual(before);
+    expect(await db.user_messages.get([IDS.mark, ids[2]])).toEqual({ user_id: IDS.mark, message_id: ids[2], flags: 0, stream_id: IDS.general, thread_key: 'launch', sender_id: IDS.olivia, unread: 1 });
+    expect(await db.user_messages.get([IDS.mark, 999])).toBeUndefined();
+    expect(await db.user_messages.count()).toBe(stored.length);
   });
 });

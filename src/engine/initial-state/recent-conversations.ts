@@ -6,8 +6,8 @@ const RECENT_DIRECT_MESSAGES = 1000;
 
 /**
  * `recent_private_conversations`: each direct conversation among the user's newest direct
- * messages (walked newest first on [user_id+stream_id+message_id], where direct messages are channel 0), newest first,
- * named by the participants other than the user (none: notes to self).
+ * messages (walked newest first on [user_id+stream_id+message_id], where direct messages are
+ * channel 0), newest first, named by the participants other than the user (none: notes to self).
  */
 export async function recentConversationsSection(ctx: StateContext): Promise<Record<string, unknown>> {
   if (!ctx.user) return { recent_private_conversations: [] };

@@ -4,6 +4,12 @@ import { type Candidate, needsReactions } from './narrow-match.ts';
 import type { NarrowScope } from './narrow-scope.ts';
 import { type NarrowTerm, positiveTerm } from './narrow-terms.ts';
 
+/** An index and the fixed leading parts of its keys; the last part is the message id. */
+interface IndexRange {
+  index: string;
+  prefix: (number | string)[];
+}
+
 /**
  * The one index a narrow walks, in id order; every other term is checked per candidate.
  * - `messages`: a messages index whose leading parts are fixed (`prefix`) and whose last part
@@ -14,11 +20,6 @@ import { type NarrowTerm, positiveTerm } from './narrow-terms.ts';
  * - `words`: the messages carrying the rarest of these search words (`*words` index).
  * - `ids`: fixed message ids, ascending (an `id:` term, or `message_ids`); `empty`: no match.
  */
-interface IndexRange {
-  index: string;
-  prefix: (number | string)[];
-}
-
 export type Driver =
   | ({ kind: 'messages'; flags: IndexRange } & IndexRange)
   | ({ kind: 'user-messages' } & IndexRange)

@@ -1,13 +1,11 @@
-import { type MessagePlace, placeColumns, withIndexColumns } from '../storage/flags.ts';
+import { type MessagePlace, rederivedUserMessage } from '../storage/flags.ts';
 import type { UserMessageRow } from '../storage/rows.ts';
 
 /**
- * Columns of a user_messages row that follow from its flags and its message. The archive leaves
- * the message's place out (the file stays as small as before it existed) and an import derives
- * them all again, so archives from before the place columns import the same way. `dm` is the
- * sparse column older archives carry (direct messages are now channel 0).
+ * The archive leaves out the columns a user_messages row copies from its message (the file stays
+ * as small as before they existed) and an import derives every derived column again, so
+ * archives from before the place columns import the same way.
  */
-const DERIVED = ['stream_id', 'thread_key', 'sender_id', 'unread', 'starred', 'mentioned', 'alerted', 'dm'];
 
 /** A stored row as the archive writes it: without the message's place, which an import derives. */
 export function archivedUserMessage(row: UserMessageRow): Record<string, unknown> {
@@ -27,9 +25,5 @@ export function importedUserMessages(
   messages: readonly MessagePlace[],
 ): UserMessageRow[] {
   const byId = new Map(messages.map((m) => [m.id, m]));
-  return rows.map((row) => {
-    const kept = Object.fromEntries(Object.entries(row).filter(([column]) => !DERIVED.includes(column)));
-    const derived = withIndexColumns({ ...(kept as Pick<UserMessageRow, 'user_id' | 'message_id' | 'flags'>), ...placeColumns(byId.get(row.message_id)!) });
-    return { ...kept, ...derived };
-  });
+  return rows.map((row) => rederivedUserMessage(row, byId.get(row.message_id)!));
 }

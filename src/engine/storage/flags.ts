@@ -49,3 +49,21 @@ export function withIndexColumns(row: UserMessageRow): UserMessageRow {
   if (row.flags & FLAG_BITS.has_alert_word) next.alerted = 1;
   return next;
 }
+
+/**
+ * Columns of a user_messages row that follow from its flags and its message; `dm` is the sparse
+ * column rows had before direct messages became channel 0.
+ */
+const DERIVED_COLUMNS: ReadonlySet<string> = new Set(['stream_id', 'thread_key', 'sender_id', 'unread', 'starred', 'mentioned', 'alerted', 'dm']);
+
+/**
+ * A row read from elsewhere (an archive, storage written before the place columns) with every
+ * derived column computed again from its flags and its message; other columns are kept.
+ */
+export function rederivedUserMessage(
+  row: { user_id: number; message_id: number; flags: number } & Record<string, unknown>,
+  message: MessagePlace,
+): UserMessageRow {
+  const kept = Object.fromEntries(Object.entries(row).filter(([column]) => !DERIVED_COLUMNS.has(column)));
+  return { ...kept, ...withIndexColumns({ user_id: row.user_id, message_id: row.message_id, flags: row.flags, ...placeColumns(message) }) };
+}
