@@ -78,7 +78,7 @@ export async function updateMessageFlags(scope: CallerScope, request: FlagsReque
   const defaultHistorical = FLAG_BITS.read | FLAG_BITS.historical;
   for (const id of missing) {
     const flags = adding ? defaultHistorical | bit : defaultHistorical & ~bit;
-    (flags === defaultHistorical ? createdUnchanged : changed).push(userMessageRow(user.id, id, flags, false));
+    (flags === defaultHistorical ? createdUnchanged : changed).push(userMessageRow(user.id, historical.get(id)!.row, flags));
   }
   await db.user_messages.bulkPut([...createdUnchanged, ...changed]);
 

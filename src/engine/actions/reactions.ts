@@ -52,7 +52,7 @@ export async function addReaction(scope: CallerScope, request: AddReactionReques
   else checkEmojiRequest(directory.emoji, emojiName, emojiCode, type);
 
   if (!userMessage) {
-    await db.user_messages.add(userMessageRow(actor.id, row.id, FLAG_BITS.read | FLAG_BITS.historical, false));
+    await db.user_messages.add(userMessageRow(actor.id, row, FLAG_BITS.read | FLAG_BITS.historical));
   }
   await db.reactions.add({
     key,

@@ -109,7 +109,7 @@ export async function sendMessage(
   }
 
   await db.messages.add(row);
-  await db.user_messages.bulkAdd([...flagsByUser].map(([userId, bits]) => userMessageRow(userId, id, bits, isDirect)));
+  await db.user_messages.bulkAdd([...flagsByUser].map(([userId, bits]) => userMessageRow(userId, row, bits)));
   if (await claimAttachments(scope, directory, row, rendered.attachmentPathIds)) {
     row.has_attachment = true;
     await db.messages.update(id, { has_attachment: true });

@@ -41,6 +41,17 @@ import type {
   SyncRefusalRow,
 } from './rows.ts';
 
+/**
+ * A user's rows by message, by where the message is (mirroring the messages indexes a page walks,
+ * so a page reads its flags as one range: `[user_id+stream_id+thread_key+message_id]` for a topic
+ * or a direct conversation (`stream_id` 0), `[user_id+stream_id+message_id]` for a channel or all
+ * direct messages, `[user_id+sender_id+message_id]` for a sender), everyone's rows of a message,
+ * and the sparse flag indexes.
+ */
+export const USER_MESSAGES_INDEXES =
+  '[user_id+message_id], message_id, [user_id+stream_id+thread_key+message_id], [user_id+stream_id+message_id], [user_id+sender_id+message_id], ' +
+  '[user_id+unread+message_id], [user_id+starred+message_id], [user_id+mentioned+message_id], [user_id+alerted+message_id]';
+
 export interface DatabaseOptions {
   name?: string;
   /** IndexedDB implementation (fake-indexeddb in Node, `indexedDB` in browsers). */
@@ -110,8 +121,7 @@ export class RealmDatabase extends Dexie {
       subscriptions: '[user_id+channel_id], [channel_id+active], [user_id+active]',
       channel_folders: 'id, &name_key',
       messages: 'id, [stream_id+id], [stream_id+topic_key+id], [dm_key+id], [sender_id+id], *words',
-      user_messages:
-        '[user_id+message_id], message_id, [user_id+unread+message_id], [user_id+starred+message_id], [user_id+mentioned+message_id], [user_id+dm+message_id], [user_id+alerted+message_id]',
+      user_messages: USER_MESSAGES_INDEXES,
       reactions: 'key, message_id',
       recipients: 'id, &key',
       user_groups: 'id, &name_key',
