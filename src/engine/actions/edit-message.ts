@@ -419,7 +419,8 @@ async function recomputeContentFlags(
     if (rendered.topicWildcard && (isDirect || participants.has(um.user_id))) bits |= FLAG_BITS.topic_wildcard_mentioned;
     return withIndexColumns({ ...um, flags: bits });
   });
-  await db.user_messages.bulkPut(updated);
+  // Only the rows whose flags changed are written: an edit without mentions writes none.
+  await db.user_messages.bulkPut(updated.filter((um, index) => um.flags !== rows[index].flags));
   return updated;
 }
 

@@ -1,4 +1,5 @@
 import { Dexie, type EntityTable, type Table } from 'dexie';
+import { idCountersMiddleware } from './id-counters.ts';
 import type {
   AttachmentRow,
   PushDeviceTokenRow,
@@ -155,6 +156,8 @@ export class RealmDatabase extends Dexie {
       sync_outbox: 'mutation_id',
       sync_refusals: 'mutation_id',
     });
+    // Counters are read from memory once written, so `nextId` costs one request, its `put`.
+    this.use(idCountersMiddleware());
   }
 
   /** Every table, for actions that may touch any of them and for export. */
@@ -168,7 +171,10 @@ export const FIRST_USER_ID = 8;
 export const FIRST_CHANNEL_ID = 1;
 export const FIRST_MESSAGE_ID = 1;
 
-/** Hands out the next id of a kind inside the caller's transaction (no auto-increment keys). */
+/**
+ * Hands out the next id of a kind inside the caller's transaction (no auto-increment keys). The
+ * read is answered from memory once the counter was written (`id-counters.ts`).
+ */
 export async function nextId(db: RealmDatabase, name: string, first = 1): Promise<number> {
   const row = await db.counters.get(name);
   const id = row?.next ?? first;
