@@ -15,7 +15,8 @@ import type { BenchCall, BenchCallMessage, BenchReply, TimedHandle, TimedQuery }
 
 const scope = self as unknown as { onconnect: ((event: MessageEvent) => void) | null };
 
-const engine: Promise<Engine> = Engine.create({ indexedDB, IDBKeyRange });
+// Shared storage: the app's engine writes the same database, as it would in a browser.
+const engine: Promise<Engine> = Engine.create({ indexedDB, IDBKeyRange, sharedStorage: true });
 let realm: Promise<BenchRealm> | null = null;
 let layouts: FlagLayouts | null = null;
 

@@ -82,4 +82,13 @@ describe('id counters answered from memory', () => {
     expect(await other.counters.get('message')).toEqual({ name: 'message', next: 3 });
     other.close();
   });
+
+  it('are read from storage for every id when another engine may write the same database', async () => {
+    const indexedDB = new IDBFactory();
+    const [a, b] = [0, 1].map(() => new RealmDatabase({ name: 'shared', indexedDB, IDBKeyRange, sharedStorage: true }));
+    const take = (db: RealmDatabase) => db.transaction('rw', db.counters, () => nextId(db, 'message'));
+    expect([await take(a), await take(b), await take(a), await take(b)]).toEqual([1, 2, 3, 4]);
+    a.close();
+    b.close();
+  });
 });

@@ -58,6 +58,13 @@ export interface DatabaseOptions {
   /** IndexedDB implementation (fake-indexeddb in Node, `indexedDB` in browsers). */
   indexedDB?: IDBFactory;
   IDBKeyRange?: typeof IDBKeyRange;
+  /**
+   * Another engine may write the same database: a browser origin's IndexedDB, where an older
+   * SharedWorker can outlive a deploy beside the new one (and the bench runs its own engine
+   * beside the app's). Counters are then read from storage for every id; otherwise this
+   * connection is their only writer and holds them in memory (`id-counters.ts`).
+   */
+  sharedStorage?: boolean;
 }
 
 /**
@@ -157,7 +164,7 @@ export class RealmDatabase extends Dexie {
       sync_refusals: 'mutation_id',
     });
     // Counters are read from memory once written, so `nextId` costs one request, its `put`.
-    this.use(idCountersMiddleware());
+    if (!options.sharedStorage) this.use(idCountersMiddleware());
   }
 
   /** Every table, for actions that may touch any of them and for export. */

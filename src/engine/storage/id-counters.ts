@@ -14,7 +14,8 @@ interface HeldCounter {
  * written): every put is held; a row is answered to its own writer at once and to others once
  * that writer has committed (before that, their read goes to IndexedDB, which orders it after
  * the writer); an abort drops the rows its transaction wrote; a delete or clear drops them all.
- * An engine owns its database (one engine per realm at a time), so no other writer exists.
+ * Only for a database this connection alone writes (not `sharedStorage`): another engine's
+ * writes would go unseen, and a held counter would hand out an id already taken.
  */
 export function idCountersMiddleware(): Middleware<DBCore> {
   const held = new Map<string, HeldCounter>();
