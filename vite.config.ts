@@ -38,8 +38,8 @@ export default defineConfig({
           environment: 'node',
           include: ['test/**/*.test.ts'],
           exclude: ['test/browser/**', 'test/app/**'],
-          // Inert unless API_COVERAGE_LOG is set (npm run api-coverage).
-          setupFiles: ['test/support/api-coverage-recorder.ts'],
+          // The coverage recorder is inert unless API_COVERAGE_LOG is set (npm run api-coverage).
+          setupFiles: ['test/support/api-coverage-recorder.ts', 'test/support/user-message-places.ts'],
           testTimeout: 20_000,
         },
       },

@@ -101,8 +101,8 @@ function content(next: () => number): string {
 }
 
 /** Each recipient's flags row, as the send action writes it; the sender has read the message. */
-function flagRows(id: number, recipients: number[], senderId: number, unread: boolean, isDirect: boolean): UserMessageRow[] {
-  return recipients.map((userId) => userMessageRow(userId, id, userId === senderId || !unread ? FLAG_BITS.read : 0, isDirect));
+function flagRows(message: MessageRow, recipients: number[], unread: boolean): UserMessageRow[] {
+  return recipients.map((userId) => userMessageRow(userId, message, userId === message.sender_id || !unread ? FLAG_BITS.read : 0));
 }
 
 /** Loads the scenario, then writes the 100k messages and their per-user flag rows. */
@@ -158,7 +158,7 @@ async function build(engine: Engine): Promise<BenchRealm> {
           words: searchWords(text, ''),
           dm_key: dmKey([sender.id, other.id]),
         });
-        flags.push(...flagRows(id, [sender.id, other.id], sender.id, unread, true));
+        flags.push(...flagRows(messages[messages.length - 1], [sender.id, other.id], unread));
         continue;
       }
       const pick = next() * share;
@@ -184,7 +184,7 @@ async function build(engine: Engine): Promise<BenchRealm> {
         stream_id: channelId,
         topic_key: topic.toLowerCase(),
       });
-      flags.push(...flagRows(id, subscribers, sender, unread, false));
+      flags.push(...flagRows(messages[messages.length - 1], subscribers, unread));
     }
     userMessages += flags.length;
     await db.messages.bulkAdd(messages);

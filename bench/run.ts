@@ -12,15 +12,20 @@ if (typeof (globalThis as { gc?: unknown }).gc !== 'function') {
 
 // `npm run bench -- --app-only`: the chat app's figures alone (a few minutes instead of the whole run).
 const appOnly = process.argv.includes('--app-only');
+// `--only=topic-page,send`: those figures alone, in both tables (bench/parts.ts); `--no-browser`: the Node table alone.
+const { onlyParts } = await import('./parts.ts');
+const parts = appOnly ? new Set(['app'] as const) : onlyParts(process.argv);
 if (!appOnly) {
   // Measured before any engine module is loaded, so the heap figures can tell code from data.
   const { settledHeap } = await import('./heap.ts');
   const processStart = await settledHeap();
   const { runSuite } = await import('./suite.ts');
-  await runSuite(processStart);
+  await runSuite(processStart, parts);
 }
 // The browser host's figures, in headless Chromium (bench/browser/).
-const { runBrowserBench } = await import('./browser/browser-suite.ts');
-await runBrowserBench(appOnly);
+if (!process.argv.includes('--no-browser')) {
+  const { runBrowserBench } = await import('./browser/browser-suite.ts');
+  await runBrowserBench(parts);
+}
 // Ends the run even if a library left a handle open (the database, a queue's timer).
 process.exit(0);

@@ -1,11 +1,14 @@
 // Send throughput through `handle()` against a bare Dexie transaction writing the same rows.
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { Engine } from '../src/engine/engine.ts';
 import { userMessageRow } from '../src/engine/storage/flags.ts';
 import { searchWords } from '../src/engine/validation/message-limits.ts';
 import { FLAG_BITS, type MessageRow } from '../src/engine/storage/rows.ts';
 import { apiRequest, expectOk, timedCall } from './api-client.ts';
 import { GcRecorder, type Interval } from './gc-time.ts';
+import { openFlagLayouts } from './flag-row-layouts.ts';
 import type { BenchRealm } from './realm-fixture.ts';
+import { median } from './stats.ts';
 
 const SENDS = 2_000;
 const TOPIC = 'send bench';
@@ -23,6 +26,11 @@ export interface SendRate {
   bareGcShare: number;
   sends: number;
   recipients: number;
+  /** p50 ms of one send through `handle()`. */
+  engineP50: number;
+  /** p50 ms of the send's flag rows alone, written bare with the user_messages indexes before the place columns and now. */
+  flagRowsBefore: number;
+  flagRowsNow: number;
 }
 
 const contentOf = (n: number): string => `status update ${n}: the build is green and the migration is ready for review`;
@@ -38,6 +46,9 @@ export async function measureSendRate(engine: Engine, realm: BenchRealm): Promis
   const channel = (await engine.db.channels.get(hot.channelId))!;
   const engineTimes: Interval[] = [];
   const bareTimes: Interval[] = [];
+  const layouts = openFlagLayouts({ indexedDB: new IDBFactory(), IDBKeyRange, name: 'bench-flag-rows' });
+  const flagRowsBefore: number[] = [];
+  const flagRowsNow: number[] = [];
   const gc = new GcRecorder();
   for (let n = 0; n < SENDS; n++) {
     const request = apiRequest(sender, 'POST', '/messages', { type: 'stream', to: hot.channelName, topic: TOPIC, content: contentOf(n) });
@@ -47,14 +58,17 @@ export async function measureSendRate(engine: Engine, realm: BenchRealm): Promis
 
     const id = BARE_FIRST_ID + n;
     const row = bareMessage(id, contentOf(n), sender.id, channel.id, channel.recipient_id, engine.nowSeconds());
-    const flags = recipients.map((userId) => userMessageRow(userId, id, userId === sender.id ? FLAG_BITS.read : 0, false));
+    const flags = recipients.map((userId) => userMessageRow(userId, row, userId === sender.id ? FLAG_BITS.read : 0));
     const start = performance.now();
     await engine.db.transaction('rw', [engine.db.messages, engine.db.user_messages], async (tx) => {
       await tx.table('messages').add(row);
       await tx.table('user_messages').bulkAdd(flags);
     });
     bareTimes.push([start, performance.now()]);
+    flagRowsBefore.push(await layouts.write('before', row, recipients));
+    flagRowsNow.push(await layouts.write('now', row, recipients));
   }
+  layouts.close();
   await new Promise((resolve) => setTimeout(resolve, 10));
   gc.stop();
   const engineMs = total(engineTimes);
@@ -66,6 +80,9 @@ export async function measureSendRate(engine: Engine, realm: BenchRealm): Promis
     bareGcShare: gc.pauseWithin(bareTimes) / bareMs,
     sends: SENDS,
     recipients: recipients.length,
+    engineP50: median(engineTimes.map(([start, end]) => end - start)),
+    flagRowsBefore: median(flagRowsBefore),
+    flagRowsNow: median(flagRowsNow),
   };
 }
 

@@ -13,6 +13,10 @@ const PAGE = 100;
 export interface TopicPage {
   engine: { p50: number; p99: number };
   bare: { p50: number; p99: number };
+  /** The bare query and the viewer's flag rows as one range of the place index, read together in one transaction. */
+  bareWithFlagRange: { p50: number };
+  /** The bare query, then the viewer's flag rows of its messages key by key (`bulkGet`), in one transaction: how pages read flags before. */
+  bareWithFlagKeys: { p50: number };
   /** Share of each side's measured time spent in garbage-collection pauses. */
   engineGcShare: number;
   bareGcShare: number;
@@ -39,9 +43,25 @@ export async function measureTopicPage(engine: Engine, realm: BenchRealm): Promi
       .reverse()
       .limit(PAGE)
       .toArray();
+  const flagRange = () =>
+    engine.db.user_messages
+      .where('[user_id+stream_id+thread_key+message_id]')
+      .between([viewer.id, hot.channelId, topicKey, Dexie.minKey], [viewer.id, hot.channelId, topicKey, Dexie.maxKey])
+      .reverse()
+      .limit(PAGE)
+      .toArray();
+  const { messages, user_messages } = engine.db;
+  const bareWithFlagRange = () => engine.db.transaction('r', [messages, user_messages], () => Promise.all([bareQuery(), flagRange()]));
+  const bareWithFlagKeys = () =>
+    engine.db.transaction('r', [messages, user_messages], async () => {
+      const rows = await bareQuery();
+      return user_messages.bulkGet(rows.map((row): [number, number] => [viewer.id, row.id]));
+    });
 
   const engineMs: number[] = [];
   const bareMs: number[] = [];
+  const withFlagsMs: number[] = [];
+  const withFlagKeysMs: number[] = [];
   const engineTimes: Interval[] = [];
   const bareTimes: Interval[] = [];
   const gc = new GcRecorder();
@@ -51,10 +71,18 @@ export async function measureTopicPage(engine: Engine, realm: BenchRealm): Promi
     const start = performance.now();
     const rows = await bareQuery();
     const bare = performance.now() - start;
+    const flagsStart = performance.now();
+    await bareWithFlagRange();
+    const withFlags = performance.now() - flagsStart;
+    const keysStart = performance.now();
+    await bareWithFlagKeys();
+    const withFlagKeys = performance.now() - keysStart;
     if (i === 0) checkSamePage(result.body, rows.map((r) => r.id));
     if (i < WARMUP) continue;
     engineMs.push(result.ms);
     bareMs.push(bare);
+    withFlagsMs.push(withFlags);
+    withFlagKeysMs.push(withFlagKeys);
     engineTimes.push([result.startedAt, result.startedAt + result.ms]);
     bareTimes.push([start, start + bare]);
   }
@@ -65,6 +93,8 @@ export async function measureTopicPage(engine: Engine, realm: BenchRealm): Promi
     bareGcShare: gc.pauseWithin(bareTimes) / sum(bareMs),
     engine: { p50: median(engineMs), p99: percentile(engineMs, 99) },
     bare: { p50: median(bareMs), p99: percentile(bareMs, 99) },
+    bareWithFlagRange: { p50: median(withFlagsMs) },
+    bareWithFlagKeys: { p50: median(withFlagKeysMs) },
     samples: SAMPLES,
   };
 }

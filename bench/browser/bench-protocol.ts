@@ -3,6 +3,8 @@
  * bench page offers the Node driver on `window.offlineRealmBench`. Bench-only: the app's build
  * contains none of it.
  */
+import type { MessagePlace } from '../../src/engine/storage/flags.ts';
+import type { FlagLayout } from '../flag-row-layouts.ts';
 import type { BenchRealm, BenchUser } from '../realm-fixture.ts';
 
 /** Page -> bench worker; every message is answered with a `BenchReply` carrying its `replyId`. */
@@ -15,9 +17,13 @@ export type BenchCall =
   | { type: 'time-handle'; user: BenchUser; method: string; path: string; params: Record<string, unknown>; withBody: boolean }
   /**
    * Times the bare index query for the newest `limit` messages of a topic; with `flagsOf`, also
-   * reads that user's flag rows of those messages in the same transaction (what a page must add).
+   * reads that user's flag rows of those messages in the same transaction (what a page must add):
+   * key by key (`keys`, as pages did before the place columns) or as one range of the place index
+   * read beside the query (`range`, as pages do now).
    */
-  | { type: 'time-topic-query'; channelId: number; topic: string; limit: number; flagsOf: number | null };
+  | { type: 'time-topic-query'; channelId: number; topic: string; limit: number; flagsOf: number | null; flagsBy?: 'keys' | 'range' }
+  /** Times writing a send's flag rows bare, with the user_messages indexes before the place columns or now (bench/flag-row-layouts.ts). */
+  | { type: 'time-flag-rows'; layout: FlagLayout; message: MessagePlace; recipients: number[] };
 
 export type BenchCallMessage = BenchCall & { replyId: number };
 
@@ -46,14 +52,19 @@ export interface SmallGetSamples {
 export interface SendSamples {
   relayed: number[];
   engine: number[];
+  /** The send's flag rows alone, written bare in fresh databases: user_messages indexes before the place columns, and now. */
+  flagRowsBefore: number[];
+  flagRowsNow: number[];
 }
 
 export interface TopicPageSamples {
   relayed: number[];
   engine: number[];
   bare: number[];
-  /** The bare query plus the viewer's flag rows of the same messages. */
+  /** The bare query plus the viewer's flag rows of the same messages, key by key. */
   bareWithFlags: number[];
+  /** The bare query plus the viewer's flag rows as one range of the place index, both at once. */
+  bareWithFlagRange: number[];
   topicMessages: number;
 }
 

@@ -9,13 +9,16 @@
 import { Dexie } from 'dexie';
 import { Engine } from '../../src/engine/engine.ts';
 import { apiRequest, timedCall } from '../api-client.ts';
+import { type FlagLayouts, openFlagLayouts } from '../flag-row-layouts.ts';
 import { type BenchRealm, buildBenchRealm } from '../realm-fixture.ts';
 import type { BenchCall, BenchCallMessage, BenchReply, TimedHandle, TimedQuery } from './bench-protocol.ts';
 
 const scope = self as unknown as { onconnect: ((event: MessageEvent) => void) | null };
 
-const engine: Promise<Engine> = Engine.create({ indexedDB, IDBKeyRange });
+// Shared storage: the app's engine writes the same database, as it would in a browser.
+const engine: Promise<Engine> = Engine.create({ indexedDB, IDBKeyRange, sharedStorage: true });
 let realm: Promise<BenchRealm> | null = null;
+let layouts: FlagLayouts | null = null;
 
 async function answer(call: Exclude<BenchCall, { type: 'ping' }>): Promise<unknown> {
   switch (call.type) {
@@ -38,16 +41,27 @@ async function answer(call: Exclude<BenchCall, { type: 'ping' }>): Promise<unkno
           .limit(call.limit)
           .toArray();
       const start = performance.now();
+      const flagRange = (userId: number) =>
+        db.user_messages
+          .where('[user_id+stream_id+thread_key+message_id]')
+          .between([userId, call.channelId, topicKey, Dexie.minKey], [userId, call.channelId, topicKey, Dexie.maxKey])
+          .reverse()
+          .limit(call.limit)
+          .toArray();
       const rows =
         flagsOf === null
           ? await newest()
           : await db.transaction('r', [db.messages, db.user_messages], async () => {
+              if (call.flagsBy === 'range') return (await Promise.all([newest(), flagRange(flagsOf)]))[0];
               const page = await newest();
               await db.user_messages.bulkGet(page.map((row): [number, number] => [flagsOf, row.id]));
               return page;
             });
       return { ms: performance.now() - start, ids: rows.map((row) => row.id) } satisfies TimedQuery;
     }
+    case 'time-flag-rows':
+      layouts ??= openFlagLayouts({ indexedDB, IDBKeyRange, name: 'bench-flag-rows' });
+      return layouts.write(call.layout, call.message, call.recipients);
   }
 }
 

@@ -3,9 +3,11 @@ import { cpus, totalmem } from 'node:os';
 import { median, percentile } from '../stats.ts';
 import { fixed, markdownTable, type Row } from '../table.ts';
 import { serveBuild } from './app-server.ts';
+import { type BenchPart, measures } from '../parts.ts';
 import { chromiumMissing } from './chromium.ts';
 import { type ChatAppFigures, measureChatApp } from './chat-app.ts';
 import { type ColdStart, measureColdStart } from './cold-start.ts';
+import { measureDemoImport } from './demo-import.ts';
 import { type HostFigures, measureHostFigures } from './host-figures.ts';
 import { type LongTopicScroll, measureLongTopicScroll } from './long-topic-scroll.ts';
 
@@ -23,8 +25,8 @@ const BENCH_CONFIG = 'bench/browser/vite.bench.config.ts';
  */
 const ISOLATED = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
 
-/** `appOnly`: the chat app's rows alone (cold start, first visit, reload, switch), without the host's. */
-export async function runBrowserBench(appOnly = false): Promise<void> {
+/** `parts`: the figures to measure (bench/parts.ts; `app` is cold start, first visit, reload, switch and scroll), null for all. */
+export async function runBrowserBench(parts: ReadonlySet<BenchPart> | null = null): Promise<void> {
   const missing = chromiumMissing();
   if (missing) {
     console.log(`\nBrowser host figures skipped: ${missing}.`);
@@ -34,23 +36,54 @@ export async function runBrowserBench(appOnly = false): Promise<void> {
   const app = await serveBuild();
   const bench = await serveBuild({ configFile: BENCH_CONFIG, headers: ISOLATED });
   try {
-    const host = appOnly ? null : await measureHostFigures(bench.origin, log);
-    const start = await measureColdStart(app.origin);
-    log(`cold start measured (${start.cold.length} fresh profiles, ${start.warm.length} reloads)`);
-    const chat = await measureChatApp(app.origin, app.outDir);
-    log(`chat app measured (${chat.firstVisitLogin.length} fresh profiles)`);
-    const scroll = await measureLongTopicScroll(app.origin, app.outDir);
-    log(`scrolled back through a ${scroll.messages}-message topic`);
-
-    const rows = [...(host ? hostRows(host) : []), ...appRows(start, chat), scrollRow(scroll)];
+    const hostParts = ['small-get', 'topic-page', 'send', 'other-tab'] as const;
+    const host = hostParts.some((part) => measures(parts, part)) ? await measureHostFigures(bench.origin, log, parts) : null;
+    const rows = host ? hostRows(host) : [];
+    if (measures(parts, 'demo-import')) {
+      const { imports, validation, flagRowsBefore, flagRowsNow, flagRows } = await measureDemoImport(bench.origin);
+      log(`demo realm import measured (${imports.length} imports)`);
+      rows.push(
+        {
+          figure: 'the demo realm\'s archive imported into a fresh database in a worker (a first visit\'s realm load), p50 ms',
+          measured: `${fixed(median(imports), 0)} (${fixed(Math.min(...imports), 0)}–${fixed(Math.max(...imports), 0)}, ${imports.length} imports)`,
+          baseline: `${fixed(median(validation), 0)} its validation alone (zod)`,
+          ratio: '—',
+          target: '— (no slower than before a storage change, in runs of the same machine)',
+          pass: null,
+        },
+        {
+          figure: `the demo archive's ${flagRows} user_messages rows written bare into a fresh database, user_messages indexes now, p50 ms`,
+          measured: fixed(median(flagRowsNow), 0),
+          baseline: `${fixed(median(flagRowsBefore), 0)} the same rows without the place columns and their three indexes`,
+          ratio: `+${fixed(median(flagRowsNow) - median(flagRowsBefore), 0)} ms`,
+          target: '—',
+          pass: null,
+        },
+      );
+    }
+    let bundles: ChatAppFigures['bundles'] = [];
+    let coldControlled: number[] = [];
+    if (measures(parts, 'app')) {
+      const start = await measureColdStart(app.origin);
+      log(`cold start measured (${start.cold.length} fresh profiles, ${start.warm.length} reloads)`);
+      const chat = await measureChatApp(app.origin, app.outDir);
+      log(`chat app measured (${chat.firstVisitLogin.length} fresh profiles)`);
+      const scroll = await measureLongTopicScroll(app.origin, app.outDir);
+      log(`scrolled back through a ${scroll.messages}-message topic`);
+      rows.push(...appRows(start, chat), scrollRow(scroll));
+      bundles = chat.bundles;
+      coldControlled = start.coldControlled;
+    }
 
     const cpu = cpus();
     console.log();
     console.log(markdownTable(rows));
     console.log();
-    console.log('Built files (the Service Worker caches all of them), bytes / gzip:');
-    for (const file of chat.bundles) console.log(`  ${file.file}: ${file.bytes} / ${file.gzip}`);
-    console.log(`Cold start: the first visit's page came under the Service Worker (installed and claimed; a first install caches the shell later, when the page asks) at ${fixed(median(start.coldControlled), 0)} ms (median).`);
+    if (bundles.length > 0) {
+      console.log('Built files (the Service Worker caches all of them), bytes / gzip:');
+      for (const file of bundles) console.log(`  ${file.file}: ${file.bytes} / ${file.gzip}`);
+      console.log(`Cold start: the first visit's page came under the Service Worker (installed and claimed; a first install caches the shell later, when the page asks) at ${fixed(median(coldControlled), 0)} ms (median).`);
+    }
     if (host) console.log(`Browser realm: ${host.realm.messages} messages, ${host.realm.userMessages} user_messages rows, written in ${fixed(host.realmBuildSeconds, 1)} s.`);
     console.log(
       `Browser: ${host?.userAgent ?? 'Chromium'}, headless, on-disk profile, bench page cross-origin isolated: ${host?.isolated ?? '—'}. Machine: ${cpu.length} x ${cpu[0]?.model ?? 'unknown CPU'}, ` +
@@ -65,11 +98,9 @@ export async function runBrowserBench(appOnly = false): Promise<void> {
 
 function hostRows(host: HostFigures): Row[] {
   const { smallGet, send, topicPage, event } = host;
-  const relayedRate = send.relayed.length / (sum(send.relayed) / 1000);
-  const engineRate = send.engine.length / (sum(send.engine) / 1000);
-  const engineRatio = median(topicPage.engine) / median(topicPage.bare);
-  return [
-    {
+  const rows: Row[] = [];
+  if (smallGet) {
+    rows.push({
       figure: '`GET /users/me` through fetch -> Service Worker -> SharedWorker -> engine, p50 ms',
       measured: `${fixed(median(smallGet.relayed))} (p99 ${fixed(percentile(smallGet.relayed, 99))})`,
       baseline: `${fixed(median(smallGet.engine))} (p99 ${fixed(percentile(smallGet.engine, 99))}) bare \`handle()\` in a SharedWorker; ` +
@@ -77,48 +108,78 @@ function hostRows(host: HostFigures): Row[] {
       ratio: `+${fixed(median(smallGet.relayed) - median(smallGet.engine))} ms`,
       target: '—',
       pass: null,
-    },
-    {
-      figure: `send through fetch (channel of ${host.realm.hot.subscribers.length} subscribers), messages/s`,
-      measured: fixed(relayedRate, 0),
-      baseline: `${fixed(engineRate, 0)} (bare \`handle()\` in a SharedWorker)`,
-      ratio: `${fixed((relayedRate / engineRate) * 100, 0)}%`,
-      target: '—',
-      pass: null,
-    },
-    {
-      figure: `\`GET /messages\` newest 100 of a ${topicPage.topicMessages}-message topic, \`handle()\` p50 ms`,
-      measured: `${fixed(median(topicPage.engine))} (p99 ${fixed(percentile(topicPage.engine, 99))})`,
-      baseline: `${fixed(median(topicPage.bare))} (p99 ${fixed(percentile(topicPage.bare, 99))}) bare index query, same 100 rows`,
-      ratio: `${fixed(engineRatio)}x`,
-      target: `p50 <= ${PAGE_RATIO_TARGET}x baseline`,
-      pass: engineRatio <= PAGE_RATIO_TARGET,
-    },
-    {
-      figure: 'the bare index query plus the viewer\'s flag rows of the same 100 messages (one transaction), p50 ms',
-      measured: `${fixed(median(topicPage.bareWithFlags))} (p99 ${fixed(percentile(topicPage.bareWithFlags, 99))})`,
-      baseline: `${fixed(median(topicPage.bare))} (bare index query)`,
-      ratio: `${fixed(median(topicPage.bareWithFlags) / median(topicPage.bare))}x`,
-      target: '—',
-      pass: null,
-    },
-    {
-      figure: '`GET /messages` newest 100 of the topic through fetch, p50 ms',
-      measured: `${fixed(median(topicPage.relayed))} (p99 ${fixed(percentile(topicPage.relayed, 99))})`,
-      baseline: `${fixed(median(topicPage.bare))} (bare index query)`,
-      ratio: `${fixed(median(topicPage.relayed) / median(topicPage.bare))}x`,
-      target: '—',
-      pass: null,
-    },
-    {
+    });
+  }
+  if (send) {
+    const relayedRate = send.relayed.length / (sum(send.relayed) / 1000);
+    const engineRate = send.engine.length / (sum(send.engine) / 1000);
+    rows.push(
+      {
+        figure: `send through fetch (channel of ${host.realm.hot.subscribers.length} subscribers), messages/s`,
+        measured: fixed(relayedRate, 0),
+        baseline: `${fixed(engineRate, 0)} (bare \`handle()\` in a SharedWorker)`,
+        ratio: `${fixed((relayedRate / engineRate) * 100, 0)}%`,
+        target: '—',
+        pass: null,
+      },
+      {
+        figure: `a send's ${host.realm.hot.subscribers.length} flag rows written bare (fresh database), user_messages indexes now, p50 ms (a whole send through \`handle()\`: ${fixed(median(send.engine))})`,
+        measured: `${fixed(median(send.flagRowsNow))} (p99 ${fixed(percentile(send.flagRowsNow, 99))})`,
+        baseline: `${fixed(median(send.flagRowsBefore))} (p99 ${fixed(percentile(send.flagRowsBefore, 99))}) the same rows without the place columns and their three indexes`,
+        ratio: `+${fixed(median(send.flagRowsNow) - median(send.flagRowsBefore))} ms`,
+        target: '—',
+        pass: null,
+      },
+    );
+  }
+  if (topicPage) {
+    const engineRatio = median(topicPage.engine) / median(topicPage.bare);
+    rows.push(
+      {
+        figure: `\`GET /messages\` newest 100 of a ${topicPage.topicMessages}-message topic, \`handle()\` p50 ms`,
+        measured: `${fixed(median(topicPage.engine))} (p99 ${fixed(percentile(topicPage.engine, 99))})`,
+        baseline: `${fixed(median(topicPage.bare))} (p99 ${fixed(percentile(topicPage.bare, 99))}) bare index query, same 100 rows`,
+        ratio: `${fixed(engineRatio)}x`,
+        target: `p50 <= ${PAGE_RATIO_TARGET}x baseline`,
+        pass: engineRatio <= PAGE_RATIO_TARGET,
+      },
+      {
+        figure: 'the bare index query plus the viewer\'s flag rows of the same 100 messages, key by key (`bulkGet`, one transaction), p50 ms',
+        measured: `${fixed(median(topicPage.bareWithFlags))} (p99 ${fixed(percentile(topicPage.bareWithFlags, 99))})`,
+        baseline: `${fixed(median(topicPage.bare))} (bare index query)`,
+        ratio: `${fixed(median(topicPage.bareWithFlags) / median(topicPage.bare))}x`,
+        target: '—',
+        pass: null,
+      },
+      {
+        figure: 'the bare index query plus the viewer\'s flag rows as one range of the place index, read together (one transaction), p50 ms',
+        measured: `${fixed(median(topicPage.bareWithFlagRange))} (p99 ${fixed(percentile(topicPage.bareWithFlagRange, 99))})`,
+        baseline: `${fixed(median(topicPage.bare))} (bare index query)`,
+        ratio: `${fixed(median(topicPage.bareWithFlagRange) / median(topicPage.bare))}x`,
+        target: '—',
+        pass: null,
+      },
+      {
+        figure: '`GET /messages` newest 100 of the topic through fetch, p50 ms',
+        measured: `${fixed(median(topicPage.relayed))} (p99 ${fixed(percentile(topicPage.relayed, 99))})`,
+        baseline: `${fixed(median(topicPage.bare))} (bare index query)`,
+        ratio: `${fixed(median(topicPage.relayed) / median(topicPage.bare))}x`,
+        target: '—',
+        pass: null,
+      },
+    );
+  }
+  if (event) {
+    rows.push({
       figure: 'send in tab A -> long-poll in tab B answered, from the send\'s start, p50 ms',
       measured: `${fixed(median(event.toOtherTab))} (p99 ${fixed(percentile(event.toOtherTab, 99))})`,
       baseline: `${fixed(median(event.send))} (p99 ${fixed(percentile(event.send, 99))}) the send's own fetch`,
       ratio: `${fixed(median(event.toOtherTab) - median(event.send))} ms`,
       target: '—',
       pass: null,
-    },
-  ];
+    });
+  }
+  return rows;
 }
 
 function appRows(start: ColdStart, chat: ChatAppFigures): Row[] {

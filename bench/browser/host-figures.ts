@@ -2,6 +2,7 @@
 import type { Page } from 'playwright';
 import type { BenchRealm } from '../realm-fixture.ts';
 import type { SendSamples, SmallGetSamples, TopicPageSamples } from './bench-protocol.ts';
+import { type BenchPart, measures } from '../parts.ts';
 import { freshProfile } from './chromium.ts';
 
 const SMALL_GET = { samples: 500, warmup: 50 };
@@ -15,17 +16,18 @@ const BENCH_PAGE = '/bench/browser/bench.html';
 export interface HostFigures {
   realm: BenchRealm;
   realmBuildSeconds: number;
-  smallGet: SmallGetSamples;
-  send: SendSamples;
-  topicPage: TopicPageSamples;
+  /** Each figure is null when `--only` left it out. */
+  smallGet: SmallGetSamples | null;
+  send: SendSamples | null;
+  topicPage: TopicPageSamples | null;
   /** Per send: from its start in tab A to the long-poll's answer in tab B, and the send alone. */
-  event: { toOtherTab: number[]; send: number[] };
+  event: { toOtherTab: number[]; send: number[] } | null;
   userAgent: string;
   /** Whether the bench page had fine-grained timers (see ISOLATED in browser-suite.ts). */
   isolated: boolean;
 }
 
-export async function measureHostFigures(origin: string, log: (line: string) => void): Promise<HostFigures> {
+export async function measureHostFigures(origin: string, log: (line: string) => void, parts: ReadonlySet<BenchPart> | null): Promise<HostFigures> {
   const profile = await freshProfile();
   try {
     const sender = await openBenchTab(profile.context.newPage(), origin);
@@ -34,18 +36,29 @@ export async function measureHostFigures(origin: string, log: (line: string) => 
     const realmBuildSeconds = (performance.now() - buildStart) / 1000;
     log(`browser realm built in ${realmBuildSeconds.toFixed(1)} s: ${realm.messages} messages, ${realm.userMessages} user_messages rows`);
 
-    const smallGet = await sender.evaluate(([n, w]) => window.offlineRealmBench.smallGet(n, w), [SMALL_GET.samples, SMALL_GET.warmup]);
-    log(`small GET measured (${SMALL_GET.samples} samples each side)`);
-    const topicPage = await sender.evaluate(([n, w]) => window.offlineRealmBench.topicPage(n, w), [TOPIC_PAGE.samples, TOPIC_PAGE.warmup]);
-    log(`topic page measured (${TOPIC_PAGE.samples} samples each side)`);
-    const send = await sender.evaluate((n) => window.offlineRealmBench.sendRate(n), SENDS);
-    log(`send rate measured (${SENDS} sends each side)`);
-
-    const listener = await openBenchTab(profile.context.newPage(), origin);
-    await listener.evaluate(() => window.offlineRealmBench.ready);
-    await listener.evaluate(() => window.offlineRealmBench.openQueue());
-    const event = await measureOtherTabLatency(sender, listener);
-    log(`send-to-other-tab latency measured (${EVENT.samples} sends)`);
+    let smallGet: SmallGetSamples | null = null;
+    if (measures(parts, 'small-get')) {
+      smallGet = await sender.evaluate(([n, w]) => window.offlineRealmBench.smallGet(n, w), [SMALL_GET.samples, SMALL_GET.warmup]);
+      log(`small GET measured (${SMALL_GET.samples} samples each side)`);
+    }
+    let topicPage: TopicPageSamples | null = null;
+    if (measures(parts, 'topic-page')) {
+      topicPage = await sender.evaluate(([n, w]) => window.offlineRealmBench.topicPage(n, w), [TOPIC_PAGE.samples, TOPIC_PAGE.warmup]);
+      log(`topic page measured (${TOPIC_PAGE.samples} samples each side)`);
+    }
+    let send: SendSamples | null = null;
+    if (measures(parts, 'send')) {
+      send = await sender.evaluate((n) => window.offlineRealmBench.sendRate(n), SENDS);
+      log(`send rate measured (${SENDS} sends each side)`);
+    }
+    let event: HostFigures['event'] = null;
+    if (measures(parts, 'other-tab')) {
+      const listener = await openBenchTab(profile.context.newPage(), origin);
+      await listener.evaluate(() => window.offlineRealmBench.ready);
+      await listener.evaluate(() => window.offlineRealmBench.openQueue());
+      event = await measureOtherTabLatency(sender, listener);
+      log(`send-to-other-tab latency measured (${EVENT.samples} sends)`);
+    }
     const userAgent = await sender.evaluate(() => navigator.userAgent);
     const isolated = await sender.evaluate(() => crossOriginIsolated);
     return { realm, realmBuildSeconds, smallGet, send, topicPage, event, userAgent, isolated };
@@ -62,7 +75,7 @@ async function openBenchTab(opening: Promise<Page>, origin: string): Promise<Pag
   return page;
 }
 
-async function measureOtherTabLatency(sender: Page, listener: Page): Promise<HostFigures['event']> {
+async function measureOtherTabLatency(sender: Page, listener: Page): Promise<NonNullable<HostFigures['event']>> {
   const toOtherTab: number[] = [];
   const send: number[] = [];
   for (let i = 0; i < EVENT.warmup + EVENT.samples; i++) {

@@ -31,7 +31,8 @@ export async function smallGet(worker: BenchWorkerClient, realm: BenchRealm, sam
 export async function sendRate(worker: BenchWorkerClient, realm: BenchRealm, sends: number): Promise<SendSamples> {
   const { hot } = realm;
   const sender = hot.subscribers[1];
-  const result: SendSamples = { relayed: [], engine: [] };
+  const result: SendSamples = { relayed: [], engine: [], flagRowsBefore: [], flagRowsNow: [] };
+  const recipients = hot.subscribers.map((u) => u.id);
   for (let n = 0; n < sends; n++) {
     const params = { type: 'stream', to: hot.channelName, topic: SEND_TOPIC, content: `status update ${n}: the build is green and the migration is ready` };
     const relayed = await timedFetch(sender, 'POST', '/messages', params);
@@ -40,6 +41,10 @@ export async function sendRate(worker: BenchWorkerClient, realm: BenchRealm, sen
     expectOk({ status: bare.status, body: '' }, 'POST /messages in the bench worker');
     result.relayed.push(relayed.ms);
     result.engine.push(bare.ms);
+    // Ids far above the realm's, in databases of their own.
+    const message = { id: 1_000_000_000 + n, sender_id: sender.id, stream_id: hot.channelId, topic_key: SEND_TOPIC };
+    result.flagRowsBefore.push(await worker.call<number>({ type: 'time-flag-rows', layout: 'before', message, recipients }));
+    result.flagRowsNow.push(await worker.call<number>({ type: 'time-flag-rows', layout: 'now', message, recipients }));
   }
   return result;
 }
@@ -57,7 +62,7 @@ export async function topicPage(worker: BenchWorkerClient, realm: BenchRealm, sa
       { operator: 'topic', operand: hot.topic },
     ],
   };
-  const result: TopicPageSamples = { relayed: [], engine: [], bare: [], bareWithFlags: [], topicMessages: hot.topicMessages };
+  const result: TopicPageSamples = { relayed: [], engine: [], bare: [], bareWithFlags: [], bareWithFlagRange: [], topicMessages: hot.topicMessages };
   for (let i = 0; i < warmup + samples; i++) {
     const relayed = await timedFetch(viewer, 'GET', '/messages', params);
     expectOk(relayed, 'GET /messages');
@@ -65,13 +70,15 @@ export async function topicPage(worker: BenchWorkerClient, realm: BenchRealm, sa
     expectOk({ status: handled.status, body: handled.body ?? '' }, 'GET /messages in the bench worker');
     const query = { type: 'time-topic-query', channelId: hot.channelId, topic: hot.topic, limit: PAGE } as const;
     const bare = await worker.call<TimedQuery>({ ...query, flagsOf: null });
-    const withFlags = await worker.call<TimedQuery>({ ...query, flagsOf: viewer.id });
+    const withFlags = await worker.call<TimedQuery>({ ...query, flagsOf: viewer.id, flagsBy: 'keys' });
+    const withFlagRange = await worker.call<TimedQuery>({ ...query, flagsOf: viewer.id, flagsBy: 'range' });
     if (i === 0) checkSamePage([relayed.body, handled.body ?? ''], bare.ids);
     if (i < warmup) continue;
     result.relayed.push(relayed.ms);
     result.engine.push(handled.ms);
     result.bare.push(bare.ms);
     result.bareWithFlags.push(withFlags.ms);
+    result.bareWithFlagRange.push(withFlagRange.ms);
   }
   return result;
 }

@@ -6,6 +6,6 @@ import appConfig from '../../vite.config.ts';
 export default mergeConfig(
   appConfig,
   defineConfig({
-    build: { rolldownOptions: { input: { bench: 'bench/browser/bench.html' } } },
+    build: { rolldownOptions: { input: { bench: 'bench/browser/bench.html', import: 'bench/browser/import.html' } } },
   }),
 );

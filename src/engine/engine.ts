@@ -12,6 +12,7 @@ import { ALL_ENDPOINTS } from './routes/index.ts';
 import { loadScenario } from './scenario/load-scenario.ts';
 import { DeliveryScheduler } from './scheduler/delivery-scheduler.ts';
 import { type DatabaseOptions, RealmDatabase } from './storage/database.ts';
+import { fillStoredPlaces } from './storage/stored-places.ts';
 import type { EngineServices } from './services/engine-services.ts';
 import type { WriteJournal } from './services/action-scope.ts';
 import type { RealmRow, UserRow } from './storage/rows.ts';
@@ -94,6 +95,7 @@ export class Engine implements EngineServices {
   static async create(options: EngineOptions = {}): Promise<Engine> {
     const db = options.db ?? new RealmDatabase(options);
     if (!db.isOpen()) await db.open();
+    await fillStoredPlaces(db);
     const engine = new Engine(db, options);
     // Whatever fell due while no engine was running is delivered now.
     engine.scheduler.start();

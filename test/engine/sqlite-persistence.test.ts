@@ -106,7 +106,7 @@ describe('SQLite persistence', () => {
     expect(await restarted.db.messages.get(3)).toMatchObject({ content: 'edited' });
     expect(await restarted.db.messages.where('id').between(5, 8, true, true).count()).toBe(0);
     expect(await restarted.db.messages.count()).toBe(16);
-    expect(await restarted.db.user_messages.get([2, 4])).toEqual({ user_id: 2, message_id: 4, flags: 1 });
+    expect(await restarted.db.user_messages.get([2, 4])).toEqual({ user_id: 2, message_id: 4, flags: 1, stream_id: 1, thread_key: 'durability', sender_id: 1 });
     expect(await restarted.db.counters.get('reaction')).toEqual({ name: 'reaction', next: 2 });
     expect(restarted.store.stats()).toMatchObject({ messages: 16, user_messages: 12, reactions: 0, counters: 3 });
   });

@@ -37,6 +37,7 @@ export function startEngineHost(scope: SharedWorkerScope): void {
   const opened = Engine.create({
     indexedDB: scope.indexedDB,
     IDBKeyRange: scope.IDBKeyRange,
+    sharedStorage: true,
     uploads: new IndexedDbUploadStore(scope.indexedDB, scope.IDBKeyRange),
     onRequest: (entry: RequestLogEntry) => log.postMessage(entry),
   });

@@ -5,6 +5,7 @@
  */
 import { usersWithAlertWords } from '../markdown/alert-word-match.ts';
 import type { RealmDirectory } from '../directory/realm-directory.ts';
+import { alertWordsByUser } from '../directory/cached-reads.ts';
 import { nextId, type RealmDatabase } from '../storage/database.ts';
 import type { CallerScope } from '../services/action-scope.ts';
 import { alertWordsOf } from '../wire/alert-word-wire.ts';
@@ -52,12 +53,11 @@ export async function alertedRecipients(
 ): Promise<Set<number>> {
   const candidates = new Set([...recipients].filter((id) => id !== senderId && directory.users.get(id)?.is_active));
   if (candidates.size === 0) return new Set();
+  const allWords = await alertWordsByUser(db);
   const wordsByUser = new Map<number, string[]>();
-  for (const row of await db.alert_words.toArray()) {
-    if (!candidates.has(row.user_id)) continue;
-    const words = wordsByUser.get(row.user_id) ?? [];
-    words.push(row.word);
-    wordsByUser.set(row.user_id, words);
+  for (const userId of candidates) {
+    const words = allWords.get(userId);
+    if (words) wordsByUser.set(userId, [...words]);
   }
   return wordsByUser.size === 0 ? new Set() : usersWithAlertWords(content, wordsByUser);
 }

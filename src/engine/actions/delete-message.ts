@@ -1,6 +1,7 @@
 import type { EngineEvent } from '../events/event-types.ts';
 import { badRequest } from '../errors/api-error.ts';
 import type { RealmDirectory } from '../directory/realm-directory.ts';
+import { channelSubscriberIds } from '../directory/cached-reads.ts';
 import { isInGroupSetting } from '../permissions/system-groups.ts';
 import { loadAccessibleMessage } from '../narrow/message-access.ts';
 import type { RealmDatabase } from '../storage/database.ts';
@@ -31,8 +32,7 @@ export async function messageAudienceIds(
 
 /** Ids of the channel's current subscribers. */
 export async function activeSubscriberIds(db: RealmDatabase, channelId: number): Promise<number[]> {
-  const subscriptions = await db.subscriptions.where('[channel_id+active]').equals([channelId, 1]).toArray();
-  return subscriptions.map((s) => s.user_id);
+  return [...(await channelSubscriberIds(db, channelId))];
 }
 
 /**

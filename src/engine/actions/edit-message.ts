@@ -1,7 +1,7 @@
 import type { EngineEvent } from '../events/event-types.ts';
 import { ApiError, badRequest, streamDoesNotExistById } from '../errors/api-error.ts';
 import { canReadChannel, canReadChannelHistory } from '../permissions/channel-access.ts';
-import { flagList, userMessageRow, withIndexColumns } from '../storage/flags.ts';
+import { flagList, placeColumns, userMessageRow, withIndexColumns } from '../storage/flags.ts';
 import { normalizeContent, normalizeTopic, RESOLVED_TOPIC_PREFIX, searchWords } from '../validation/message-limits.ts';
 import type { RealmDirectory } from '../directory/realm-directory.ts';
 import { realmPermissionGroup } from '../permissions/realm-permissions.ts';
@@ -221,10 +221,11 @@ export async function applyMessageEdit(scope: ActionScope, directory: RealmDirec
     row.words = searchWords(row.content, row.topic);
   }
   await db.messages.bulkPut(changed);
+  const held = moved ? await relocateUserMessages(db, changed) : [];
 
   let losing = { rows: new Set<number>(), access: new Set<number>() };
   if (origChannel && channel) {
-    losing = await moveUserMessages(db, directory, changed.map((m) => m.id), origChannel, channel);
+    losing = await moveUserMessages(db, directory, held, changed, origChannel, channel);
     if (losing.access.size > 0) {
       scope.notify({
         event: deleteMessageEvent({ ...message, stream_id: origChannel.id, topic: origTopic }, event.message_ids as number[]),
@@ -411,9 +412,10 @@ async function recomputeContentFlags(
     if (groupMentioned.has(um.user_id)) bits |= FLAG_BITS.group_mentioned;
     if (rendered.streamWildcard) bits |= FLAG_BITS.stream_wildcard_mentioned;
     if (rendered.topicWildcard && (isDirect || participants.has(um.user_id))) bits |= FLAG_BITS.topic_wildcard_mentioned;
-    return withIndexColumns({ ...um, flags: bits }, isDirect);
+    return withIndexColumns({ ...um, flags: bits });
   });
-  await db.user_messages.bulkPut(updated);
+  // Only the rows whose flags changed are written: an edit without mentions writes none.
+  await db.user_messages.bulkPut(updated.filter((um, index) => um.flags !== rows[index].flags));
   return updated;
 }
 
@@ -427,6 +429,18 @@ async function topicParticipantIds(db: RealmDatabase, message: MessageRow): Prom
 }
 
 /**
+ * Everyone's rows of moved messages take the messages' new channel and topic, so the viewer's
+ * rows of a topic stay one range of `[user_id+stream_id+thread_key+message_id]`. Returns them.
+ */
+async function relocateUserMessages(db: RealmDatabase, moved: readonly MessageRow[]): Promise<UserMessageRow[]> {
+  const byId = new Map(moved.map((m) => [m.id, m]));
+  const held = await db.user_messages.where('message_id').anyOf([...byId.keys()]).toArray();
+  const relocated = held.map((um) => ({ ...um, ...placeColumns(byId.get(um.message_id)!) }));
+  await db.user_messages.bulkPut(relocated);
+  return relocated;
+}
+
+/**
  * UserMessage rows after a channel move, as upstream: the old channel's subscribers (past and
  * present) who are not subscribed to the new one lose their rows, and so does anyone holding a
  * row who cannot read the new channel; of those, the ones who cannot read the new channel at
@@ -435,7 +449,8 @@ async function topicParticipantIds(db: RealmDatabase, message: MessageRow): Prom
 async function moveUserMessages(
   db: RealmDatabase,
   directory: RealmDirectory,
-  messageIds: number[],
+  held: readonly UserMessageRow[],
+  messages: readonly MessageRow[],
   from: ChannelRow,
   to: ChannelRow,
 ): Promise<{ rows: Set<number>; access: Set<number> }> {
@@ -443,7 +458,6 @@ async function moveUserMessages(
     await db.subscriptions.where('[channel_id+active]').between([from.id, 0], [from.id, 1], true, true).toArray()
   ).map((s) => s.user_id);
   const newSubscribers = new Set(await activeSubscriberIds(db, to.id));
-  const held = await db.user_messages.where('message_id').anyOf(messageIds).toArray();
 
   const losingRows = new Set(everSubscribed.filter((id) => !newSubscribers.has(id)));
   for (const um of held) {
@@ -463,8 +477,8 @@ async function moveUserMessages(
     const holders = new Set(held.map((um) => `${um.user_id}:${um.message_id}`));
     const gained: UserMessageRow[] = [];
     for (const userId of newSubscribers) {
-      for (const messageId of messageIds) {
-        if (!holders.has(`${userId}:${messageId}`)) gained.push(userMessageRow(userId, messageId, FLAG_BITS.read, false));
+      for (const message of messages) {
+        if (!holders.has(`${userId}:${message.id}`)) gained.push(userMessageRow(userId, message, FLAG_BITS.read));
       }
     }
     await db.user_messages.bulkAdd(gained);

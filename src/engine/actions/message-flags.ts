@@ -6,6 +6,7 @@ import type { RealmDirectory } from '../directory/realm-directory.ts';
 import { normalizeTopic } from '../validation/message-limits.ts';
 import { dmParticipants } from '../storage/recipients.ts';
 import { loadAccessibleMessages, subscribedChannelIds } from '../narrow/message-access.ts';
+import { activeSubscriptionsOf } from '../directory/cached-reads.ts';
 import { findMessageIds, type MessagePage, type MessageWindow } from '../narrow/message-page.ts';
 import { parseNarrow } from '../narrow/narrow-parse.ts';
 import type { RealmDatabase } from '../storage/database.ts';
@@ -78,7 +79,7 @@ export async function updateMessageFlags(scope: CallerScope, request: FlagsReque
   const defaultHistorical = FLAG_BITS.read | FLAG_BITS.historical;
   for (const id of missing) {
     const flags = adding ? defaultHistorical | bit : defaultHistorical & ~bit;
-    (flags === defaultHistorical ? createdUnchanged : changed).push(userMessageRow(user.id, id, flags, false));
+    (flags === defaultHistorical ? createdUnchanged : changed).push(userMessageRow(user.id, historical.get(id)!.row, flags));
   }
   await db.user_messages.bulkPut([...createdUnchanged, ...changed]);
 
@@ -208,7 +209,7 @@ export async function unreadDetails(
 ): Promise<Record<string, Record<string, unknown>>> {
   const messages = await db.messages.bulkGet(rows.map((row) => row.message_id));
   const mutedChannels = new Set(
-    (await db.subscriptions.where('[user_id+active]').equals([user.id, 1]).toArray()).filter((s) => s.is_muted).map((s) => s.channel_id),
+    (await activeSubscriptionsOf(db, user.id)).filter((s) => s.is_muted).map((s) => s.channel_id),
   );
   const details: Record<string, Record<string, unknown>> = {};
   rows.forEach((row, index) => {

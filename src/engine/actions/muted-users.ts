@@ -1,11 +1,10 @@
 /**
  * Muting another user, as upstream: the muted user's messages the muter has not read become
- * read (one update_message_flags event), and new ones arrive read (`usersMuting`). Each change
+ * read (one update_message_flags event), and new ones arrive read (`usersMuting` in directory/cached-reads.ts). Each change
  * sends the muter's whole list (`muted_users` event, to the muter only).
  */
 import { badRequest } from '../errors/api-error.ts';
 import { withIndexColumns } from '../storage/flags.ts';
-import type { RealmDatabase } from '../storage/database.ts';
 import { FLAG_BITS, type UserRow } from '../storage/rows.ts';
 import type { CallerScope } from '../services/action-scope.ts';
 import { mutedUsersOf } from '../wire/muted-user-wire.ts';
@@ -29,10 +28,6 @@ export async function unmuteUser(scope: CallerScope, mutedUserId: number): Promi
 }
 
 /** The users who muted `senderId`: a message from that sender starts out read for them. */
-export async function usersMuting(db: RealmDatabase, senderId: number): Promise<Set<number>> {
-  return new Set((await db.muted_users.where('muted_user_id').equals(senderId).toArray()).map((row) => row.user_id));
-}
-
 /** Any member of the realm, bots and deactivated users included; system bots are not members. */
 function mutableUser(scope: CallerScope, userId: number): UserRow {
   const user = scope.directory.users.get(userId);

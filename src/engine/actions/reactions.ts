@@ -42,17 +42,17 @@ export async function addReaction(scope: CallerScope, request: AddReactionReques
   if (!REACTION_TYPES.has(reactionType)) throw badRequest('Invalid emoji type.');
   const type = reactionType as ReactionType;
   const key = reactionKey(row.id, actor.id, type, emojiCode);
-  if (await db.reactions.get(key)) {
+  // The message's reactions answer both questions in one read: the actor's own, and the emoji's.
+  const reactions = await db.reactions.where('message_id').equals(row.id).toArray();
+  if (reactions.some((r) => r.key === key)) {
     throw new ApiError('Reaction already exists.', { code: 'REACTION_ALREADY_EXISTS' });
   }
-  const existing = (await db.reactions.where('message_id').equals(row.id).toArray()).find(
-    (r) => r.emoji_code === emojiCode && r.reaction_type === type,
-  );
+  const existing = reactions.find((r) => r.emoji_code === emojiCode && r.reaction_type === type);
   if (existing) emojiName = existing.emoji_name;
   else checkEmojiRequest(directory.emoji, emojiName, emojiCode, type);
 
   if (!userMessage) {
-    await db.user_messages.add(userMessageRow(actor.id, row.id, FLAG_BITS.read | FLAG_BITS.historical, false));
+    await db.user_messages.add(userMessageRow(actor.id, row, FLAG_BITS.read | FLAG_BITS.historical));
   }
   await db.reactions.add({
     key,

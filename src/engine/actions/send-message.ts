@@ -12,7 +12,7 @@ import { nextId, type RealmDatabase } from '../storage/database.ts';
 import { type ChannelRow, FLAG_BITS, type MessageRow, type UserRow } from '../storage/rows.ts';
 import type { ActionScope, CallerScope } from '../services/action-scope.ts';
 import { alertedRecipients } from './alert-words.ts';
-import { usersMuting } from './muted-users.ts';
+import { channelSubscriberIds, usersMuting } from '../directory/cached-reads.ts';
 
 /** A channel named by id or by name; a DM recipient by id or by API email. */
 export type ChannelRef = { id: number } | { name: string };
@@ -105,7 +105,7 @@ export async function sendMessage(scope: ActionScope, directory: RealmDirectory,
   }
 
   await db.messages.add(row);
-  await db.user_messages.bulkAdd([...flagsByUser].map(([userId, bits]) => userMessageRow(userId, id, bits, isDirect)));
+  await db.user_messages.bulkAdd([...flagsByUser].map(([userId, bits]) => userMessageRow(userId, row, bits)));
   if (await claimAttachments(scope, directory, row, rendered.attachmentPathIds)) {
     row.has_attachment = true;
     await db.messages.update(id, { has_attachment: true });
@@ -172,9 +172,7 @@ async function channelTarget(
   if (!channel || channel.is_archived) {
     throw 'id' in ref ? streamDoesNotExistById(ref.id) : streamDoesNotExistByName(ref.name);
   }
-  const subscriberIds = (await db.subscriptions.where('[channel_id+active]').equals([channel.id, 1]).toArray())
-    .map((s) => s.user_id)
-    .filter((id) => directory.users.get(id)?.is_active);
+  const subscriberIds = (await channelSubscriberIds(db, channel.id)).filter((id) => directory.users.get(id)?.is_active);
   const subscribed = subscriberIds.includes(sender.id);
   // System bots (the notification bot) post anywhere, as upstream's cross-realm bots do.
   if (!sender.is_system_bot && !canReadChannel(sender, channel, subscribed)) {

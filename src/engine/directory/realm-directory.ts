@@ -4,15 +4,18 @@ import type { MarkdownRealm } from '../markdown/markdown-realm.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import type { ChannelRow, LinkifierRow, RealmEmojiRow, RealmRow, UserGroupRow, UserRow } from '../storage/rows.ts';
 
-/** The tables a directory is read from: a write to any of them makes the cached one stale. */
-const DIRECTORY_TABLES = ['realm', 'users', 'channels', 'user_groups', 'realm_emoji', 'linkifiers'] as const;
+/**
+ * The tables a directory is read from, and those of the reads memoised beside it (`memoised`):
+ * a write to any of them makes the cached directory and its memos stale.
+ */
+const DIRECTORY_TABLES = ['realm', 'users', 'channels', 'user_groups', 'realm_emoji', 'linkifiers', 'subscriptions', 'alert_words', 'muted_users'] as const;
 
 interface DirectoryCache {
   /** Bumped by every write to a directory table, and again when the writing transaction ends. */
   generation: number;
   /** Transactions that wrote to a directory table and have neither committed nor aborted. */
   openWriters: Set<Transaction>;
-  entry: { generation: number; directory: RealmDirectory } | null;
+  entry: { generation: number; directory: RealmDirectory; memos: Map<string, unknown> } | null;
 }
 
 /** One cache per watched database (the Dexie instance behind transaction-bound views). */
@@ -71,7 +74,7 @@ export class RealmDirectory {
     if (cache.entry?.generation === generation) return cache.entry.directory;
     const directory = await RealmDirectory.read(db);
     // Kept only if no write happened while reading and none is pending: it then shows committed state.
-    if (cache.generation === generation && cache.openWriters.size === 0) cache.entry = { generation, directory };
+    if (cache.generation === generation && cache.openWriters.size === 0) cache.entry = { generation, directory, memos: new Map() };
     return directory;
   }
 
@@ -135,6 +138,22 @@ export class RealmDirectory {
       linkifiers: this.linkifiers,
     };
   }
+}
+
+/**
+ * A read of the watched tables (`DIRECTORY_TABLES`), kept under `key` for as long as the cached
+ * directory is current: the same rule as the directory's, so it shows committed state and is
+ * dropped by any write to those tables. While a transaction that wrote them is open, or with
+ * no cache, `load` runs every time. The value is shared: callers must not change it.
+ */
+export async function memoised<T>(db: RealmDatabase, key: string, load: () => Promise<T>): Promise<T> {
+  const cache = caches.get(db.users.db);
+  const entry = cache?.entry;
+  if (!cache || !entry || entry.generation !== cache.generation || cache.openWriters.size > 0) return load();
+  if (entry.memos.has(key)) return entry.memos.get(key) as T;
+  const value = await load();
+  if (cache.entry === entry && entry.generation === cache.generation && cache.openWriters.size === 0) entry.memos.set(key, value);
+  return value;
 }
 
 /**

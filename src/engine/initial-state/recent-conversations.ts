@@ -6,15 +6,15 @@ const RECENT_DIRECT_MESSAGES = 1000;
 
 /**
  * `recent_private_conversations`: each direct conversation among the user's newest direct
- * messages (walked newest first on the sparse [user_id+dm+message_id] index), newest first,
- * named by the participants other than the user (none: notes to self).
+ * messages (walked newest first on [user_id+stream_id+message_id], where direct messages are
+ * channel 0), newest first, named by the participants other than the user (none: notes to self).
  */
 export async function recentConversationsSection(ctx: StateContext): Promise<Record<string, unknown>> {
   if (!ctx.user) return { recent_private_conversations: [] };
   const uid = ctx.user.id;
   const rows = await ctx.db.user_messages
-    .where('[user_id+dm+message_id]')
-    .between([uid, 1, 0], [uid, 1, Infinity])
+    .where('[user_id+stream_id+message_id]')
+    .between([uid, 0, 0], [uid, 0, Infinity])
     .reverse()
     .limit(RECENT_DIRECT_MESSAGES)
     .toArray();

@@ -1,6 +1,7 @@
 import { invalidMessage } from '../errors/api-error.ts';
 import { canReadChannelHistory } from '../permissions/channel-access.ts';
 import type { RealmDirectory } from '../directory/realm-directory.ts';
+import { activeSubscriptionsOf } from '../directory/cached-reads.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import type { MessageRow, UserMessageRow, UserRow } from '../storage/rows.ts';
 
@@ -54,8 +55,7 @@ export const loadAccessibleMessages = async (
 
 /** Ids of the channels `userId` is currently subscribed to. */
 export const subscribedChannelIds = async (db: RealmDatabase, userId: number): Promise<Set<number>> => {
-  const subscriptions = await db.subscriptions.where('[user_id+active]').equals([userId, 1]).toArray();
-  return new Set(subscriptions.map((s) => s.channel_id));
+  return new Set((await activeSubscriptionsOf(db, userId)).map((s) => s.channel_id));
 };
 
 /** Whether a message the viewer never received is still visible to them as channel history. */

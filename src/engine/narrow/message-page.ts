@@ -2,7 +2,7 @@ import type { RealmDirectory } from '../directory/realm-directory.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import type { UserRow } from '../storage/rows.ts';
 import { type Candidate, candidateMatches, isMutedForViewer } from './narrow-match.ts';
-import { chooseDriver, type Direction, type Driver, walkCandidates } from './narrow-plan.ts';
+import { type Batch, chooseDriver, type Direction, type Driver, driverOfTerms, firstBatch, walkCandidates } from './narrow-plan.ts';
 import { loadNarrowScope, type NarrowScope } from './narrow-scope.ts';
 import type { NarrowTerm } from './narrow-terms.ts';
 
@@ -40,14 +40,21 @@ export const findMessageIds = async (
   terms: readonly NarrowTerm[],
   window: MessageWindow,
 ): Promise<MessagePage> => {
-  const scope = await loadNarrowScope(db, directory, viewer, terms);
-  const driver = chooseDriver(scope);
+  // With a fixed anchor and an index the terms choose alone, the first batch before the anchor
+  // is read together with the narrow's scope: one round trip instead of two.
+  const known = window.anchor === 'first_unread' ? null : { anchor: fixedAnchor(window.anchor), driver: driverOfTerms(terms, viewer) };
+  const prefetch =
+    known?.driver && window.numBefore > 0 && known.anchor !== 0
+      ? firstBatch(db, terms, known.driver, 'descending', known.anchor, batchSizeFor(window.numBefore))
+      : undefined;
+  const [scope, first] = await Promise.all([loadNarrowScope(db, directory, viewer, terms), prefetch]);
+  const driver = known?.driver ?? chooseDriver(scope);
   const found = new Map<number, Candidate>();
-  const anchor = window.anchor === 'first_unread' ? await firstUnreadId(scope) : fixedAnchor(window.anchor);
+  const anchor = known ? known.anchor : await firstUnreadId(scope);
   const anchoredLeft = anchor === 0;
   const anchoredRight = anchor >= LARGER_THAN_MAX_MESSAGE_ID;
   const before =
-    window.numBefore > 0 && !anchoredLeft ? await collect(scope, driver, 'descending', anchor, window.numBefore, found) : [];
+    window.numBefore > 0 && !anchoredLeft ? await collect(scope, driver, 'descending', anchor, window.numBefore, found, undefined, first) : [];
   const foundAnchor = window.includeAnchor && !anchoredRight && (await matchingIds(scope, [anchor], found)).length === 1;
   const after =
     window.numAfter > 0 && !anchoredRight ? await collect(scope, driver, 'ascending', anchor, window.numAfter, found) : [];
@@ -95,7 +102,8 @@ const firstUnreadId = async (scope: NarrowScope): Promise<number> => {
 /**
  * Up to `count` matching ids walking from `from` (exclusive) in `direction`, nearest first;
  * the matching rows are kept in `found`. The first batch is exactly `count` rows, which is the
- * whole walk when every row of the driving index matches (a topic, a conversation).
+ * whole walk when every row of the driving index matches (a topic, a conversation); `first` is
+ * that batch when it was read already.
  */
 const collect = async (
   scope: NarrowScope,
@@ -105,9 +113,10 @@ const collect = async (
   count: number,
   found: Map<number, Candidate>,
   extra: (candidate: Candidate) => boolean = () => true,
+  first?: Batch,
 ): Promise<number[]> => {
   const ids: number[] = [];
-  await walkCandidates(scope, driver, direction, from, Math.min(count, 1000), (batch) => {
+  const visit = (batch: Candidate[]) => {
     for (const candidate of batch) {
       if (!candidateMatches(scope, candidate) || !extra(candidate)) continue;
       ids.push(candidate.row.id);
@@ -115,9 +124,13 @@ const collect = async (
       if (ids.length === count) return false;
     }
     return true;
-  });
+  };
+  await walkCandidates(scope, driver, direction, from, batchSizeFor(count), visit, first);
   return ids;
 };
+
+/** A walk's first batch: the rows it needs when every one matches, at most 1000. */
+const batchSizeFor = (count: number): number => Math.min(count, 1000);
 
 /** The matching ids among `ids` (ascending); their rows are kept in `found` when given. */
 const matchingIds = async (scope: NarrowScope, ids: number[], found?: Map<number, Candidate>): Promise<number[]> => {

@@ -1,5 +1,6 @@
 import { canReadChannelHistory } from '../permissions/channel-access.ts';
 import type { RealmDirectory } from '../directory/realm-directory.ts';
+import { activeSubscriptionsOf } from '../directory/cached-reads.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import type { SubscriptionRow, UserRow } from '../storage/rows.ts';
 import { type NarrowTerm, termsOf } from './narrow-terms.ts';
@@ -27,7 +28,7 @@ export const loadNarrowScope = async (
   terms: readonly NarrowTerm[],
 ): Promise<NarrowScope> => {
   const [subscriptionRows, userTopics] = await Promise.all([
-    db.subscriptions.where('[user_id+active]').equals([viewer.id, 1]).toArray(),
+    activeSubscriptionsOf(db, viewer.id),
     db.user_topics.where('user_id').equals(viewer.id).toArray(),
   ]);
   const subscriptions = new Map(subscriptionRows.map((s) => [s.channel_id, s]));

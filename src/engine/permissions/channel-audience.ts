@@ -2,15 +2,12 @@ import { badRequest } from '../errors/api-error.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import { ROLE_ADMIN, ROLE_GUEST, type ChannelRow, type UserRow } from '../storage/rows.ts';
 import type { RealmDirectory } from '../directory/realm-directory.ts';
+import { channelSubscriberIds } from '../directory/cached-reads.ts';
 import { isInGroupSetting } from './system-groups.ts';
 
 /** A channel's subscribers among active users, in id order. */
 export async function activeSubscriberIds(db: RealmDatabase, directory: RealmDirectory, channelId: number): Promise<number[]> {
-  const subs = await db.subscriptions.where('[channel_id+active]').equals([channelId, 1]).toArray();
-  return subs
-    .map((s) => s.user_id)
-    .filter((id) => directory.users.get(id)?.is_active)
-    .sort((a, b) => a - b);
+  return (await channelSubscriberIds(db, channelId)).filter((id) => directory.users.get(id)?.is_active);
 }
 
 /**

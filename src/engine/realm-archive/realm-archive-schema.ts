@@ -161,6 +161,7 @@ const message = z.looseObject({
   words: z.array(z.string()),
 });
 
+/** The flags columns are derived again on import (archive-user-messages.ts); `dm` is older archives'. */
 const userMessage = z.looseObject({
   user_id: id,
   message_id: id,

@@ -1,4 +1,5 @@
 import { Dexie, type EntityTable, type Table } from 'dexie';
+import { idCountersMiddleware } from './id-counters.ts';
 import type {
   AttachmentRow,
   PushDeviceTokenRow,
@@ -41,11 +42,29 @@ import type {
   SyncRefusalRow,
 } from './rows.ts';
 
+/**
+ * A user's rows by message, by where the message is (mirroring the messages indexes a page walks,
+ * so a page reads its flags as one range: `[user_id+stream_id+thread_key+message_id]` for a topic
+ * or a direct conversation (`stream_id` 0), `[user_id+stream_id+message_id]` for a channel or all
+ * direct messages, `[user_id+sender_id+message_id]` for a sender), everyone's rows of a message,
+ * and the sparse flag indexes.
+ */
+export const USER_MESSAGES_INDEXES =
+  '[user_id+message_id], message_id, [user_id+stream_id+thread_key+message_id], [user_id+stream_id+message_id], [user_id+sender_id+message_id], ' +
+  '[user_id+unread+message_id], [user_id+starred+message_id], [user_id+mentioned+message_id], [user_id+alerted+message_id]';
+
 export interface DatabaseOptions {
   name?: string;
   /** IndexedDB implementation (fake-indexeddb in Node, `indexedDB` in browsers). */
   indexedDB?: IDBFactory;
   IDBKeyRange?: typeof IDBKeyRange;
+  /**
+   * Another engine may write the same database: a browser origin's IndexedDB, where an older
+   * SharedWorker can outlive a deploy beside the new one (and the bench runs its own engine
+   * beside the app's). Counters are then read from storage for every id; otherwise this
+   * connection is their only writer and holds them in memory (`id-counters.ts`).
+   */
+  sharedStorage?: boolean;
 }
 
 /**
@@ -110,8 +129,7 @@ export class RealmDatabase extends Dexie {
       subscriptions: '[user_id+channel_id], [channel_id+active], [user_id+active]',
       channel_folders: 'id, &name_key',
       messages: 'id, [stream_id+id], [stream_id+topic_key+id], [dm_key+id], [sender_id+id], *words',
-      user_messages:
-        '[user_id+message_id], message_id, [user_id+unread+message_id], [user_id+starred+message_id], [user_id+mentioned+message_id], [user_id+dm+message_id], [user_id+alerted+message_id]',
+      user_messages: USER_MESSAGES_INDEXES,
       reactions: 'key, message_id',
       recipients: 'id, &key',
       user_groups: 'id, &name_key',
@@ -145,6 +163,8 @@ export class RealmDatabase extends Dexie {
       sync_outbox: 'mutation_id',
       sync_refusals: 'mutation_id',
     });
+    // Counters are read from memory once written, so `nextId` costs one request, its `put`.
+    if (!options.sharedStorage) this.use(idCountersMiddleware());
   }
 
   /** Every table, for actions that may touch any of them and for export. */
@@ -158,7 +178,10 @@ export const FIRST_USER_ID = 8;
 export const FIRST_CHANNEL_ID = 1;
 export const FIRST_MESSAGE_ID = 1;
 
-/** Hands out the next id of a kind inside the caller's transaction (no auto-increment keys). */
+/**
+ * Hands out the next id of a kind inside the caller's transaction (no auto-increment keys). The
+ * read is answered from memory once the counter was written (`id-counters.ts`).
+ */
 export async function nextId(db: RealmDatabase, name: string, first = 1): Promise<number> {
   const row = await db.counters.get(name);
   const id = row?.next ?? first;

@@ -1,4 +1,4 @@
-import { FLAG_BITS, type FlagName, type UserMessageRow } from './rows.ts';
+import { FLAG_BITS, type FlagName, type MessageRow, type UserMessageRow } from './rows.ts';
 
 const FLAG_NAMES = Object.keys(FLAG_BITS) as FlagName[];
 
@@ -18,19 +18,52 @@ export function flagList(bits: number): string[] {
 const ANY_MENTION =
   FLAG_BITS.mentioned | FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned | FLAG_BITS.group_mentioned;
 
-/** A user_messages row for `bits`, with its sparse index columns set to match. */
-export function userMessageRow(userId: number, messageId: number, bits: number, isDirect: boolean): UserMessageRow {
-  const row: UserMessageRow = { user_id: userId, message_id: messageId, flags: bits };
-  return withIndexColumns(row, isDirect);
+/** What a user_messages row copies from its message. */
+export type MessagePlace = Pick<MessageRow, 'id' | 'sender_id' | 'stream_id' | 'topic_key' | 'dm_key'>;
+
+/** The message's columns a user_messages row carries: where it is and who sent it. */
+export function placeColumns(message: MessagePlace): Pick<UserMessageRow, 'stream_id' | 'thread_key' | 'sender_id'> {
+  return message.stream_id === undefined
+    ? { stream_id: 0, thread_key: message.dm_key!, sender_id: message.sender_id }
+    : { stream_id: message.stream_id, thread_key: message.topic_key!, sender_id: message.sender_id };
 }
 
-/** Recomputes the sparse index columns after `flags` changed. */
-export function withIndexColumns(row: UserMessageRow, isDirect: boolean = row.dm === 1): UserMessageRow {
-  const next: UserMessageRow = { user_id: row.user_id, message_id: row.message_id, flags: row.flags };
+/** A user_messages row for `bits`, with its message's place and its sparse index columns set to match. */
+export function userMessageRow(userId: number, message: MessagePlace, bits: number): UserMessageRow {
+  return withIndexColumns({ user_id: userId, message_id: message.id, flags: bits, ...placeColumns(message) });
+}
+
+/** Recomputes the sparse index columns after `flags` changed (the place columns are kept). */
+export function withIndexColumns(row: UserMessageRow): UserMessageRow {
+  const next: UserMessageRow = {
+    user_id: row.user_id,
+    message_id: row.message_id,
+    flags: row.flags,
+    stream_id: row.stream_id,
+    thread_key: row.thread_key,
+    sender_id: row.sender_id,
+  };
   if (!(row.flags & FLAG_BITS.read)) next.unread = 1;
   if (row.flags & FLAG_BITS.starred) next.starred = 1;
   if (row.flags & ANY_MENTION) next.mentioned = 1;
-  if (isDirect) next.dm = 1;
   if (row.flags & FLAG_BITS.has_alert_word) next.alerted = 1;
   return next;
+}
+
+/**
+ * Columns of a user_messages row that follow from its flags and its message; `dm` is the sparse
+ * column rows had before direct messages became channel 0.
+ */
+const DERIVED_COLUMNS: ReadonlySet<string> = new Set(['stream_id', 'thread_key', 'sender_id', 'unread', 'starred', 'mentioned', 'alerted', 'dm']);
+
+/**
+ * A row read from elsewhere (an archive, storage written before the place columns) with every
+ * derived column computed again from its flags and its message; other columns are kept.
+ */
+export function rederivedUserMessage(
+  row: { user_id: number; message_id: number; flags: number } & Record<string, unknown>,
+  message: MessagePlace,
+): UserMessageRow {
+  const kept = Object.fromEntries(Object.entries(row).filter(([column]) => !DERIVED_COLUMNS.has(column)));
+  return { ...kept, ...withIndexColumns({ user_id: row.user_id, message_id: row.message_id, flags: row.flags, ...placeColumns(message) }) };
 }

@@ -207,13 +207,20 @@ export interface UserMessageRow {
   user_id: number;
   message_id: number;
   flags: number;
+  /**
+   * Copied from the message (and rewritten when it moves), so a user's rows of a topic, channel,
+   * conversation or sender are one range of an index, read beside the messages' own index:
+   * the channel, 0 for a direct message.
+   */
+  stream_id: number;
+  /** The topic's `topic_key` for a channel message, the conversation's `dm_key` for a direct one. */
+  thread_key: string;
+  sender_id: number;
   /** Sparse index columns (present as 1 only when true). */
   unread?: 1;
   starred?: 1;
   /** Any direct, group or wildcard mention. */
   mentioned?: 1;
-  /** A direct message. */
-  dm?: 1;
   /** One of the user's alert words occurs in the message (`has_alert_word`). */
   alerted?: 1;
 }

@@ -1,4 +1,5 @@
 import type { RealmDatabase } from '../../engine/storage/database.ts';
+import { rederivedUserMessage } from '../../engine/storage/flags.ts';
 import type { MessageBundle } from '../protocol.ts';
 import type { LocalMessage } from './local-notices.ts';
 
@@ -13,7 +14,11 @@ export async function localMessage(db: RealmDatabase, me: number, id: number): P
   };
 }
 
-/** Upserts the hub's rows of one message (its reactions replaced whole). */
+/**
+ * Upserts the hub's rows of one message (its reactions replaced whole). The flags row's place
+ * and index columns are derived here from the message, as every writer derives them, rather
+ * than trusted from the hub (a hub of another version may shape them otherwise).
+ */
 export async function putBundle(db: RealmDatabase, bundle: MessageBundle): Promise<void> {
   const { message, recipient } = bundle;
   // A recipient the replica made for a new group conversation gives way to the hub's.
@@ -21,7 +26,7 @@ export async function putBundle(db: RealmDatabase, bundle: MessageBundle): Promi
   if (clash && clash.id !== recipient.id) await db.recipients.delete(clash.id);
   await db.recipients.put(recipient);
   await db.messages.put(message);
-  await db.user_messages.put(bundle.user_message);
+  await db.user_messages.put(rederivedUserMessage({ ...bundle.user_message }, message));
   await db.reactions.where('message_id').equals(message.id).delete();
   await db.reactions.bulkPut(bundle.reactions);
 }

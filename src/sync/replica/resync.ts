@@ -2,7 +2,8 @@ import { randomUuid } from '../../engine/crypto/portable-crypto.ts';
 import { runAction } from '../../engine/services/run-action.ts';
 import type { EngineServices } from '../../engine/services/engine-services.ts';
 import type { RealmDatabase } from '../../engine/storage/database.ts';
-import type { SyncOutboxRow, SyncRefusalRow } from '../../engine/storage/rows.ts';
+import { rederivedUserMessage } from '../../engine/storage/flags.ts';
+import type { MessageRow, SyncOutboxRow, SyncRefusalRow, UserMessageRow } from '../../engine/storage/rows.ts';
 import { messageIdsOf, syncedRequest } from '../mutations.ts';
 import { isProvisionalId, PROVISIONAL_ID_BASE, type SnapshotAnswer } from '../protocol.ts';
 
@@ -31,7 +32,9 @@ export async function applySnapshot(engine: EngineServices, snapshot: SnapshotAn
     const droppedProvisional = new Set([...lost, ...arrived].map((row) => row.provisional_id));
 
     for (const table of db.tables) if (!KEPT_TABLES.has(table.name)) await table.clear();
-    for (const [name, rows] of Object.entries(snapshot.tables)) await db.table(name).bulkPut(rows);
+    for (const [name, rows] of Object.entries(snapshot.tables)) {
+      await db.table(name).bulkPut(name === 'user_messages' ? placedUserMessages(rows, snapshot.tables.messages ?? []) : rows);
+    }
     await db.messages.bulkPut(provisional.messages.filter((m) => !droppedProvisional.has(m.id)));
     await db.user_messages.bulkPut(provisional.userMessages.filter((um) => !droppedProvisional.has(um.message_id)));
     await db.reactions.bulkPut(provisional.reactions.filter((r) => !droppedProvisional.has(r.message_id)));
@@ -53,6 +56,19 @@ export async function applySnapshot(engine: EngineServices, snapshot: SnapshotAn
     });
   });
   engine.queues.close();
+}
+
+/**
+ * The snapshot's flags rows with their place and index columns derived from the snapshot's
+ * messages, as every writer derives them; a row whose message the snapshot lacks is dropped
+ * (no page could ever read it).
+ */
+function placedUserMessages(rows: Record<string, unknown>[], messages: Record<string, unknown>[]): UserMessageRow[] {
+  const byId = new Map((messages as unknown as MessageRow[]).map((m) => [m.id, m]));
+  return (rows as unknown as UserMessageRow[]).flatMap((row) => {
+    const message = byId.get(row.message_id);
+    return message ? [rederivedUserMessage({ ...row }, message)] : [];
+  });
 }
 
 async function provisionalRows(db: RealmDatabase) {

@@ -1,0 +1,96 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { record, type RequestLog } from '../support/indexeddb-requests.ts';
+import { createTestRealm, IDS, type TestRealm } from '../support/test-realm.ts';
+
+// The IndexedDB requests each hot action issues once the engine's caches are warm (the same
+// action done once before), pinned so that none can come back unnoticed. Figures and their
+// reasons: docs/PERFORMANCE.md ("Requests per action").
+
+let realm: TestRealm;
+beforeEach(async () => {
+  realm = await createTestRealm();
+});
+afterEach(() => realm.engine.close());
+
+const narrow = (topic: string) => JSON.stringify([{ operator: 'channel', operand: 'general' }, { operator: 'topic', operand: topic }]);
+const topicPage = (topic: string) => realm.as('mark').get('/messages', { anchor: 'newest', num_before: 100, num_after: 0, narrow: narrow(topic) });
+const sendToGeneral = (content = 'hello') => realm.as('mark').post('/messages', { type: 'stream', to: 'general', topic: 'counted', content });
+
+/** The requests of `action`, run once before to warm the caches; it must succeed both times. */
+async function warmRequests(action: () => Promise<{ status: number }>): Promise<RequestLog> {
+  expect((await action()).status).toBe(200);
+  let status = 0;
+  const log = await record(async () => {
+    status = (await action()).status;
+  });
+  expect(status).toBe(200);
+  return log;
+}
+
+/** `n` copies of a request name. */
+const times = (n: number, request: string) => Array<string>(n).fill(request);
+
+describe('IndexedDB requests per action, caches warm', () => {
+  it('a channel send writes its id counter, the message and one flags row per subscriber, and reads nothing', async () => {
+    const log = await warmRequests(() => sendToGeneral());
+    expect(log).toEqual({ requests: ['counters.put', 'messages.add', ...times(7, 'user_messages.add')], transactions: ['readwrite 39 tables'] });
+  });
+
+  it('a direct message writes its id counter, the message and the two participants\' flags rows', async () => {
+    const log = await warmRequests(() => realm.as('mark').post('/messages', { type: 'private', to: JSON.stringify([IDS.olivia]), content: 'hi' }));
+    expect(log.requests).toEqual(['counters.put', 'messages.add', ...times(2, 'user_messages.add')]);
+  });
+
+  it('a content edit without mentions reads the message and its holders, and writes the message alone', async () => {
+    const { body } = await sendToGeneral();
+    let round = 0;
+    const log = await warmRequests(() => realm.as('mark').patch(`/messages/${body.id}`, { content: `edited ${++round}` }));
+    expect(log.requests).toEqual([
+      'messages.get',
+      'user_messages.get',
+      'user_messages[message_id].getAll',
+      'attachments[message_ids].getAll',
+      'messages.put',
+    ]);
+  });
+
+  it('a reaction reads the message, the reactor\'s flags and the message\'s reactions, writes the reaction and its counter, and reads who to tell', async () => {
+    const { body } = await sendToGeneral();
+    const emoji = ['octopus', 'smile'];
+    const log = await warmRequests(() => realm.as('olivia').post(`/messages/${body.id}/reactions`, { emoji_name: emoji.pop() }));
+    expect(log.requests).toEqual([
+      'messages.get',
+      'user_messages.get',
+      'reactions[message_id].getAll',
+      'counters.put',
+      'reactions.add',
+      'user_messages[message_id].getAll',
+    ]);
+  });
+
+  it('starring a message reads and writes the caller\'s flags row', async () => {
+    const ids = [(await sendToGeneral()).body.id, (await sendToGeneral()).body.id];
+    const log = await warmRequests(() => realm.as('olivia').post('/messages/flags', { messages: JSON.stringify([ids.pop()]), op: 'add', flag: 'starred' }));
+    expect(log.requests).toEqual(['user_messages.get', 'user_messages.put']);
+  });
+
+  it('marking a message read reads and writes the reader\'s flags row', async () => {
+    const ids = [(await sendToGeneral()).body.id, (await sendToGeneral()).body.id];
+    const log = await warmRequests(() => realm.as('olivia').post('/messages/flags', { messages: JSON.stringify([ids.pop()]), op: 'add', flag: 'read' }));
+    expect(log.requests).toEqual(['user_messages.get', 'user_messages.put']);
+  });
+
+  it('the newest 100 of a topic read the messages and the viewer\'s flags as one range each, the topic policies and the reactions', async () => {
+    for (let i = 0; i < 3; i++) await sendToGeneral(`message ${i}`);
+    const log = await warmRequests(() => topicPage('counted'));
+    expect(log).toEqual({
+      requests: [
+        'messages[[stream_id+topic_key+id]].getAll',
+        'user_messages[[user_id+stream_id+thread_key+message_id]].getAll',
+        'user_topics[user_id].getAll',
+        'reactions[message_id].openCursor',
+      ],
+      transactions: ['readonly 39 tables'],
+    });
+  });
+});
