@@ -3,7 +3,6 @@ import type { EngineConnection } from './engine-connection.ts';
 import { ENGINE_WORKER_NAME, type SharedEngineOptions, startEngine } from './engine-start.ts';
 import { joinRequestedHub, showSyncStatus } from './hub-link.ts';
 import { answerPortRequests, serviceWorkerAvailable, takeControl } from './service-worker-link.ts';
-import { relayPageFetches } from './fetch-relay.ts';
 import { DEFAULT_SCENARIO } from '../protocol/default-scenario.ts';
 import type { CacheShellMessage } from '../protocol/relay-protocol.ts';
 
@@ -43,10 +42,11 @@ export async function bootServer(): Promise<EngineConnection> {
     });
     const serviceWorker = serviceWorkerAvailable();
     if (serviceWorker) answerPortRequests(engine);
-    else relayPageFetches(engine);
+    // Loaded only where there is no Service Worker: other pages never parse the page-side relay.
+    const pageRelay = serviceWorker ? undefined : import('./fetch-relay.ts').then(({ relayPageFetches }) => relayPageFetches(engine));
     // The first realm loads while the Service Worker installs; a replica (`?sync=`) loads none.
     const realm = joinRequestedHub(engine).then(() => engine.waitReady({ name: DEFAULT_SCENARIO }));
-    await Promise.all([serviceWorker ? takeControl(SERVICE_WORKER_URL) : undefined, realm]);
+    await Promise.all([serviceWorker ? takeControl(SERVICE_WORKER_URL) : pageRelay, realm]);
     await loadRequestedScenario(engine);
     await showSyncStatus(engine);
     root.dataset.server = 'ready';
