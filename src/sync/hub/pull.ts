@@ -5,7 +5,8 @@ import { MAX_PULL_CHANGES, type MessageBundle, type PullAnswer } from '../protoc
 /**
  * The changes after `cursor` as the caller sees them, read in one snapshot: each changed
  * message as a bundle to upsert, or its id in `deleted` when it is gone or not the caller's
- * (never received, or access lost). The answer's cursor is the last change included, never
+ * (never received, or access lost); the caller's topic visibility policies, all of them, when
+ * one changed. The answer's cursor is the last change included, never
  * beyond it.
  */
 export async function readChanges(
@@ -24,6 +25,9 @@ export async function readChanges(
     deleted: [],
     realm_changed: page.some((change) => change.kind === 'realm' && change.users?.includes(caller.id)),
   };
+  if (page.some((change) => change.kind === 'user_topic' && change.users?.includes(caller.id))) {
+    answer.user_topics = await db.user_topics.where('user_id').equals(caller.id).toArray();
+  }
   for (const change of page) {
     if (change.kind !== 'message' || change.message_id === undefined) continue;
     const bundle = await messageBundle(db, caller, change.message_id);

@@ -31,7 +31,19 @@ export async function handleLocally(engine: Engine, request: Request): Promise<R
   if (subscribedChannelNames(synced)?.some((name) => !directory.channelByName(name))) {
     return unsupported('Creating channels is not available on a synced replica yet');
   }
-  return engine.handle(request, { inTransaction: (scope, answer) => queueMutation(scope, synced, answer) });
+  return engine.handle(localRun(request, synced), { inTransaction: (scope, answer) => queueMutation(scope, synced, answer) });
+}
+
+/** The request as the replica runs it: with the route's local parameters, if it has any (the outbox keeps the user's). */
+function localRun(request: Request, synced: SyncedRequest): Request {
+  const localParams = synced.route.localParams;
+  if (!localParams) return request;
+  const headers = new Headers(request.headers);
+  headers.set('Content-Type', 'application/x-www-form-urlencoded');
+  headers.delete('Content-Length');
+  const url = new URL(request.url);
+  url.search = '';
+  return new Request(url, { method: request.method, headers, body: new URLSearchParams({ ...synced.params, ...localParams }) });
 }
 
 const unsupported = (msg: string): Response => jsonResponse({ result: 'error', msg, code: UNSUPPORTED_ACTION }, 400);
