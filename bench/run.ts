@@ -10,6 +10,12 @@ if (typeof (globalThis as { gc?: unknown }).gc !== 'function') {
   process.exit(child.status ?? 1);
 }
 
+// `npm run bench -- --only=sync`: the sync figures alone (about a minute; no browser).
+if (process.argv.includes('--only=sync')) {
+  const { runSyncBench } = await import('./sync.ts');
+  await runSyncBench();
+  process.exit(0);
+}
 // `npm run bench -- --app-only`: the chat app's figures alone (a few minutes instead of the whole run).
 const appOnly = process.argv.includes('--app-only');
 if (!appOnly) {
@@ -18,6 +24,8 @@ if (!appOnly) {
   const processStart = await settledHeap();
   const { runSuite } = await import('./suite.ts');
   await runSuite(processStart);
+  const { runSyncBench } = await import('./sync.ts');
+  await runSyncBench();
 }
 // The browser host's figures, in headless Chromium (bench/browser/).
 const { runBrowserBench } = await import('./browser/browser-suite.ts');

@@ -13,16 +13,19 @@ const REALM_EVENT_TYPES = new Set(['subscription', 'stream', 'realm_user', 'real
  */
 export const syncChangeJournal: WriteJournal = async (scope, notices) => {
   const messageIds = new Set<number>();
+  /** Messages this transaction created: no older entry of theirs to replace. */
+  const created = new Set<number>();
   const realmUsers = new Set<number>();
   const topicUsers = new Set<number>();
   for (const notice of notices) {
     for (const id of touchedMessageIds(notice)) messageIds.add(id);
+    if (notice.event.type === 'message' && notice.message) created.add(notice.message.row.id);
     if (concernsRealm(notice)) for (const user of notice.users) realmUsers.add(user);
     if (notice.event.type === 'user_topic') for (const user of notice.users) topicUsers.add(user);
   }
   const { db } = scope;
   for (const messageId of [...messageIds].sort((a, b) => a - b)) {
-    await db.sync_changes.where('message_id').equals(messageId).delete();
+    if (!created.has(messageId)) await db.sync_changes.where('message_id').equals(messageId).delete();
     await db.sync_changes.add({ seq: await nextId(db, 'sync_change'), kind: 'message', message_id: messageId });
   }
   if (topicUsers.size > 0) {

@@ -20,10 +20,15 @@ export async function applyMutations(
   mutations: readonly PushedMutation[],
 ): Promise<MutationResult[]> {
   await claimClient(engine, caller, clientId);
+  // A retried push's recorded results, read at once rather than one lookup per mutation.
+  const recorded = new Map(
+    (await engine.db.sync_mutations.bulkGet(mutations.map((m): [string, number] => [clientId, m.mutation_id])))
+      .filter((row) => row !== undefined)
+      .map((row) => [row.mutation_id, row]),
+  );
   const results: MutationResult[] = [];
   for (const mutation of mutations) {
-    const recorded = await engine.db.sync_mutations.get([clientId, mutation.mutation_id]);
-    const row = recorded ?? (await applyOne(engine, authorization, clientId, mutation));
+    const row = recorded.get(mutation.mutation_id) ?? (await applyOne(engine, authorization, clientId, mutation));
     // A server fault is no answer: the mutation stays the replica's to offer again.
     if (!row) break;
     results.push(resultOf(row));
