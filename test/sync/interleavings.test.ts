@@ -117,12 +117,20 @@ async function run(steps: Step[]): Promise<void> {
     expect(await policies(db)).toEqual(await policies(hubDb));
     expect(await db.sync_outbox.count()).toBe(0);
     expect(await db.messages.where('id').aboveOrEqual(PROVISIONAL_ID_BASE).count()).toBe(0);
-    // Every change reached the hub exactly once: one record per mutation id; each refusal was reported.
+    // Every change reached the hub exactly once: each mutation id answered, a retry with the same outcome; each refusal reported.
     const state = (await db.sync_replica.get(1))!;
-    const recorded = await hubDb.sync_mutations.where('[client_id+mutation_id]').between([state.client_id, 0], [state.client_id, Infinity]).toArray();
-    const refusals = await replica.replica.refusals();
-    expect(recorded.map((r) => r.mutation_id)).toEqual(Array.from({ length: state.next_mutation_id - 1 }, (_, i) => i + 1));
-    expect(refusals.map((r) => r.mutation_id)).toEqual(recorded.filter((r) => r.outcome === 'refused').map((r) => r.mutation_id));
+    const mutationIds = Array.from({ length: state.next_mutation_id - 1 }, (_, i) => i + 1);
+    expect((await hubDb.sync_clients.get(state.client_id))?.last_mutation_id ?? 0).toBe(mutationIds.length);
+    const outcomes = new Map<number, string>();
+    for (const result of replica.link.pushResults) {
+      const outcome = result.outcome === 'applied' ? 'applied' : result.error.code;
+      expect(outcomes.get(result.mutation_id) ?? outcome).toBe(outcome);
+      outcomes.set(result.mutation_id, outcome);
+    }
+    expect([...outcomes.keys()].sort((a, b) => a - b)).toEqual(mutationIds);
+    expect([...outcomes.values()]).not.toContain('SYNC_ALREADY_APPLIED');
+    const refused = mutationIds.filter((id) => outcomes.get(id) !== 'applied');
+    expect((await replica.replica.refusals()).map((r) => r.mutation_id)).toEqual(refused);
   }
 }
 

@@ -7,6 +7,7 @@ import type { SyncOutboxRow } from '../../engine/storage/rows.ts';
 import { LOCAL_PARAMS, subscribedChannelNames, type SyncedRequest, syncedRequest } from '../mutations.ts';
 import { readBoundedBody } from '../../engine/http/bounded-body.ts';
 import { UNSUPPORTED_ACTION } from '../protocol.ts';
+import { ackedIds, withAckedIds } from './acked-ids.ts';
 
 /** Writes that concern only this replica's own clients: never pushed. */
 const LOCAL_ONLY = new Set(['POST /register', 'DELETE /events', 'POST /fetch_api_key', 'POST /typing', 'POST /users/me/presence', 'POST /messages/render']);
@@ -65,7 +66,7 @@ async function queueMutation(scope: ActionScope, request: SyncedRequest, answer:
     if (request.params.queue_id !== undefined) row.queue_id = request.params.queue_id;
     if (request.params.local_id !== undefined) row.local_id = request.params.local_id;
   }
-  await db.sync_outbox.add(row);
+  await db.sync_outbox.add(withAckedIds(row, await ackedIds(db)));
 }
 
 /** The query and body parameters as the engine will read them (the body wins); a message why not, for a file or an oversized body. */
