@@ -6,8 +6,7 @@ import { MAX_PULL_CHANGES, type MessageBundle, type PullAnswer } from '../protoc
  * The changes after `cursor` as the caller sees them, read in one snapshot: each changed
  * message as a bundle to upsert, or its id in `deleted` when it is gone or not the caller's
  * (never received, or access lost); the caller's topic visibility policies, all of them, when
- * one changed. The answer's cursor is the last change included, never
- * beyond it.
+ * one changed. The answer's cursor is the last change included, never beyond it.
  */
 export async function readChanges(
   db: RealmDatabase,
