@@ -2,7 +2,7 @@
 // need not run the whole bench to check one change). Without it, everything is measured.
 
 /** The figures `--only` can name, in both tables (Node and browser). */
-export const BENCH_PARTS = ['send', 'topic-page', 'long-poll', 'heap', 'small-get', 'other-tab', 'demo-import', 'app'] as const;
+export const BENCH_PARTS = ['send', 'topic-page', 'long-poll', 'heap', 'small-get', 'other-tab', 'demo-import', 'app', 'sync'] as const;
 export type BenchPart = (typeof BENCH_PARTS)[number];
 
 /** The parts `--only=` names, or null for all of them; an unknown name ends the run with the list. */

@@ -21,9 +21,16 @@ if (!appOnly) {
   const processStart = await settledHeap();
   const { runSuite } = await import('./suite.ts');
   await runSuite(processStart, parts);
+  // The sync figures (a hub and replicas in this process; `--only=sync` alone: about a minute).
+  const { measures } = await import('./parts.ts');
+  if (measures(parts, 'sync')) {
+    const { runSyncBench } = await import('./sync.ts');
+    await runSyncBench();
+  }
 }
-// The browser host's figures, in headless Chromium (bench/browser/).
-if (!process.argv.includes('--no-browser')) {
+// The browser host's figures, in headless Chromium (bench/browser/); none when only the sync figures were asked for.
+const nodeOnly = parts !== null && [...parts].every((part) => part === 'sync');
+if (!process.argv.includes('--no-browser') && !nodeOnly) {
   const { runBrowserBench } = await import('./browser/browser-suite.ts');
   await runBrowserBench(parts);
 }

@@ -10,22 +10,48 @@ interface SyncedRoute {
   /** Below /api/v1; a captured group is a message id. */
   pattern: RegExp;
   params: readonly string[];
-  /** `send` creates a message; `flags` names messages in its `messages` list; `subscribe` names channels, which must exist. */
-  kind: 'send' | 'message' | 'flags' | 'subscribe' | 'subscription';
+  /**
+   * `send` creates a message; `flags` names messages in its `messages` list; `narrow` may name
+   * one as its `anchor`; `subscribe` names channels, which must exist; `other` names no message.
+   */
+  kind: 'send' | 'message' | 'flags' | 'narrow' | 'subscribe' | 'other';
+  /**
+   * Parameters the replica's own run takes instead of the user's (the hub runs the user's): a
+   * move's notes from the notification bot are the hub's messages, which the pull brings; made
+   * on the replica too, they would be messages no hub ever confirms.
+   */
+  localParams?: Readonly<Record<string, string>>;
 }
 
 const REACTION_PARAMS = ['emoji_name', 'emoji_code', 'reaction_type'];
+const EDIT_PARAMS = [
+  'content',
+  'topic',
+  'subject',
+  'stream_id',
+  'propagate_mode',
+  'send_notification_to_old_thread',
+  'send_notification_to_new_thread',
+];
+const NARROW_PARAMS = ['anchor', 'include_anchor', 'num_before', 'num_after', 'narrow', 'op', 'flag'];
+const NO_MOVE_NOTES = { send_notification_to_old_thread: 'false', send_notification_to_new_thread: 'false' };
 
 const SYNCED_ROUTES: readonly SyncedRoute[] = [
   { method: 'POST', pattern: /^\/messages$/, params: ['type', 'to', 'content', 'topic', 'subject', 'read_by_sender'], kind: 'send' },
-  { method: 'PATCH', pattern: /^\/messages\/(\d{1,16})$/, params: ['content'], kind: 'message' },
+  { method: 'PATCH', pattern: /^\/messages\/(\d{1,16})$/, params: EDIT_PARAMS, kind: 'message', localParams: NO_MOVE_NOTES },
   { method: 'DELETE', pattern: /^\/messages\/(\d{1,16})$/, params: [], kind: 'message' },
   { method: 'POST', pattern: /^\/messages\/(\d{1,16})\/reactions$/, params: REACTION_PARAMS, kind: 'message' },
   { method: 'DELETE', pattern: /^\/messages\/(\d{1,16})\/reactions$/, params: REACTION_PARAMS, kind: 'message' },
   { method: 'POST', pattern: /^\/messages\/flags$/, params: ['messages', 'op', 'flag'], kind: 'flags' },
+  { method: 'POST', pattern: /^\/messages\/flags\/narrow$/, params: NARROW_PARAMS, kind: 'narrow' },
+  { method: 'POST', pattern: /^\/mark_all_as_read$/, params: [], kind: 'other' },
+  { method: 'POST', pattern: /^\/mark_stream_as_read$/, params: ['stream_id'], kind: 'other' },
+  { method: 'POST', pattern: /^\/mark_topic_as_read$/, params: ['stream_id', 'topic_name'], kind: 'other' },
+  { method: 'POST', pattern: /^\/user_topics$/, params: ['stream_id', 'topic', 'visibility_policy'], kind: 'other' },
+  { method: 'PATCH', pattern: /^\/users\/me\/subscriptions\/muted_topics$/, params: ['stream_id', 'stream', 'topic', 'op'], kind: 'other' },
   { method: 'POST', pattern: /^\/users\/me\/subscriptions$/, params: ['subscriptions', 'principals', 'authorization_errors_fatal'], kind: 'subscribe' },
-  { method: 'DELETE', pattern: /^\/users\/me\/subscriptions$/, params: ['subscriptions', 'principals'], kind: 'subscription' },
-  { method: 'POST', pattern: /^\/users\/me\/subscriptions\/properties$/, params: ['subscription_data'], kind: 'subscription' },
+  { method: 'DELETE', pattern: /^\/users\/me\/subscriptions$/, params: ['subscriptions', 'principals'], kind: 'other' },
+  { method: 'POST', pattern: /^\/users\/me\/subscriptions\/properties$/, params: ['subscription_data'], kind: 'other' },
 ];
 
 /** The flags whose changes sync in this slice. */
@@ -48,7 +74,7 @@ export function syncedRequest(method: string, path: string, params: Record<strin
   for (const name of Object.keys(params)) {
     if (!route.params.includes(name) && !LOCAL_PARAMS.has(name)) return `${method} ${path} with '${name}' is not available on a synced replica yet`;
   }
-  if (route.kind === 'flags' && !SYNCED_FLAGS.has(params.flag ?? '')) return `The '${params.flag ?? ''}' flag is not synced yet`;
+  if ((route.kind === 'flags' || route.kind === 'narrow') && !SYNCED_FLAGS.has(params.flag ?? '')) return `The '${params.flag ?? ''}' flag is not synced yet`;
   return { route, method, path, params };
 }
 
@@ -72,8 +98,12 @@ export function subscribedChannelNames(request: SyncedRequest): string[] | null 
 export function messageIdsOf(request: SyncedRequest): number[] | null {
   const match = request.route.pattern.exec(request.path);
   if (match?.[1] !== undefined) return [Number(match[1])];
+  if (request.route.kind === 'narrow') return anchorId(request.params.anchor);
   return request.route.kind === 'flags' ? parseIdList(request.params.messages) : [];
 }
+
+/** A narrow's anchor as a message id, if it is one (else `newest`, `oldest`, `first_unread`). */
+const anchorId = (anchor: string | undefined): number[] => (anchor !== undefined && /^\d{1,16}$/.test(anchor) ? [Number(anchor)] : []);
 
 /**
  * The request with every provisional id replaced through `finalId`; null if one has no final
@@ -86,6 +116,12 @@ export function withFinalIds(request: SyncedRequest, finalId: (provisional: numb
     const id = map(Number(match[1]));
     if (id === undefined) return null;
     return { ...request, path: request.path.replace(`/${match[1]}`, `/${id}`) };
+  }
+  if (request.route.kind === 'narrow') {
+    const [anchor] = anchorId(request.params.anchor);
+    if (anchor === undefined) return request;
+    const id = map(anchor);
+    return id === undefined ? null : { ...request, params: { ...request.params, anchor: String(id) } };
   }
   if (request.route.kind !== 'flags') return request;
   const ids = parseIdList(request.params.messages);

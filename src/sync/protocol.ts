@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { MessageRow, ReactionRow, RecipientRow, UserMessageRow } from '../engine/storage/rows.ts';
+import type { MessageRow, ReactionRow, RecipientRow, UserMessageRow, UserTopicRow } from '../engine/storage/rows.ts';
 
 /** The peer protocol's path: outside `/api/v1`, so a Service Worker relaying the API never takes it. */
 export const SYNC_PREFIX = '/sync/v1';
@@ -77,6 +77,8 @@ export interface PullAnswer {
   more: boolean;
   messages: MessageBundle[];
   deleted: number[];
+  /** The caller's topic visibility policies, all of them, when one changed in this page: they replace the replica's. */
+  user_topics?: UserTopicRow[];
   /** A change outside messages concerned the caller: only a full resync brings it (this slice). */
   realm_changed: boolean;
 }

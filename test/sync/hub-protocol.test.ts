@@ -99,14 +99,16 @@ describe('the hub', () => {
     });
   });
 
-  it('answers a wait at once when changes are there, and when the next one commits', async () => {
+  it('answers a wait at once when changes are there, and when the next one commits, with the page a pull would answer', async () => {
     world = await SyncWorld.create();
     const { body: snapshot } = await hubCall('mia', 'GET', '/snapshot');
     const wait = { hub_id: snapshot.hub_id, epoch: snapshot.epoch, cursor: snapshot.cursor, timeout_seconds: 30 };
     const waiting = hubCall('mia', 'POST', '/wait', wait);
     await world.onHub('mark').post('/messages', { type: 'stream', to: 'general', topic: 't', content: 'wake up' });
-    expect(await waiting).toEqual({ status: 200, body: { result: 'success', msg: '', changed: true } });
-    expect(await hubCall('mia', 'POST', '/wait', wait)).toEqual({ status: 200, body: { result: 'success', msg: '', changed: true } });
+    const { result: _result, msg: _msg, ...pulled } = (await hubCall('mia', 'POST', '/pull', { hub_id: wait.hub_id, epoch: wait.epoch, cursor: wait.cursor })).body;
+    expect(pulled).toMatchObject({ cursor: snapshot.cursor + 1, more: false, deleted: [], realm_changed: false, messages: [{ message: { id: 5, content: 'wake up' } }] });
+    expect(await waiting).toEqual({ status: 200, body: { result: 'success', msg: '', changed: true, page: pulled } });
+    expect(await hubCall('mia', 'POST', '/wait', wait)).toEqual({ status: 200, body: { result: 'success', msg: '', changed: true, page: pulled } });
 
     // Nothing after this cursor: the wait runs out on the hub's clock (moved until the wait has begun).
     let quiet: unknown;

@@ -11,23 +11,29 @@ const EMOJI = ['smile', 'octopus', 'tada'];
 
 /** One step of a run: a change on one replica, or a sync round over a link in some state. */
 type Step =
-  | { side: 0 | 1; kind: 'send' | 'dm' | 'join' | 'leave' | 'mute' }
-  | { side: 0 | 1; kind: 'edit' | 'delete' | 'react' | 'unreact' | 'star' | 'unstar' | 'read' | 'unread'; pick: number; emoji: number }
+  | { side: 0 | 1; kind: PlainKind }
+  | { side: 0 | 1; kind: PickKind; pick: number; emoji: number }
   | { side: 0 | 1; kind: 'sync'; link: 'up' | 'down' | 'answers-lost' };
+
+type PlainKind = 'send' | 'dm' | 'join' | 'leave' | 'mute' | 'topic-policy' | 'read-topic' | 'read-all';
+type PickKind = 'edit' | 'delete' | 'react' | 'unreact' | 'star' | 'unstar' | 'read' | 'unread' | 'move' | 'resolve';
 
 const side = fc.constantFrom<0 | 1>(0, 1);
 const step: fc.Arbitrary<Step> = fc.oneof(
-  fc.record({ side, kind: fc.constantFrom('send' as const, 'dm' as const, 'join' as const, 'leave' as const, 'mute' as const) }),
   fc.record({
     side,
-    kind: fc.constantFrom('edit' as const, 'delete' as const, 'react' as const, 'unreact' as const, 'star' as const, 'unstar' as const, 'read' as const, 'unread' as const),
+    kind: fc.constantFrom<PlainKind>('send', 'dm', 'join', 'leave', 'mute', 'topic-policy', 'read-topic', 'read-all'),
+  }),
+  fc.record({
+    side,
+    kind: fc.constantFrom<PickKind>('edit', 'delete', 'react', 'unreact', 'star', 'unstar', 'read', 'unread', 'move', 'resolve'),
     pick: fc.nat(),
     emoji: fc.nat(EMOJI.length - 1),
   }),
   fc.record({ side, kind: fc.constant('sync' as const), link: fc.constantFrom('up' as const, 'down' as const, 'answers-lost' as const) }),
 );
 
-async function localMessages(replica: TestReplica): Promise<{ id: number; sender_id: number }[]> {
+async function localMessages(replica: TestReplica): Promise<{ id: number; sender_id: number; type: string; subject: string }[]> {
   const { body } = await replica.api.get('/messages', { anchor: 'newest', num_before: 1000, num_after: 0 });
   return body.messages;
 }
@@ -36,15 +42,21 @@ async function localMessages(replica: TestReplica): Promise<{ id: number; sender
 async function change(replica: TestReplica, s: Extract<Step, { pick: number }>): Promise<void> {
   const messages = await localMessages(replica);
   const own = messages.filter((m) => m.sender_id === replica.userId);
-  const pool = s.kind === 'edit' || s.kind === 'delete' ? own : messages;
+  const inChannels = messages.filter((m) => m.type === 'stream');
+  const pool = s.kind === 'edit' || s.kind === 'delete' ? own : s.kind === 'move' || s.kind === 'resolve' ? inChannels : messages;
   if (pool.length === 0) return;
-  const id = pool[s.pick % pool.length]!.id;
+  const { id, subject } = pool[s.pick % pool.length]!;
   const emoji_name = EMOJI[s.emoji]!;
   // Local refusals (a reaction twice, a flag already set) are the API's answers: nothing is queued for them.
   if (s.kind === 'edit') await replica.api.patch(`/messages/${id}`, { content: `edited ${id} ${s.pick}` });
   if (s.kind === 'delete') await replica.api.delete(`/messages/${id}`);
   if (s.kind === 'react') await replica.api.post(`/messages/${id}/reactions`, { emoji_name });
   if (s.kind === 'unreact') await replica.api.delete(`/messages/${id}/reactions`, { emoji_name });
+  if (s.kind === 'move') await replica.api.patch(`/messages/${id}`, { topic: s.pick % 2 ? 'run' : 'elsewhere', propagate_mode: 'change_all' });
+  if (s.kind === 'resolve') {
+    const topic = subject.startsWith('✔ ') ? subject.slice(2) : `✔ ${subject}`;
+    await replica.api.patch(`/messages/${id}`, { topic, propagate_mode: s.pick % 2 ? 'change_all' : 'change_one' });
+  }
   const flag = s.kind === 'star' || s.kind === 'unstar' ? 'starred' : 'read';
   if (s.kind === 'star' || s.kind === 'read') await replica.api.post('/messages/flags', { messages: [id], op: 'add', flag });
   if (s.kind === 'unstar' || s.kind === 'unread') await replica.api.post('/messages/flags', { messages: [id], op: 'remove', flag });
@@ -81,6 +93,11 @@ async function run(steps: Step[]): Promise<void> {
         subscription_data: [{ stream_id: IDS.general, property: 'is_muted', value: sent % 2 === 0 }],
       });
     }
+    if (s.kind === 'topic-policy') {
+      await replica.api.post('/user_topics', { stream_id: IDS.general, topic: 'run', visibility_policy: sent % 4 });
+    }
+    if (s.kind === 'read-topic') await replica.api.post('/mark_topic_as_read', { stream_id: IDS.general, topic_name: 'run' });
+    if (s.kind === 'read-all') await replica.api.post('/mark_all_as_read');
     if ('pick' in s) await change(replica, s);
   }
 
@@ -96,14 +113,24 @@ async function run(steps: Step[]): Promise<void> {
     expect(await SyncWorld.messagesSeen(replica.api)).toEqual(await SyncWorld.messagesSeen(world.onHub(replica.user)));
     const subscriptions = (await replica.api.get('/users/me/subscriptions', { include_subscribers: true })).body.subscriptions;
     expect(subscriptions).toEqual((await world.onHub(replica.user).get('/users/me/subscriptions', { include_subscribers: true })).body.subscriptions);
+    const policies = (database: typeof db) => database.user_topics.where('user_id').equals(replica.userId).toArray();
+    expect(await policies(db)).toEqual(await policies(hubDb));
     expect(await db.sync_outbox.count()).toBe(0);
     expect(await db.messages.where('id').aboveOrEqual(PROVISIONAL_ID_BASE).count()).toBe(0);
-    // Every change reached the hub exactly once: one record per mutation id; each refusal was reported.
+    // Every change reached the hub exactly once: each mutation id answered, a retry with the same outcome; each refusal reported.
     const state = (await db.sync_replica.get(1))!;
-    const recorded = await hubDb.sync_mutations.where('[client_id+mutation_id]').between([state.client_id, 0], [state.client_id, Infinity]).toArray();
-    const refusals = await replica.replica.refusals();
-    expect(recorded.map((r) => r.mutation_id)).toEqual(Array.from({ length: state.next_mutation_id - 1 }, (_, i) => i + 1));
-    expect(refusals.map((r) => r.mutation_id)).toEqual(recorded.filter((r) => r.outcome === 'refused').map((r) => r.mutation_id));
+    const mutationIds = Array.from({ length: state.next_mutation_id - 1 }, (_, i) => i + 1);
+    expect((await hubDb.sync_clients.get(state.client_id))?.last_mutation_id ?? 0).toBe(mutationIds.length);
+    const outcomes = new Map<number, string>();
+    for (const result of replica.link.pushResults) {
+      const outcome = result.outcome === 'applied' ? 'applied' : result.error.code;
+      expect(outcomes.get(result.mutation_id) ?? outcome).toBe(outcome);
+      outcomes.set(result.mutation_id, outcome);
+    }
+    expect([...outcomes.keys()].sort((a, b) => a - b)).toEqual(mutationIds);
+    expect([...outcomes.values()]).not.toContain('SYNC_ALREADY_APPLIED');
+    const refused = mutationIds.filter((id) => outcomes.get(id) !== 'applied');
+    expect((await replica.replica.refusals()).map((r) => r.mutation_id)).toEqual(refused);
   }
 }
 

@@ -34,6 +34,25 @@ describe('replicas kept in sync by their live loops', () => {
     await vi.waitFor(async () => expect(await mark.replica.status()).toBe('online'), { timeout: 1000, interval: 10 });
   });
 
+  it('show a change on the hub from the page the hub\'s wait answers with, before any pull', async () => {
+    world = await SyncWorld.create();
+    const mia = await world.replicaOf('mia');
+    expect(await mia.replica.sync()).toBe('online');
+    const miaQueue = mia.openQueue();
+    // Once the live loop waits for the hub, no pull gets through.
+    let waiting = false;
+    mia.link.beforeHub = async (path) => {
+      if (path.endsWith('/wait')) waiting = true;
+      if (waiting && path.endsWith('/pull')) throw new TypeError('fetch failed');
+    };
+    mia.replica.start();
+    live.push(mia);
+    await vi.waitFor(() => expect(waiting).toBe(true), { timeout: 1000, interval: 10 });
+    await world.onHub('mark').post('/messages', { type: 'stream', to: 'general', topic: 'live', content: 'from the wait' });
+    await vi.waitFor(() => expect(contents(miaQueue)).toEqual(['<p>from the wait</p>']), { timeout: 1000, interval: 10 });
+    expect(await SyncWorld.messagesSeen(mia.api)).toEqual(await SyncWorld.messagesSeen(world.onHub('mia')));
+  });
+
   it('retry while the hub is out of reach and deliver once the link is back', async () => {
     const { mark, mia } = await liveReplicas();
     const miaQueue = mia.openQueue();

@@ -5,6 +5,7 @@ import type { EngineEvent } from '../../src/engine/events/event-types.ts';
 import type { EventQueue } from '../../src/engine/events/event-queue.ts';
 import { syncChangeJournal } from '../../src/sync/hub/change-journal.ts';
 import { SyncHub } from '../../src/sync/hub/sync-hub.ts';
+import type { MutationResult, PushAnswer } from '../../src/sync/protocol.ts';
 import type { HubFetch } from '../../src/sync/replica/hub-client.ts';
 import { SyncReplica } from '../../src/sync/replica/sync-replica.ts';
 import { type ApiResult, encodeParams, openQueue, TEST_SCENARIO, type TestUser } from '../support/test-realm.ts';
@@ -24,10 +25,15 @@ export class Link {
     this.#hub = hub;
   }
 
+  /** Every mutation result the hub answered over this link, lost answers included, in order. */
+  readonly pushResults: MutationResult[] = [];
+
   readonly fetch = async (request: Request): Promise<Response> => {
     if (this.cut) throw new TypeError('fetch failed');
-    await this.beforeHub?.(new URL(request.url).pathname);
+    const path = new URL(request.url).pathname;
+    await this.beforeHub?.(path);
     const response = await this.#hub().handle(request);
+    if (path.endsWith('/push') && response.ok) this.pushResults.push(...((await response.clone().json()) as PushAnswer).results);
     if (this.loseAnswers) throw new TypeError('the connection was reset');
     return response;
   };

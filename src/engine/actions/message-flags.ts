@@ -125,6 +125,7 @@ export async function markAllAsRead(scope: CallerScope): Promise<void> {
   scope.notify({
     event: { type: 'update_message_flags', op: 'add', operation: 'add', flag: 'read', messages: [], all: true },
     users: [user.id],
+    changedMessageIds: unread.map((row) => row.message_id),
   });
 }
 

@@ -93,7 +93,7 @@ export async function setLegacyTopicMute(scope: CallerScope, change: LegacyTopic
 }
 
 /** The legacy `muted_topics` list: [channel name, topic, time muted] for every muted topic. */
-async function mutedTopics(scope: ActionScope, directory: RealmDirectory, actor: UserRow): Promise<Array<[string, string, number]>> {
+export async function mutedTopics(scope: ActionScope, directory: RealmDirectory, actor: UserRow): Promise<Array<[string, string, number]>> {
   const rows = await scope.db.user_topics.where('user_id').equals(actor.id).toArray();
   return rows
     .filter((r) => r.visibility_policy === MUTED && directory.channels.has(r.stream_id))

@@ -50,6 +50,8 @@ export interface Notice {
   emptyTopicDisplayName?: string;
   /** For an archiving `stream` update: the archived channel's object, for the `delete` queues without `archived_channels` get. */
   archivedChannel?: Record<string, unknown>;
+  /** The messages whose rows changed, when the event does not list them (`update_message_flags` with `all`). */
+  changedMessageIds?: readonly number[];
 }
 
 /**

@@ -533,10 +533,10 @@ export interface SyncHubRow {
 /** One entry of a hub's change feed: the latest change of one message, or a realm change concerning `users`. */
 export interface SyncChangeRow {
   seq: number;
-  kind: 'message' | 'realm';
+  kind: 'message' | 'realm' | 'user_topic';
   /** `message` entries only; a message keeps only its latest entry. */
   message_id?: number;
-  /** `realm` entries only: the users whose view changed. */
+  /** `realm` entries: the users whose view changed; `user_topic` entries: the users whose topic visibility changed. */
   users?: number[];
 }
 

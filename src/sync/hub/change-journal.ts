@@ -8,26 +8,36 @@ const REALM_EVENT_TYPES = new Set(['subscription', 'stream', 'realm_user', 'real
 /**
  * The hub's change feed, written in each action's transaction from its plain-data notices: one
  * entry per touched message (replacing the message's older entry, so the feed holds each
- * message once), and one `realm` entry naming the users a change outside messages concerns.
+ * message once), one `user_topic` entry naming the users whose topic visibility changed, and
+ * one `realm` entry naming the users another change outside messages concerns.
  */
 export const syncChangeJournal: WriteJournal = async (scope, notices) => {
   const messageIds = new Set<number>();
+  /** Messages this transaction created: no older entry of theirs to replace. */
+  const created = new Set<number>();
   const realmUsers = new Set<number>();
+  const topicUsers = new Set<number>();
   for (const notice of notices) {
     for (const id of touchedMessageIds(notice)) messageIds.add(id);
+    if (notice.event.type === 'message' && notice.message) created.add(notice.message.row.id);
     if (concernsRealm(notice)) for (const user of notice.users) realmUsers.add(user);
+    if (notice.event.type === 'user_topic') for (const user of notice.users) topicUsers.add(user);
   }
   const { db } = scope;
   for (const messageId of [...messageIds].sort((a, b) => a - b)) {
-    await db.sync_changes.where('message_id').equals(messageId).delete();
+    if (!created.has(messageId)) await db.sync_changes.where('message_id').equals(messageId).delete();
     await db.sync_changes.add({ seq: await nextId(db, 'sync_change'), kind: 'message', message_id: messageId });
+  }
+  if (topicUsers.size > 0) {
+    await db.sync_changes.add({ seq: await nextId(db, 'sync_change'), kind: 'user_topic', users: [...topicUsers].sort((a, b) => a - b) });
   }
   if (realmUsers.size > 0) {
     await db.sync_changes.add({ seq: await nextId(db, 'sync_change'), kind: 'realm', users: [...realmUsers].sort((a, b) => a - b) });
   }
 };
 
-function touchedMessageIds(notice: Notice): number[] {
+function touchedMessageIds(notice: Notice): readonly number[] {
+  if (notice.changedMessageIds) return notice.changedMessageIds;
   const event = notice.event;
   switch (event.type) {
     case 'message':
@@ -46,8 +56,6 @@ function touchedMessageIds(notice: Notice): number[] {
 
 function concernsRealm(notice: Notice): boolean {
   const event = notice.event;
-  // "Mark all as read" names no messages: a resync brings the flags.
-  if (event.type === 'update_message_flags') return event.all === true;
   // A channel's first message id moves with every first send: nothing a replica stores.
   if (event.type === 'stream' && event.property === 'first_message_id') return false;
   return REALM_EVENT_TYPES.has(event.type);

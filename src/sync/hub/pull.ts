@@ -5,8 +5,8 @@ import { MAX_PULL_CHANGES, type MessageBundle, type PullAnswer } from '../protoc
 /**
  * The changes after `cursor` as the caller sees them, read in one snapshot: each changed
  * message as a bundle to upsert, or its id in `deleted` when it is gone or not the caller's
- * (never received, or access lost). The answer's cursor is the last change included, never
- * beyond it.
+ * (never received, or access lost); the caller's topic visibility policies, all of them, when
+ * one changed. The answer's cursor is the last change included, never beyond it.
  */
 export async function readChanges(
   db: RealmDatabase,
@@ -24,23 +24,35 @@ export async function readChanges(
     deleted: [],
     realm_changed: page.some((change) => change.kind === 'realm' && change.users?.includes(caller.id)),
   };
-  for (const change of page) {
-    if (change.kind !== 'message' || change.message_id === undefined) continue;
-    const bundle = await messageBundle(db, caller, change.message_id);
+  if (page.some((change) => change.kind === 'user_topic' && change.users?.includes(caller.id))) {
+    answer.user_topics = await db.user_topics.where('user_id').equals(caller.id).toArray();
+  }
+  const messageIds = page.filter((change) => change.kind === 'message' && change.message_id !== undefined).map((change) => change.message_id!);
+  const bundles = await messageBundles(db, caller, messageIds);
+  for (const id of messageIds) {
+    const bundle = bundles.get(id);
     if (bundle) answer.messages.push(bundle);
-    else answer.deleted.push(change.message_id);
+    else answer.deleted.push(id);
   }
   return answer;
 }
 
-async function messageBundle(db: RealmDatabase, caller: UserRow, messageId: number): Promise<MessageBundle | null> {
-  const message = await db.messages.get(messageId);
-  const userMessage = await db.user_messages.get([caller.id, messageId]);
-  if (!message || !userMessage) return null;
-  return {
-    message,
-    user_message: userMessage,
-    reactions: await db.reactions.where('message_id').equals(messageId).sortBy('seq'),
-    recipient: (await db.recipients.get(message.recipient_id)) as RecipientRow,
-  };
+/** The bundles of the messages the caller holds, read a table at a time (a page is up to 500 messages). */
+async function messageBundles(db: RealmDatabase, caller: UserRow, ids: readonly number[]): Promise<Map<number, MessageBundle>> {
+  const [messages, userMessages, reactions] = await Promise.all([
+    db.messages.bulkGet(ids as number[]),
+    db.user_messages.bulkGet(ids.map((id): [number, number] => [caller.id, id])),
+    db.reactions.where('message_id').anyOf(ids as number[]).sortBy('seq'),
+  ]);
+  const recipientIds = [...new Set(messages.filter((m) => m !== undefined).map((m) => m.recipient_id))];
+  const recipients = new Map((await db.recipients.bulkGet(recipientIds)).filter((r) => r !== undefined).map((r) => [r.id, r]));
+  const bundles = new Map<number, MessageBundle>();
+  ids.forEach((id, index) => {
+    const message = messages[index];
+    const userMessage = userMessages[index];
+    if (!message || !userMessage) return;
+    bundles.set(id, { message, user_message: userMessage, reactions: [], recipient: recipients.get(message.recipient_id) as RecipientRow });
+  });
+  for (const reaction of reactions) bundles.get(reaction.message_id)?.reactions.push(reaction);
+  return bundles;
 }

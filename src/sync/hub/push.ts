@@ -20,15 +20,32 @@ export async function applyMutations(
   mutations: readonly PushedMutation[],
 ): Promise<MutationResult[]> {
   await claimClient(engine, caller, clientId);
+  await forgetSettled(engine, clientId, mutations);
+  // A retried push's recorded results, read at once rather than one lookup per mutation.
+  const recorded = new Map(
+    (await engine.db.sync_mutations.bulkGet(mutations.map((m): [string, number] => [clientId, m.mutation_id])))
+      .filter((row) => row !== undefined)
+      .map((row) => [row.mutation_id, row]),
+  );
   const results: MutationResult[] = [];
   for (const mutation of mutations) {
-    const recorded = await engine.db.sync_mutations.get([clientId, mutation.mutation_id]);
-    const row = recorded ?? (await applyOne(engine, authorization, clientId, mutation));
+    const row = recorded.get(mutation.mutation_id) ?? (await applyOne(engine, authorization, clientId, mutation));
     // A server fault is no answer: the mutation stays the replica's to offer again.
     if (!row) break;
     results.push(resultOf(row));
   }
   return results;
+}
+
+/**
+ * A replica pushes its unsettled changes oldest first, so it has settled every change below the
+ * first one it pushes: their results (sends' id mappings included) are never asked for again.
+ * This bounds what the hub keeps per client to its last push not yet settled.
+ */
+async function forgetSettled(engine: Engine, clientId: string, mutations: readonly PushedMutation[]): Promise<void> {
+  if (mutations.length === 0) return;
+  const oldest = Math.min(...mutations.map((m) => m.mutation_id));
+  await engine.db.sync_mutations.where('[client_id+mutation_id]').between([clientId, 0], [clientId, oldest]).delete();
 }
 
 /** Binds a new client id to the caller; another user's client id is refused. */

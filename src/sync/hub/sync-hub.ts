@@ -7,7 +7,7 @@ import { errorResponse, internalErrorResponse, jsonResponse } from '../../engine
 import { readSnapshot } from '../../engine/services/run-action.ts';
 import type { SyncHubRow, UserRow } from '../../engine/storage/rows.ts';
 import { readBoundedBody } from '../../engine/http/bounded-body.ts';
-import { pullBody, pushBody, RESYNC_NEEDED, SYNC_PREFIX, waitBody } from '../protocol.ts';
+import { type PullAnswer, pullBody, pushBody, RESYNC_NEEDED, SYNC_PREFIX, waitBody } from '../protocol.ts';
 import { ChangeSignal } from './change-signal.ts';
 import { currentSeq, hubIdentity } from './hub-identity.ts';
 import { readChanges } from './pull.ts';
@@ -71,11 +71,7 @@ export class SyncHub {
     if (route === 'POST /pull') {
       const body = await readBody(request, pullBody);
       checkIdentity(hub, body);
-      const changes = await readSnapshot(engine, async (db) => {
-        if (body.cursor > (await currentSeq(db))) throw resyncNeeded(hub, 'The checkpoint is ahead of this hub');
-        return readChanges(db, caller, body.cursor, body.limit);
-      });
-      return success({ hub_id: hub.hub_id, epoch: hub.epoch, ...changes });
+      return success(await pullAnswer(engine, hub, caller, body.cursor, body.limit));
     }
     if (route === 'POST /wait') {
       const body = await readBody(request, waitBody);
@@ -83,11 +79,11 @@ export class SyncHub {
       // Waiting first, then reading: a change committed in between still wakes this call.
       const done = new AbortController();
       const next = this.#changes.next(body.timeout_seconds * 1000, AbortSignal.any([request.signal, done.signal]));
-      if ((await readSnapshot(engine, currentSeq)) > body.cursor) {
-        done.abort();
-        return success({ changed: true });
-      }
-      return success({ changed: await next });
+      const changed = (await readSnapshot(engine, currentSeq)) > body.cursor || (await next);
+      done.abort();
+      if (!changed) return success({ changed: false });
+      // The page a pull would answer now comes along: the replica saves a round trip.
+      return success({ changed: true, page: await pullAnswer(engine, hub, caller, body.cursor) });
     }
     const body = await readBody(request, pushBody);
     checkIdentity(hub, body);
@@ -110,6 +106,15 @@ export class SyncHub {
   }
 }
 
+/** The caller's changes after `cursor`, as a pull answers them. */
+async function pullAnswer(engine: Engine, hub: SyncHubRow, caller: UserRow, cursor: number, limit?: number): Promise<PullAnswer> {
+  const changes = await readSnapshot(engine, async (db) => {
+    if (cursor > (await currentSeq(db))) throw resyncNeeded(hub, 'The checkpoint is ahead of this hub');
+    return readChanges(db, caller, cursor, limit);
+  });
+  return { hub_id: hub.hub_id, epoch: hub.epoch, ...changes };
+}
+
 function checkIdentity(hub: SyncHubRow, body: { hub_id: string; epoch: string }): void {
   if (body.hub_id !== hub.hub_id || body.epoch !== hub.epoch) throw resyncNeeded(hub, 'This hub was reset: a full resync is needed');
 }
@@ -117,7 +122,7 @@ function checkIdentity(hub: SyncHubRow, body: { hub_id: string; epoch: string })
 const resyncNeeded = (hub: SyncHubRow, msg: string): ApiError =>
   new ApiError(msg, { code: RESYNC_NEEDED, status: 409, extra: { hub_id: hub.hub_id, epoch: hub.epoch } });
 
-const success = (data: Record<string, unknown>): Response => jsonResponse({ result: 'success', msg: '', ...data });
+const success = (data: object): Response => jsonResponse({ result: 'success', msg: '', ...data });
 
 async function readBody<T extends z.ZodType>(request: Request, schema: T): Promise<z.output<T>> {
   const body = await readBoundedBody(request, MAX_BODY_BYTES);

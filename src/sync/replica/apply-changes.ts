@@ -6,6 +6,7 @@ import type { SyncOutboxRow, UserRow } from '../../engine/storage/rows.ts';
 import type { PullAnswer } from '../protocol.ts';
 import { arrivedNotice, changedNotices, removedNotice } from './local-notices.ts';
 import { deleteMessageRows, localMessage, putBundle } from './message-rows.ts';
+import { replaceUserTopics } from './user-topic-rows.ts';
 
 /** `stale`: the checkpoint moved meanwhile; `pending`: a local change must be pushed first. */
 export type ApplyOutcome = 'applied' | 'stale' | 'pending';
@@ -44,6 +45,7 @@ export function applyChanges(engine: EngineServices, me: number, askedCursor: nu
       const send = sends.get(id);
       if (send) await settleSend(scope, directory, me, send);
     }
+    if (page.user_topics) await replaceUserTopics(scope, directory, user, page.user_topics);
     await db.sync_replica.put({ ...state, cursor: page.cursor });
     return 'applied';
   });

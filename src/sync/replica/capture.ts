@@ -7,6 +7,7 @@ import type { SyncOutboxRow } from '../../engine/storage/rows.ts';
 import { LOCAL_PARAMS, subscribedChannelNames, type SyncedRequest, syncedRequest } from '../mutations.ts';
 import { readBoundedBody } from '../../engine/http/bounded-body.ts';
 import { UNSUPPORTED_ACTION } from '../protocol.ts';
+import { ackedIds, withAckedIds } from './acked-ids.ts';
 
 /** Writes that concern only this replica's own clients: never pushed. */
 const LOCAL_ONLY = new Set(['POST /register', 'DELETE /events', 'POST /fetch_api_key', 'POST /typing', 'POST /users/me/presence', 'POST /messages/render']);
@@ -31,7 +32,19 @@ export async function handleLocally(engine: Engine, request: Request): Promise<R
   if (subscribedChannelNames(synced)?.some((name) => !directory.channelByName(name))) {
     return unsupported('Creating channels is not available on a synced replica yet');
   }
-  return engine.handle(request, { inTransaction: (scope, answer) => queueMutation(scope, synced, answer) });
+  return engine.handle(localRun(request, synced), { inTransaction: (scope, answer) => queueMutation(scope, synced, answer) });
+}
+
+/** The request as the replica runs it: with the route's local parameters, if it has any (the outbox keeps the user's). */
+function localRun(request: Request, synced: SyncedRequest): Request {
+  const localParams = synced.route.localParams;
+  if (!localParams) return request;
+  const headers = new Headers(request.headers);
+  headers.set('Content-Type', 'application/x-www-form-urlencoded');
+  headers.delete('Content-Length');
+  const url = new URL(request.url);
+  url.search = '';
+  return new Request(url, { method: request.method, headers, body: new URLSearchParams({ ...synced.params, ...localParams }) });
 }
 
 const unsupported = (msg: string): Response => jsonResponse({ result: 'error', msg, code: UNSUPPORTED_ACTION }, 400);
@@ -53,7 +66,7 @@ async function queueMutation(scope: ActionScope, request: SyncedRequest, answer:
     if (request.params.queue_id !== undefined) row.queue_id = request.params.queue_id;
     if (request.params.local_id !== undefined) row.local_id = request.params.local_id;
   }
-  await db.sync_outbox.add(row);
+  await db.sync_outbox.add(withAckedIds(row, await ackedIds(db)));
 }
 
 /** The query and body parameters as the engine will read them (the body wins); a message why not, for a file or an oversized body. */

@@ -45,9 +45,9 @@ export class HubClient {
     return this.#call('POST', '/pull', body);
   }
 
-  /** Resolves once the hub has changes after `cursor` (true) or the wait ran out (false). */
-  async wait(body: { hub_id: string; epoch: string; cursor: number; timeout_seconds: number }, signal: AbortSignal): Promise<boolean> {
-    return (await this.#call<{ changed: boolean }>('POST', '/wait', body, signal)).changed;
+  /** Resolves once the hub has changes after `cursor` (with the page a pull would answer), or null when the wait ran out. */
+  async wait(body: { hub_id: string; epoch: string; cursor: number; timeout_seconds: number }, signal: AbortSignal): Promise<PullAnswer | null> {
+    return (await this.#call<{ changed: boolean; page?: PullAnswer }>('POST', '/wait', body, signal)).page ?? null;
   }
 
   async #call<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {

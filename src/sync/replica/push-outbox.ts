@@ -4,6 +4,7 @@ import type { EngineServices } from '../../engine/services/engine-services.ts';
 import type { SyncOutboxRow } from '../../engine/storage/rows.ts';
 import { MAX_PUSH_MUTATIONS, type MutationResult, type PushedMutation } from '../protocol.ts';
 import { settleSend } from './apply-changes.ts';
+import { withAckedIds } from './acked-ids.ts';
 import { type HubClient, HubUnreachable } from './hub-client.ts';
 
 /**
@@ -37,12 +38,14 @@ function settle(engine: EngineServices, me: number, results: readonly MutationRe
     const { db } = scope;
     const directory = await RealmDirectory.load(db);
     let needsResync = false;
+    const acked = new Map<number, number>();
     for (const result of results) {
       const row = await db.sync_outbox.get(result.mutation_id);
       if (!row || row.state !== 'pending') continue;
       if (result.outcome === 'applied') {
         if (row.provisional_id !== undefined && result.final_id !== undefined) {
           await db.sync_outbox.put({ ...row, state: 'acked', final_id: result.final_id });
+          acked.set(row.provisional_id, result.final_id);
         } else {
           await db.sync_outbox.delete(row.mutation_id);
         }
@@ -61,6 +64,10 @@ function settle(engine: EngineServices, me: number, results: readonly MutationRe
         await db.sync_outbox.delete(row.mutation_id);
         needsResync = true;
       }
+    }
+    // Changes still to push name the acknowledged sends by the hub's ids (the hub may forget the sends).
+    for (const row of await db.sync_outbox.toArray()) {
+      if (row.state === 'pending' && acked.size > 0) await db.sync_outbox.put(withAckedIds(row, acked));
     }
     return needsResync;
   });

@@ -184,6 +184,8 @@ export class SyncReplica {
         status === 'offline' ? this.#delay(RETRY_MS, waiting.signal) : this.#hubChange(AbortSignal.any([stop, waiting.signal]));
       await Promise.race([localChange, next]);
       waiting.abort();
+      // A wait in flight ends (with what it applies) before the next round, or before `stop()` returns.
+      await next;
     }
   }
 
@@ -203,7 +205,9 @@ export class SyncReplica {
     const state = await this.engine.db.sync_replica.get(1);
     if (!state) return;
     const body = { hub_id: state.hub_id, epoch: state.epoch, cursor: state.cursor, timeout_seconds: WAIT_SECONDS };
-    await this.#client.wait(body, signal).catch(() => false);
+    const page = await this.#client.wait(body, signal).catch(() => null);
+    // Applied at once for the local clients' sake; what this leaves (a resync, a pending change, more pages) the next round pulls.
+    if (page && !page.realm_changed) await applyChanges(this.engine, await this.#userId(), state.cursor, page).catch(() => undefined);
   }
 
   #delay(ms: number, signal: AbortSignal): Promise<void> {
