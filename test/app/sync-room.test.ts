@@ -112,8 +112,13 @@ describe('a training room synced through a hub', () => {
     await messageWithText(a, 'written offline').waitFor();
     await waitForSync(a, 'offline');
 
+    // B chats on meanwhile, online.
+    await send(b, 'B meanwhile');
+    await messageWithText(b, 'B meanwhile').waitFor();
+
     proxyA.restore();
     await messageWithText(b, 'written offline').waitFor();
+    await messageWithText(a, 'B meanwhile').waitFor();
     await waitForSync(a, 'online');
     const final = await hubIdOf('written offline');
     expect(final).toBeLessThan(PROVISIONAL_ID_BASE);
@@ -121,6 +126,10 @@ describe('a training room synced through a hub', () => {
     expect(await shownIds(a, 'written offline')).toEqual([final]);
     expect(await shownIds(b, 'written offline')).toEqual([final]);
     expect(await b.evaluate(() => document.documentElement.dataset.sync)).toBe('online');
+    // All three agree: the topic's messages, ids and order on the hub and in both browsers.
+    const onHub = (await hub.db.messages.toArray()).filter((message) => message.topic === 'training').map((message) => message.id);
+    await b.waitForFunction((ids) => JSON.stringify([...document.querySelectorAll('[data-message-id]')].map((row) => Number((row as HTMLElement).dataset.messageId))) === JSON.stringify(ids), onHub);
+    await a.waitForFunction((ids) => JSON.stringify([...document.querySelectorAll('[data-message-id]')].map((row) => Number((row as HTMLElement).dataset.messageId))) === JSON.stringify(ids), onHub);
     await a.waitForFunction(() => document.querySelector('.server-indicator')?.textContent?.includes('synced'));
     expect(await a.locator('.pending-marker').count()).toBe(0);
   });
