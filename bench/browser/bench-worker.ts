@@ -16,7 +16,7 @@ import type { BenchCall, BenchCallMessage, BenchReply, TimedHandle, TimedQuery }
 const scope = self as unknown as { onconnect: ((event: MessageEvent) => void) | null };
 
 // Shared storage: the app's engine writes the same database, as it would in a browser.
-const engine: Promise<Engine> = Engine.create({ indexedDB, IDBKeyRange, sharedStorage: true });
+const engine: Promise<Engine> = Engine.create({ indexedDB, IDBKeyRange });
 let realm: Promise<BenchRealm> | null = null;
 let layouts: FlagLayouts | null = null;
 

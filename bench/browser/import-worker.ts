@@ -16,7 +16,7 @@ async function measure(samples: number): Promise<DemoImportSamples> {
   const result: DemoImportSamples = { imports: [], validation: [], flagRowsBefore: [], flagRowsNow: [], flagRows: 0 };
   for (let i = 0; i < samples; i++) {
     const name = `import-bench-${i}`;
-    const engine = await Engine.create({ name, indexedDB, IDBKeyRange, sharedStorage: true });
+    const engine = await Engine.create({ name, indexedDB, IDBKeyRange });
     const archive: unknown = JSON.parse(text);
     const start = performance.now();
     await importRealm(engine, archive);

@@ -37,7 +37,6 @@ export function startEngineHost(scope: SharedWorkerScope): void {
   const opened = Engine.create({
     indexedDB: scope.indexedDB,
     IDBKeyRange: scope.IDBKeyRange,
-    sharedStorage: true,
     uploads: new IndexedDbUploadStore(scope.indexedDB, scope.IDBKeyRange),
     onRequest: (entry: RequestLogEntry) => log.postMessage(entry),
   });

@@ -1,5 +1,4 @@
 import { Dexie, type EntityTable, type Table } from 'dexie';
-import { idCountersMiddleware } from './id-counters.ts';
 import type {
   AttachmentRow,
   PushDeviceTokenRow,
@@ -58,13 +57,6 @@ export interface DatabaseOptions {
   /** IndexedDB implementation (fake-indexeddb in Node, `indexedDB` in browsers). */
   indexedDB?: IDBFactory;
   IDBKeyRange?: typeof IDBKeyRange;
-  /**
-   * Another engine may write the same database: a browser origin's IndexedDB, where an older
-   * SharedWorker can outlive a deploy beside the new one (and the bench runs its own engine
-   * beside the app's). Counters are then read from storage for every id; otherwise this
-   * connection is their only writer and holds them in memory (`id-counters.ts`).
-   */
-  sharedStorage?: boolean;
 }
 
 /**
@@ -163,8 +155,6 @@ export class RealmDatabase extends Dexie {
       sync_outbox: 'mutation_id',
       sync_refusals: 'mutation_id',
     });
-    // Counters are read from memory once written, so `nextId` costs one request, its `put`.
-    if (!options.sharedStorage) this.use(idCountersMiddleware());
   }
 
   /** Every table, for actions that may touch any of them and for export. */
@@ -180,7 +170,8 @@ export const FIRST_MESSAGE_ID = 1;
 
 /**
  * Hands out the next id of a kind inside the caller's transaction (no auto-increment keys). The
- * read is answered from memory once the counter was written (`id-counters.ts`).
+ * counter is read from storage every time: IndexedDB orders that read after every earlier write
+ * transaction, which no copy held in memory can (docs/PERFORMANCE.md, "Requests per action").
  */
 export async function nextId(db: RealmDatabase, name: string, first = 1): Promise<number> {
   const row = await db.counters.get(name);
