@@ -15,22 +15,22 @@ const appOnly = process.argv.includes('--app-only');
 // `--only=topic-page,send`: those figures alone, in both tables (bench/parts.ts); `--no-browser`: the Node table alone.
 const { onlyParts } = await import('./parts.ts');
 const parts = appOnly ? new Set(['app'] as const) : onlyParts(process.argv);
-if (!appOnly) {
+// The sync figures build realms of their own: `--only=sync` needs neither the shared 100k realm nor a browser.
+const syncOnly = parts !== null && [...parts].every((part) => part === 'sync');
+if (!appOnly && !syncOnly) {
   // Measured before any engine module is loaded, so the heap figures can tell code from data.
   const { settledHeap } = await import('./heap.ts');
   const processStart = await settledHeap();
   const { runSuite } = await import('./suite.ts');
   await runSuite(processStart, parts);
-  // The sync figures (a hub and replicas in this process; `--only=sync` alone: about a minute).
-  const { measures } = await import('./parts.ts');
-  if (measures(parts, 'sync')) {
-    const { runSyncBench } = await import('./sync.ts');
-    await runSyncBench();
-  }
 }
-// The browser host's figures, in headless Chromium (bench/browser/); none when only the sync figures were asked for.
-const nodeOnly = parts !== null && [...parts].every((part) => part === 'sync');
-if (!process.argv.includes('--no-browser') && !nodeOnly) {
+// The sync figures: a hub and replicas in this process (`--only=sync` alone: about a minute).
+if (!appOnly && (parts === null || parts.has('sync'))) {
+  const { runSyncBench } = await import('./sync.ts');
+  await runSyncBench();
+}
+// The browser host's figures, in headless Chromium (bench/browser/).
+if (!process.argv.includes('--no-browser') && !syncOnly) {
   const { runBrowserBench } = await import('./browser/browser-suite.ts');
   await runBrowserBench(parts);
 }

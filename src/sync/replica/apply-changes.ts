@@ -5,7 +5,7 @@ import type { EngineServices } from '../../engine/services/engine-services.ts';
 import type { SyncOutboxRow, UserRow } from '../../engine/storage/rows.ts';
 import type { PullAnswer } from '../protocol.ts';
 import { arrivedNotice, changedNotices, removedNotice } from './local-notices.ts';
-import { deleteMessageRows, localMessage, putBundle } from './message-rows.ts';
+import { deleteMessageRows, localMessages, putBundles } from './message-rows.ts';
 import { replaceUserTopics } from './user-topic-rows.ts';
 
 /** `stale`: the checkpoint moved meanwhile; `pending`: a local change must be pushed first. */
@@ -27,10 +27,11 @@ export function applyChanges(engine: EngineServices, me: number, askedCursor: nu
     const user = directory.users.get(me) as UserRow;
     const sends = new Map(outbox.filter((row) => row.final_id !== undefined).map((row) => [row.final_id!, row]));
 
+    const held = await localMessages(db, me, page.messages.map((bundle) => bundle.message.id));
+    await putBundles(db, page.messages);
     for (const bundle of page.messages) {
       const id = bundle.message.id;
-      const old = await localMessage(db, me, id);
-      await putBundle(db, bundle);
+      const old = held.get(id);
       const send = sends.get(id);
       if (!old) scope.notify(arrivedNotice(directory, me, bundle, send && { queueId: send.queue_id, localId: send.local_id }));
       else for (const notice of await changedNotices(db, directory, user, old, bundle)) scope.notify(notice);

@@ -3,32 +3,42 @@ import { rederivedUserMessage } from '../../engine/storage/flags.ts';
 import type { MessageBundle } from '../protocol.ts';
 import type { LocalMessage } from './local-notices.ts';
 
-/** A message as the replica holds it for its user, or undefined. */
-export async function localMessage(db: RealmDatabase, me: number, id: number): Promise<LocalMessage | undefined> {
-  const message = await db.messages.get(id);
-  if (!message) return undefined;
-  return {
-    message,
-    userMessage: await db.user_messages.get([me, id]),
-    reactions: await db.reactions.where('message_id').equals(id).toArray(),
-  };
+/** The messages of `ids` as the replica holds them for its user, by id (absent: not held). Three range reads in all. */
+export async function localMessages(db: RealmDatabase, me: number, ids: readonly number[]): Promise<Map<number, LocalMessage>> {
+  const [messages, userMessages, reactions] = await Promise.all([
+    db.messages.bulkGet([...ids]),
+    db.user_messages.bulkGet(ids.map((id) => [me, id] as [number, number])),
+    db.reactions.where('message_id').anyOf([...ids]).toArray(),
+  ]);
+  const held = new Map<number, LocalMessage>();
+  for (const [index, message] of messages.entries()) {
+    if (message) held.set(message.id, { message, userMessage: userMessages[index], reactions: [] });
+  }
+  for (const reaction of reactions) held.get(reaction.message_id)?.reactions.push(reaction);
+  return held;
 }
 
 /**
- * Upserts the hub's rows of one message (its reactions replaced whole). The flags row's place
- * and index columns are derived here from the message, as every writer derives them, rather
- * than trusted from the hub (a hub of another version may shape them otherwise).
+ * Upserts the hub's rows of a page of messages (each one's reactions replaced whole), a bulk
+ * write per table. The flags rows' place and index columns are derived here from the message,
+ * as every writer derives them, rather than trusted from the hub (a hub of another version may
+ * shape them otherwise).
  */
-export async function putBundle(db: RealmDatabase, bundle: MessageBundle): Promise<void> {
-  const { message, recipient } = bundle;
+export async function putBundles(db: RealmDatabase, bundles: readonly MessageBundle[]): Promise<void> {
+  if (bundles.length === 0) return;
+  const ids = bundles.map((bundle) => bundle.message.id);
+  const recipients = [...new Map(bundles.map(({ recipient }) => [recipient.id, recipient])).values()];
   // A recipient the replica made for a new group conversation gives way to the hub's.
-  const clash = await db.recipients.where('key').equals(recipient.key).first();
-  if (clash && clash.id !== recipient.id) await db.recipients.delete(clash.id);
-  await db.recipients.put(recipient);
-  await db.messages.put(message);
-  await db.user_messages.put(rederivedUserMessage({ ...bundle.user_message }, message));
-  await db.reactions.where('message_id').equals(message.id).delete();
-  await db.reactions.bulkPut(bundle.reactions);
+  const clashes = await db.recipients.where('key').anyOf(recipients.map((recipient) => recipient.key)).toArray();
+  const hubIds = new Set(recipients.map((recipient) => recipient.id));
+  await db.recipients.bulkDelete(clashes.filter((clash) => !hubIds.has(clash.id)).map((clash) => clash.id));
+  await Promise.all([
+    db.recipients.bulkPut(recipients),
+    db.messages.bulkPut(bundles.map((bundle) => bundle.message)),
+    db.user_messages.bulkPut(bundles.map((bundle) => rederivedUserMessage({ ...bundle.user_message }, bundle.message))),
+    db.reactions.where('message_id').anyOf(ids).delete(),
+  ]);
+  await db.reactions.bulkPut(bundles.flatMap((bundle) => bundle.reactions));
 }
 
 /** Removes a message and everything hanging from it. */
