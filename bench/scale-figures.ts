@@ -1,8 +1,10 @@
 // The figures of one realm size: a send, the topic page, a whole `/register`, and the unread data
 // alone (`/register` fetching only `message` and `update_message_flags`), each timed around
-// `handle()` to the body read; p50 over the samples after a few warm-up calls.
+// `handle()` to the body read; p50 over the samples after a few warm-up calls, and p50 with the
+// garbage-collection pauses inside each sample taken out (a larger heap makes every pause longer).
 import type { Engine } from '../src/engine/engine.ts';
 import { apiRequest, expectOk, timedCall } from './api-client.ts';
+import { GcRecorder } from './gc-time.ts';
 import type { BenchRealm } from './realm-fixture.ts';
 import { median } from './stats.ts';
 
@@ -10,11 +12,17 @@ const WARMUP = 5;
 const PAGE = 100;
 export const SAMPLES = { send: 200, page: 100, register: 30, unread: 30 } as const;
 
+/** p50 ms, as timed and with the GC pauses inside each sample taken out. */
+export interface Timing {
+  p50: number;
+  p50WithoutGc: number;
+}
+
 export interface ScaleFigures {
-  sendP50: number;
-  pageP50: number;
-  registerP50: number;
-  unreadP50: number;
+  send: Timing;
+  page: Timing;
+  register: Timing;
+  unread: Timing;
   /** The viewer's unread messages `/register` returns (the data that may make it grow). */
   unreadCount: number;
   /** Direct conversations in `recent_private_conversations` (read from up to 1000 newest DMs). */
@@ -55,25 +63,29 @@ export async function measureScaleFigures(engine: Engine, realm: BenchRealm): Pr
   );
   const state = JSON.parse(register.lastBody) as { unread_msgs: { count: number }; recent_private_conversations: unknown[] };
   return {
-    sendP50: send.p50,
-    pageP50: page.p50,
-    registerP50: register.p50,
-    unreadP50: unread.p50,
+    send,
+    page,
+    register,
+    unread,
     unreadCount: state.unread_msgs.count,
     recentConversations: state.recent_private_conversations.length,
     registerBytes: register.lastBody.length,
   };
 }
 
-async function timed(engine: Engine, samples: number, request: () => Request, what: string): Promise<{ p50: number; lastBody: string }> {
-  const times: number[] = [];
+async function timed(engine: Engine, samples: number, request: () => Request, what: string): Promise<Timing & { lastBody: string }> {
+  const times: Array<{ start: number; ms: number }> = [];
   let lastBody = '';
+  const gc = new GcRecorder();
   for (let i = 0; i < WARMUP + samples; i++) {
     const result = await timedCall(engine, request());
     expectOk(result, what);
     lastBody = result.body;
-    if (i >= WARMUP) times.push(result.ms);
+    if (i >= WARMUP) times.push({ start: result.startedAt, ms: result.ms });
   }
-  return { p50: median(times), lastBody };
+  // GC entries arrive after the pause, on a later tick.
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  gc.stop();
+  const withoutGc = times.map(({ start, ms }) => ms - gc.pauseWithin([[start, start + ms]]));
+  return { p50: median(times.map((t) => t.ms)), p50WithoutGc: median(withoutGc), lastBody };
 }
-
