@@ -12,6 +12,7 @@ import { measureScaleFigures, SAMPLES, type ScaleFigures, type Timing } from './
 import { fixed } from './table.ts';
 
 const DEFAULT_SIZES = [10_000, 100_000];
+const MIN_SIZE = 5_000;
 const MAX_SIZE = 10_000_000;
 
 interface SizeResult {
@@ -38,13 +39,13 @@ export async function runScaleBench(argv: readonly string[]): Promise<void> {
   );
 }
 
-/** `--scale-sizes=10000,100000`: whole message counts from 1,000 up; else 10k and 100k. */
+/** `--scale-sizes=10000,100000`: whole message counts from 5,000 (the big topic then holds a page of 100); else 10k and 100k. */
 function sizesFrom(argv: readonly string[]): number[] {
   const flag = argv.find((arg) => arg.startsWith('--scale-sizes='));
   if (!flag) return DEFAULT_SIZES;
   const sizes = flag.slice('--scale-sizes='.length).split(',').map(Number);
-  if (sizes.length === 0 || sizes.some((n) => !Number.isInteger(n) || n < 1_000 || n > MAX_SIZE)) {
-    console.error(`--scale-sizes takes message counts from 1000 to ${MAX_SIZE}, comma-separated (got "${flag}")`);
+  if (sizes.length === 0 || sizes.some((n) => !Number.isInteger(n) || n < MIN_SIZE || n > MAX_SIZE)) {
+    console.error(`--scale-sizes takes message counts from ${MIN_SIZE} to ${MAX_SIZE}, comma-separated (got "${flag}")`);
     process.exit(2);
   }
   return sizes;
@@ -78,12 +79,17 @@ function scaleTable(results: readonly SizeResult[]): string {
   const timings: Array<[string, (r: SizeResult) => Timing]> = [
     ['send through `handle()` (channel of 10 subscribers), p50 ms (without GC pauses)', (r) => r.figures.send],
     ['`GET /messages` newest 100 of the big topic, p50 ms (without GC pauses)', (r) => r.figures.page],
+    ["the page's bare index query alone (newest 100 of the topic's index), p50 ms (without GC pauses)", (r) => r.figures.barePage],
     ['`POST /register`, every event type, p50 ms (without GC pauses)', (r) => r.figures.register],
     ['unread data alone (`/register` fetching `message`, `update_message_flags`), p50 ms (without GC pauses)', (r) => r.figures.unread],
   ];
   for (const [figure, timing] of timings) {
     const growth = `${fixed(timing(last).p50 / timing(first).p50)}x (${fixed(timing(last).p50WithoutGc / timing(first).p50WithoutGc)}x)`;
     lines.push([figure, ...results.map((r) => `${fixed(timing(r).p50)} (${fixed(timing(r).p50WithoutGc)})`), growth]);
+  }
+  for (const [figure, timing] of timings) {
+    const requests = `IndexedDB requests per call: ${figure.slice(0, figure.indexOf(', p50'))}`;
+    lines.push([requests, ...results.map((r) => String(timing(r).requests)), `${fixed(timing(last).requests / timing(first).requests)}x`]);
   }
   const counts: Array<[string, (r: SizeResult) => number, number]> = [
     ["the viewer's unread messages in `/register`", (r) => r.figures.unreadCount, 0],
