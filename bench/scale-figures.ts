@@ -4,7 +4,8 @@
 // samples after a few warm-up calls, and p50 with the garbage-collection pauses inside each
 // sample taken out (a larger heap makes every pause longer). Each API figure's IndexedDB
 // requests are counted on one more call: the same count at every size means the engine reads
-// no more as the realm grows.
+// no more as the realm grows (the counting wraps fake-indexeddb's methods from here on, which is
+// why run.ts measures this part last among the Node figures).
 import { Dexie } from 'dexie';
 import type { Engine } from '../src/engine/engine.ts';
 import { record } from '../test/support/indexeddb-requests.ts';
