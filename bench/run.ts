@@ -13,24 +13,36 @@ if (typeof (globalThis as { gc?: unknown }).gc !== 'function') {
 // `npm run bench -- --app-only`: the chat app's figures alone (a few minutes instead of the whole run).
 const appOnly = process.argv.includes('--app-only');
 // `--only=topic-page,send`: those figures alone, in both tables (bench/parts.ts); `--no-browser`: the Node table alone.
-const { onlyParts } = await import('./parts.ts');
+const { onlyParts, measures, NODE_ONLY_PARTS, SUITE_PARTS } = await import('./parts.ts');
 const parts = appOnly ? new Set(['app'] as const) : onlyParts(process.argv);
-// The sync figures build realms of their own: `--only=sync` needs neither the shared 100k realm nor a browser.
-const syncOnly = parts !== null && [...parts].every((part) => part === 'sync');
-if (!appOnly && !syncOnly) {
-  // Measured before any engine module is loaded, so the heap figures can tell code from data.
-  const { settledHeap } = await import('./heap.ts');
-  const processStart = await settledHeap();
-  const { runSuite } = await import('./suite.ts');
-  await runSuite(processStart, parts);
+if (!appOnly) {
+  // The 100k-message realm is built only for the figures measured on it.
+  if (SUITE_PARTS.some((part) => measures(parts, part))) {
+    // Measured before any engine module is loaded, so the heap figures can tell code from data.
+    const { settledHeap } = await import('./heap.ts');
+    const processStart = await settledHeap();
+    const { runSuite } = await import('./suite.ts');
+    await runSuite(processStart, parts);
+  }
+  // The sync figures (a hub and replicas in this process; `--only=sync` alone: about a minute).
+  if (measures(parts, 'sync')) {
+    const { runSyncBench } = await import('./sync.ts');
+    await runSyncBench();
+  }
+  // The Node host's HTTP throughput against bare node:http (`--only=http`: about 30 s).
+  if (measures(parts, 'http')) {
+    const { runHttpBench } = await import('./http.ts');
+    await runHttpBench();
+  }
+  // Send, topic page, /register and unread counts at each realm size (`--only=scale`).
+  if (measures(parts, 'scale')) {
+    const { runScaleBench } = await import('./scale.ts');
+    await runScaleBench(process.argv);
+  }
 }
-// The sync figures: a hub and replicas in this process (`--only=sync` alone: about a minute).
-if (!appOnly && (parts === null || parts.has('sync'))) {
-  const { runSyncBench } = await import('./sync.ts');
-  await runSyncBench();
-}
-// The browser host's figures, in headless Chromium (bench/browser/).
-if (!process.argv.includes('--no-browser') && !syncOnly) {
+// The browser host's figures, in headless Chromium (bench/browser/); none when only Node-only figures were asked for.
+const nodeOnly = parts !== null && [...parts].every((part) => NODE_ONLY_PARTS.includes(part));
+if (!process.argv.includes('--no-browser') && !nodeOnly) {
   const { runBrowserBench } = await import('./browser/browser-suite.ts');
   await runBrowserBench(parts);
 }

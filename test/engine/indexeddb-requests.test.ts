@@ -81,6 +81,22 @@ describe('IndexedDB requests per action, caches warm', () => {
     expect(log.requests).toEqual(['user_messages.get', 'user_messages.put']);
   });
 
+  it('the recent direct conversations of /register are one range read of the caller\'s flags rows, whatever the number of direct messages', async () => {
+    for (let i = 0; i < 5; i++) await realm.as('olivia').post('/messages', { type: 'private', to: JSON.stringify([IDS.mark]), content: `dm ${i}` });
+    await realm.as('mark').post('/messages', { type: 'private', to: JSON.stringify([IDS.mia]), content: 'newest' });
+    let body: { recent_private_conversations?: unknown } = {};
+    const log = await warmRequests(async () => {
+      const answer = await realm.as('mark').post('/register', { fetch_event_types: JSON.stringify(['recent_private_conversations']) });
+      body = answer.body;
+      return answer;
+    });
+    expect(log.requests).toEqual(['user_messages[[user_id+stream_id+message_id]].getAll']);
+    expect(body.recent_private_conversations).toEqual([
+      { max_message_id: expect.any(Number), user_ids: [IDS.mia] },
+      { max_message_id: expect.any(Number), user_ids: [IDS.olivia] },
+    ]);
+  });
+
   it('the newest 100 of a topic read the messages and the viewer\'s flags as one range each, the topic policies and the reactions', async () => {
     for (let i = 0; i < 3; i++) await sendToGeneral(`message ${i}`);
     const log = await warmRequests(() => topicPage('counted'));

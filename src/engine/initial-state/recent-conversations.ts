@@ -8,6 +8,8 @@ const RECENT_DIRECT_MESSAGES = 1000;
  * `recent_private_conversations`: each direct conversation among the user's newest direct
  * messages (walked newest first on [user_id+stream_id+message_id], where direct messages are
  * channel 0), newest first, named by the participants other than the user (none: notes to self).
+ * A direct message's flags row carries its conversation (`thread_key` is the `dm_key`), so no
+ * message is read: the cost is one range read, not one read per message.
  */
 export async function recentConversationsSection(ctx: StateContext): Promise<Record<string, unknown>> {
   if (!ctx.user) return { recent_private_conversations: [] };
@@ -18,10 +20,9 @@ export async function recentConversationsSection(ctx: StateContext): Promise<Rec
     .reverse()
     .limit(RECENT_DIRECT_MESSAGES)
     .toArray();
-  const messages = await ctx.db.messages.bulkGet(rows.map((r) => r.message_id));
   const newestByConversation = new Map<string, number>();
-  for (const message of messages) {
-    if (message?.dm_key && !newestByConversation.has(message.dm_key)) newestByConversation.set(message.dm_key, message.id);
+  for (const row of rows) {
+    if (!newestByConversation.has(row.thread_key)) newestByConversation.set(row.thread_key, row.message_id);
   }
   return {
     recent_private_conversations: [...newestByConversation].map(([key, maxId]) => ({

@@ -1,0 +1,121 @@
+// The figures of one realm size: a send, the topic page (beside the bare index query it walks),
+// a whole `/register`, and the unread data alone (`/register` fetching only `message` and
+// `update_message_flags`), each timed from calling `handle()` to the body read; p50 over the
+// samples after a few warm-up calls, and p50 with the garbage-collection pauses inside each
+// sample taken out (a larger heap makes every pause longer). Each API figure's IndexedDB
+// requests are counted on one more call: the same count at every size means the engine reads
+// no more as the realm grows (the counting wraps fake-indexeddb's methods from here on, which is
+// why run.ts measures this part last among the Node figures).
+import { Dexie } from 'dexie';
+import type { Engine } from '../src/engine/engine.ts';
+import { record } from '../test/support/indexeddb-requests.ts';
+import { apiRequest, expectOk, timedCall } from './api-client.ts';
+import { GcRecorder } from './gc-time.ts';
+import type { BenchRealm } from './realm-fixture.ts';
+import { median } from './stats.ts';
+
+const WARMUP = 5;
+const PAGE = 100;
+export const SAMPLES = { send: 200, page: 100, register: 30, unread: 30 } as const;
+
+/** p50 ms, as timed and with the GC pauses inside each sample taken out; IndexedDB requests per call. */
+export interface Timing {
+  p50: number;
+  p50WithoutGc: number;
+  requests: number;
+}
+
+export interface ScaleFigures {
+  send: Timing;
+  page: Timing;
+  /** The page's index query alone (`messages` `[stream_id+topic_key+id]`, newest 100): the storage's own growth. */
+  barePage: Timing;
+  register: Timing;
+  unread: Timing;
+  /** The viewer's unread messages `/register` returns (the data that may make it grow). */
+  unreadCount: number;
+  recentConversations: number;
+  registerBytes: number;
+}
+
+interface Sample {
+  startedAt: number;
+  ms: number;
+  body: string;
+}
+
+/** Every figure is taken as one subscriber of the hot channel; the sends are another's. */
+export async function measureScaleFigures(engine: Engine, realm: BenchRealm): Promise<ScaleFigures> {
+  const { hot } = realm;
+  const viewer = hot.subscribers[2];
+  const sender = hot.subscribers[1];
+  const api = (what: string, request: () => Request) => async (): Promise<Sample> => {
+    const result = await timedCall(engine, request());
+    expectOk(result, what);
+    return result;
+  };
+  // The reads first: the sends add messages and events to the registered queues.
+  const register = await timed(SAMPLES.register, api('POST /register', () => apiRequest(viewer, 'POST', '/register', {})));
+  const unread = await timed(
+    SAMPLES.unread,
+    api('POST /register (unread)', () => apiRequest(viewer, 'POST', '/register', { fetch_event_types: ['message', 'update_message_flags'] })),
+  );
+  const pageParams = {
+    anchor: 'newest',
+    num_before: PAGE,
+    num_after: 0,
+    narrow: [
+      { operator: 'channel', operand: hot.channelName },
+      { operator: 'topic', operand: hot.topic },
+    ],
+  };
+  const page = await timed(SAMPLES.page, api('GET /messages', () => apiRequest(viewer, 'GET', '/messages', pageParams)));
+  if ((JSON.parse(page.lastBody).messages as unknown[]).length !== PAGE) throw new Error(`the topic page did not hold ${PAGE} messages`);
+  const topicKey = hot.topic.toLowerCase();
+  const barePage = await timed(SAMPLES.page, async () => {
+    const startedAt = performance.now();
+    const rows = await engine.db.messages
+      .where('[stream_id+topic_key+id]')
+      .between([hot.channelId, topicKey, Dexie.minKey], [hot.channelId, topicKey, Dexie.maxKey])
+      .reverse()
+      .limit(PAGE)
+      .toArray();
+    return { startedAt, ms: performance.now() - startedAt, body: String(rows.length) };
+  });
+  let n = 0;
+  const send = await timed(
+    SAMPLES.send,
+    api('POST /messages', () => apiRequest(sender, 'POST', '/messages', { type: 'stream', to: hot.channelName, topic: 'scale bench', content: `scale ${n++}` })),
+  );
+  const state = JSON.parse(register.lastBody) as { unread_msgs: { count: number }; recent_private_conversations: unknown[] };
+  return {
+    send,
+    page,
+    barePage,
+    register,
+    unread,
+    unreadCount: state.unread_msgs.count,
+    recentConversations: state.recent_private_conversations.length,
+    registerBytes: register.lastBody.length,
+  };
+}
+
+async function timed(samples: number, call: () => Promise<Sample>): Promise<Timing & { lastBody: string }> {
+  const times: Sample[] = [];
+  const gc = new GcRecorder();
+  for (let i = 0; i < WARMUP + samples; i++) {
+    const sample = await call();
+    if (i >= WARMUP) times.push(sample);
+  }
+  // GC entries arrive after the pause, on a later tick.
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  gc.stop();
+  const withoutGc = times.map(({ startedAt, ms }) => ms - gc.pauseWithin([[startedAt, startedAt + ms]]));
+  const counted = await record(call);
+  return {
+    p50: median(times.map((t) => t.ms)),
+    p50WithoutGc: median(withoutGc),
+    requests: counted.requests.length,
+    lastBody: times[times.length - 1].body,
+  };
+}
