@@ -52,13 +52,20 @@ export function rangeCondition(column: string, range: DBCoreKeyRange): SqlCondit
   if (range.type === EQUAL) return { sql: `${column} = ?`, params: [encodeBound(range.lower)] };
   const parts: string[] = [];
   const params: Uint8Array[] = [];
-  if (range.lower !== undefined) {
-    parts.push(`${column} ${range.lowerOpen ? '>' : '>='} ?`);
-    params.push(encodeBound(range.lower));
+  const lower = range.lower === undefined ? undefined : encodeBound(range.lower);
+  const upper = range.upper === undefined ? undefined : encodeBound(range.upper);
+  if (lower && upper) {
+    // IDBKeyRange.bound refuses these ranges rather than answer nothing.
+    const order = Buffer.compare(lower, upper);
+    if (order > 0 || (order === 0 && (range.lowerOpen || range.upperOpen))) throw dataError('the range is empty or inverted');
   }
-  if (range.upper !== undefined) {
+  if (lower) {
+    parts.push(`${column} ${range.lowerOpen ? '>' : '>='} ?`);
+    params.push(lower);
+  }
+  if (upper) {
     parts.push(`${column} ${range.upperOpen ? '<' : '<='} ?`);
-    params.push(encodeBound(range.upper));
+    params.push(upper);
   }
   return { sql: parts.length > 0 ? parts.join(' AND ') : '1', params };
 }

@@ -66,7 +66,7 @@ export class SqliteTable implements DBCoreTable {
         return this.#write(req.type, req.values, req.keys);
       case 'delete':
         for (const key of req.keys) this.#delete(encodeKeyArgument(key));
-        return { numFailures: 0, failures: {}, results: req.keys, lastResult: req.keys.at(-1) };
+        return { numFailures: 0, failures: {}, results: req.keys, lastResult: undefined };
       case 'deleteRange':
         this.#deleteRange(req.range);
         return { numFailures: 0, failures: {}, results: [], lastResult: undefined };
