@@ -105,20 +105,20 @@ function flagRows(id: number, recipients: number[], senderId: number, unread: bo
   return recipients.map((userId) => userMessageRow(userId, id, userId === senderId || !unread ? FLAG_BITS.read : 0, isDirect));
 }
 
-/** Loads the scenario, then writes the 100k messages and their per-user flag rows. */
-export async function buildBenchRealm(engine: Engine): Promise<BenchRealm> {
+/** Loads the scenario, then writes the messages (100k unless told) and their per-user flag rows. */
+export async function buildBenchRealm(engine: Engine, messageCount = MESSAGE_COUNT): Promise<BenchRealm> {
   // fake-indexeddb skips a row for a sparse index by throwing and catching a DOMException; without
   // stack traces those cost a third as much, which keeps building the realm near 20 s.
   const stackTraceLimit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
-    return await build(engine);
+    return await build(engine, messageCount);
   } finally {
     Error.stackTraceLimit = stackTraceLimit;
   }
 }
 
-async function build(engine: Engine): Promise<BenchRealm> {
+async function build(engine: Engine, messageCount: number): Promise<BenchRealm> {
   await engine.loadScenario(benchScenario());
   const { db } = engine;
   const userRows = (await db.users.toArray()).filter((u) => !u.is_system_bot).sort((a, b) => a.id - b.id);
@@ -131,16 +131,16 @@ async function build(engine: Engine): Promise<BenchRealm> {
   for (const [name, , weight] of CHANNELS) cumulative.push([(share += weight), channelRows.find((c) => c.name === name)!.id]);
 
   const next = random(42);
-  const start = engine.nowSeconds() - MESSAGE_COUNT * 30;
+  const start = engine.nowSeconds() - messageCount * 30;
   const firstMessageOf = new Map<number, number>();
   let userMessages = 0;
   let topicMessages = 0;
-  for (let first = 1; first <= MESSAGE_COUNT; first += CHUNK) {
+  for (let first = 1; first <= messageCount; first += CHUNK) {
     const messages: MessageRow[] = [];
     const flags: UserMessageRow[] = [];
-    for (let id = first; id < first + CHUNK && id <= MESSAGE_COUNT; id++) {
+    for (let id = first; id < first + CHUNK && id <= messageCount; id++) {
       const text = content(next);
-      const unread = id > MESSAGE_COUNT - UNREAD_TAIL;
+      const unread = id > messageCount - UNREAD_TAIL;
       const base = { id, content: text, rendered_content: `<p>${text}</p>`, timestamp: start + id * 30, client: 'website' };
       if (next() < DM_SHARE) {
         const sender = userRows[Math.floor(next() * userRows.length)];
@@ -193,7 +193,7 @@ async function build(engine: Engine): Promise<BenchRealm> {
   }
   await db.transaction('rw', [db.channels, db.counters], async () => {
     for (const [channelId, id] of firstMessageOf) await db.channels.update(channelId, { first_message_id: id });
-    await db.counters.put({ name: 'message', next: MESSAGE_COUNT + 1 });
+    await db.counters.put({ name: 'message', next: messageCount + 1 });
   });
 
   const scenarioUsers = users();
@@ -208,7 +208,7 @@ async function build(engine: Engine): Promise<BenchRealm> {
       subscribers: benchUsers.filter((u) => hotSubscribers.includes(u.id)),
       topicMessages,
     },
-    messages: MESSAGE_COUNT,
+    messages: messageCount,
     userMessages,
   };
 }

@@ -1,4 +1,4 @@
-// Cost of SQLite write-through persistence: node bench/sqlite-persistence.ts
+// Cost of the SQLite store against fake-indexeddb for bare Dexie writes, and its reopen: node bench/sqlite-persistence.ts
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
