@@ -132,8 +132,11 @@ function addIndex(sqlite: DatabaseSync, table: DBCoreTableSchema, layout: TableL
     const update = sqlite.prepare(`UPDATE ${layout.rows} SET ${column} = ? WHERE k = ?`);
     forEachRow(sqlite, layout.rows, (k, row) => update.run(indexKeyOf(index, row), k));
   }
-  // On (column, k): the order of an IndexedDB index, key then primary key.
-  sqlite.exec(`CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX ${quote(`i:${table.name}:${nameOf(index)}`)} ON ${layout.rows} (${column}${index.unique ? '' : ', k'})`);
+  // On (column, k): the order of an IndexedDB index, key then primary key. Partial: the rows
+  // IndexedDB leaves out (most flag rows, for the sparse flag indexes) take no space in it.
+  const unique = index.unique ? 'UNIQUE ' : '';
+  const columns = index.unique ? column : `${column}, k`;
+  sqlite.exec(`CREATE ${unique}INDEX ${quote(`i:${table.name}:${nameOf(index)}`)} ON ${layout.rows} (${columns}) WHERE ${column} IS NOT NULL`);
 }
 
 /** Every stored row in key order, read in chunks: the table is written to meanwhile. */
