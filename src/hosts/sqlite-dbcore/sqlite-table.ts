@@ -33,12 +33,18 @@ export class SqliteTable implements DBCoreTable {
   readonly #statements: StatementCache;
   /** Bumped by every write, so open cursors refetch what they had read ahead. */
   #generation = 0;
+  /** A row with all its plain index keys in one statement; `put` replaces the row in place. */
+  readonly #writeSql: Record<'add' | 'put', string>;
 
   constructor(schema: DBCoreTableSchema, statements: StatementCache) {
     this.name = schema.name;
     this.schema = schema;
     this.#layout = layoutOf(schema);
     this.#statements = statements;
+    const columns = ['k', 'v', ...this.#layout.columns.values()];
+    const add = `INSERT INTO ${this.#layout.rows} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
+    const replace = columns.slice(1).map((column) => `${column} = excluded.${column}`);
+    this.#writeSql = { add, put: `${add} ON CONFLICT (k) DO UPDATE SET ${replace.join(', ')}` };
   }
 
   /**
@@ -134,11 +140,8 @@ export class SqliteTable implements DBCoreTable {
    */
   #write(type: 'add' | 'put', values: readonly unknown[], keys: readonly unknown[] | undefined): DBCoreMutateResponse {
     const { primaryKey } = this.schema;
-    const { rows, columns, plainIndexes, multiEntryIndexes, entries } = this.#layout;
-    const columnList = ['k', 'v', ...columns.values()];
-    const placeholders = columnList.map(() => '?').join(', ');
-    const upsert = type === 'put' ? ` ON CONFLICT (k) DO UPDATE SET ${columnList.slice(1).map((c) => `${c} = excluded.${c}`).join(', ')}` : '';
-    const insert = this.#statements.get(`INSERT INTO ${rows} (${columnList.join(', ')}) VALUES (${placeholders})${upsert}`);
+    const { plainIndexes, multiEntryIndexes, entries } = this.#layout;
+    const insert = this.#statements.get(this.#writeSql[type]);
     const failures: Record<number, Error> = {};
     const results: unknown[] = [];
     let numFailures = 0;
