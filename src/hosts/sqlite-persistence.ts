@@ -80,8 +80,11 @@ function openLocked(filePath: string): DatabaseSync {
     // FULL: each commit is fsynced before the write is acknowledged, so it survives power loss
     // and OS crashes, not only a killed process (NORMAL would be enough for kill -9).
     sqlite.exec('PRAGMA synchronous = FULL');
-    // Pages read stay cached up to this size (the default is 2 MiB); the heap does not hold rows.
+    // Pages read stay cached up to 32 MiB (the default is 2 MiB), outside the JS heap.
     sqlite.exec('PRAGMA cache_size = -32768');
+    // After a checkpoint the write-ahead log is cut back to 64 MiB instead of keeping its
+    // largest size (a scenario load or a conversion writes a lot at once).
+    sqlite.exec('PRAGMA journal_size_limit = 67108864');
     // Takes the exclusive lock now rather than at the first write.
     sqlite.exec('BEGIN EXCLUSIVE; COMMIT');
   } catch (error) {

@@ -6,7 +6,7 @@ import type { StatementCache } from './statement-cache.ts';
 export interface ScanRow {
   ik: Uint8Array;
   pk: Uint8Array;
-  v?: Uint8Array;
+  v?: string;
 }
 
 /**

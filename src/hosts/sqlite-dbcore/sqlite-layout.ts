@@ -84,7 +84,7 @@ export function prepareLayout(sqlite: DatabaseSync, schema: DBCoreSchema): void 
       const before = stored.get(table.name);
       const layout = layoutOf(table);
       if (!before) {
-        sqlite.exec(`CREATE TABLE ${layout.rows} (k BLOB PRIMARY KEY NOT NULL, v BLOB NOT NULL) WITHOUT ROWID`);
+        sqlite.exec(`CREATE TABLE ${layout.rows} (k BLOB PRIMARY KEY NOT NULL, v TEXT NOT NULL) WITHOUT ROWID`);
       } else if (JSON.stringify(before.primaryKey) !== JSON.stringify(wanted.primaryKey)) {
         throw new Error(`table ${table.name}: its primary key changed from ${JSON.stringify(before.primaryKey)}; the stored rows cannot be migrated`);
       }
@@ -144,7 +144,7 @@ function forEachRow(sqlite: DatabaseSync, rows: string, visit: (key: Uint8Array,
   const first = sqlite.prepare(`SELECT k, v FROM ${rows} ORDER BY k LIMIT ${MIGRATION_CHUNK}`);
   const next = sqlite.prepare(`SELECT k, v FROM ${rows} WHERE k > ? ORDER BY k LIMIT ${MIGRATION_CHUNK}`);
   for (let chunk = first.all(); chunk.length > 0; ) {
-    for (const { k, v } of chunk) visit(k as Uint8Array, decodeValue(v as Uint8Array));
+    for (const { k, v } of chunk) visit(k as Uint8Array, decodeValue(v as string));
     chunk = next.all(chunk.at(-1)!.k as Uint8Array);
   }
 }

@@ -131,7 +131,7 @@ export class SqliteTable implements DBCoreTable {
 
   #get(key: Uint8Array): unknown {
     const row = this.#statements.get(`SELECT v FROM ${this.#layout.rows} WHERE k = ?`).get(key);
-    return row && decodeValue(row.v as Uint8Array);
+    return row && decodeValue(row.v as string);
   }
 
   /**

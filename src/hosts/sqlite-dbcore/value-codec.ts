@@ -1,9 +1,9 @@
-import { deserialize, serialize } from 'node:v8';
-
 /**
- * Rows as V8's structured-clone bytes: what IndexedDB itself stores, so a row reads back exactly
- * as it was put (undefined fields, Dates, typed arrays), unlike JSON.
+ * Rows as JSON text. The engine's rows are plain JSON data (the realm archive carries them as
+ * JSON, and the earlier `--data` format stored them so); JSON reads and writes these small
+ * objects two to ten times faster than V8's structured-clone serializer. An `undefined` field
+ * reads back absent, which no index or engine rule tells apart.
  */
-export const encodeValue = (row: unknown): Uint8Array => serialize(row);
+export const encodeValue = (row: unknown): string => JSON.stringify(row);
 
-export const decodeValue = (bytes: Uint8Array): unknown => deserialize(bytes);
+export const decodeValue = (text: string): unknown => JSON.parse(text);
