@@ -72,7 +72,7 @@ export class SqliteTransaction extends EventTarget implements DBCoreTransaction 
     if (this.#state === 'committed' || this.#state === 'aborted') {
       throw new DOMException('The transaction has finished', 'InvalidStateError');
     }
-    this.#finish('aborted', null);
+    this.#abort(null);
   }
 
   /** IDBTransaction.commit(): no more requests; commits now (every request has already run). */
@@ -109,7 +109,7 @@ export class SqliteTransaction extends EventTarget implements DBCoreTransaction 
       try {
         this.#scheduler.sqlite.exec('COMMIT');
       } catch (error) {
-        this.#finish('aborted', error instanceof Error ? error : new Error(String(error)));
+        this.#abort(error instanceof Error ? error : new Error(String(error)));
         return;
       }
     }
@@ -118,9 +118,9 @@ export class SqliteTransaction extends EventTarget implements DBCoreTransaction 
     this.#fire('complete', this.oncomplete);
   }
 
-  #finish(state: 'aborted', error: Error | null): void {
+  #abort(error: Error | null): void {
     const wasActive = this.#state === 'active';
-    this.#state = state;
+    this.#state = 'aborted';
     this.error = error;
     if (wasActive && this.mode === 'readwrite' && this.#scheduler.sqlite.isTransaction) {
       this.#scheduler.sqlite.exec('ROLLBACK');
