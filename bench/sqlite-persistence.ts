@@ -69,8 +69,8 @@ try {
   console.table({
     'single-row transactions/s, memory only': Math.round(memoryRate),
     'single-row transactions/s, persistent': Math.round(persistentRate),
-    [`reload ${rows} rows, ms`]: Math.round(reloadMs),
-    'reload heap growth, MiB': Math.round(heapGrowth / 2 ** 20),
+    [`reopen with ${rows} rows stored, ms`]: Math.round(reloadMs),
+    'reopen heap growth, MiB': Math.round(heapGrowth / 2 ** 20),
     'SQLite file, MiB': Math.round(statSync(file).size / 2 ** 20),
   });
 } finally {
