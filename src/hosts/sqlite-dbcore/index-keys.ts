@@ -27,13 +27,6 @@ export function multiEntryKeysOf(index: DBCoreIndex, row: unknown): Uint8Array[]
   return [...keys.values()];
 }
 
-/** The encoded primary key of a row with an inbound key, or a DataError as IndexedDB throws. */
-export function primaryKeyOf(primaryKey: DBCoreIndex, row: unknown): Uint8Array {
-  const value: unknown = primaryKey.extractKey!(row);
-  if (!isValidKey(value)) throw dataError('the row has no valid primary key');
-  return encodeKey(value);
-}
-
 export function dataError(message: string): DOMException {
   return new DOMException(message, 'DataError');
 }

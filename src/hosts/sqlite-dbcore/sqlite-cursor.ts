@@ -9,7 +9,7 @@ import { decodeValue } from './value-codec.ts';
 const FIRST_BATCH = 16;
 const LARGEST_BATCH = 1024;
 
-export interface CursorSource {
+interface CursorSource {
   table: string;
   reverse: boolean;
   unique: boolean;
