@@ -68,6 +68,14 @@ describe('the SQLite store across schema changes', () => {
     await expect(openWith({ items: 'other' })).rejects.toThrow('table items: its primary key changed from "id"');
   });
 
+  it('refuses a file written in a newer store format, saying so', async () => {
+    const newer = new DatabaseSync(file);
+    newer.exec('PRAGMA user_version = 2');
+    newer.close();
+
+    await expect(openWith({ items: 'id' })).rejects.toThrow('the file was written by a newer Offline Realm (store format 2; this one reads format 1)');
+  });
+
   it('converts a file of the earlier write-through format once, then reads it through its indexes', async () => {
     const old = new DatabaseSync(file);
     old.exec('CREATE TABLE records (tbl TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (tbl, key))');

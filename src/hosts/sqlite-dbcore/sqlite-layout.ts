@@ -61,6 +61,7 @@ export function layoutOf(table: DBCoreTableSchema): TableLayout {
  * cannot be migrated: refused.
  */
 export function prepareLayout(sqlite: DatabaseSync, schema: DBCoreSchema): void {
+  checkFormat(sqlite);
   sqlite.exec('CREATE TABLE IF NOT EXISTS _layout (tbl TEXT PRIMARY KEY, spec TEXT NOT NULL)');
   const stored = new Map<string, TableSpec>(
     sqlite
@@ -102,6 +103,20 @@ export function prepareLayout(sqlite: DatabaseSync, schema: DBCoreSchema): void 
     sqlite.exec('ROLLBACK');
     throw error;
   }
+}
+
+/**
+ * The file's format (key bytes, row text, this layout) as SQLite's `user_version`, so that a later
+ * change of format is recognised: a file of a newer format is refused rather than misread.
+ */
+const FORMAT_VERSION = 1;
+
+function checkFormat(sqlite: DatabaseSync): void {
+  const version = Number(sqlite.prepare('PRAGMA user_version').get()!.user_version);
+  if (version > FORMAT_VERSION) {
+    throw new Error(`the file was written by a newer Offline Realm (store format ${version}; this one reads format ${FORMAT_VERSION})`);
+  }
+  if (version < FORMAT_VERSION) sqlite.exec(`PRAGMA user_version = ${FORMAT_VERSION}`);
 }
 
 function dropIndex(sqlite: DatabaseSync, table: string, name: string, spec: IndexSpec): void {
