@@ -1,4 +1,4 @@
-// Cost of SQLite write-through persistence: node bench/sqlite-persistence.ts
+// Cost of the SQLite store against fake-indexeddb for bare Dexie writes, and its reopen: node bench/sqlite-persistence.ts
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,8 +69,8 @@ try {
   console.table({
     'single-row transactions/s, memory only': Math.round(memoryRate),
     'single-row transactions/s, persistent': Math.round(persistentRate),
-    [`reload ${rows} rows, ms`]: Math.round(reloadMs),
-    'reload heap growth, MiB': Math.round(heapGrowth / 2 ** 20),
+    [`reopen with ${rows} rows stored, ms`]: Math.round(reloadMs),
+    'reopen heap growth, MiB': Math.round(heapGrowth / 2 ** 20),
     'SQLite file, MiB': Math.round(statSync(file).size / 2 ** 20),
   });
 } finally {

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { Engine } from '../engine/engine.ts';
@@ -7,7 +8,7 @@ import { RealmDatabase } from '../engine/storage/database.ts';
 import { parseServeArgs, type ServeOptions, USAGE, UsageError } from './cli-args.ts';
 import { createNodeServer } from './node-http.ts';
 import { DEFAULT_SCENARIO_PATH, loadScenarioFile, readCheckedScenario, ScenarioFileError } from './scenario-file.ts';
-import { openPersistentDatabase } from './sqlite-persistence.ts';
+import { attachSqlite, openPersistentDatabase } from './sqlite-persistence.ts';
 import { DiskUploadStore } from './disk-upload-store.ts';
 import { replicaLinksText } from './replica-links.ts';
 import { syncChangeJournal } from '../sync/hub/change-journal.ts';
@@ -80,12 +81,20 @@ async function openRealm(options: ServeOptions): Promise<OpenRealm> {
   const scenarioPath = options.scenario === null ? DEFAULT_SCENARIO_PATH : resolve(cwd, options.scenario);
 
   if (options.data === null) {
-    const engine = await Engine.create({ indexedDB: new IDBFactory(), IDBKeyRange, writeJournal: syncChangeJournal });
+    // The same store as --data, on an in-memory SQLite database: faster than fake-indexeddb
+    // and outside the JS heap (docs/NODE-STORAGE.md).
+    const db = new RealmDatabase({ indexedDB: new IDBFactory(), IDBKeyRange });
+    const store = await attachSqlite(db, new DatabaseSync(':memory:'));
+    const engine = await Engine.create({ db, writeJournal: syncChangeJournal });
+    const close = () => {
+      engine.queues.close();
+      store.close();
+    };
     await loadScenarioFile(engine, scenarioPath).catch((error: unknown) => {
-      engine.close();
+      close();
       throw error;
     });
-    return { engine, close: () => engine.close() };
+    return { engine, close };
   }
 
   // An explicit scenario is checked even where it will be refused: a faulty file always exits 2.

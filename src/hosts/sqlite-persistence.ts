@@ -1,37 +1,41 @@
 import { chmodSync, writeFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import type { Dexie } from 'dexie';
-import { WriteThrough, type CommittedChanges } from './sqlite-write-through.ts';
+import { sqliteDBCore } from './sqlite-dbcore/sqlite-dbcore.ts';
 
 /**
- * Durable storage for the Node host. The live store stays the in-memory IndexedDB (fake-indexeddb);
- * every committed read-write transaction is also written, as the current rows it touched, to one
- * SQLite transaction before Dexie acknowledges it; on start SQLite is loaded back into memory.
+ * The Node host's storage on disk: the Dexie database runs on the SQLite file itself (see
+ * docs/NODE-STORAGE.md), so memory does not grow with the realm and a start reads nothing ahead.
  */
 export interface PersistentStore {
-  /** Closes the Dexie db, then the SQLite file once writes still in flight have been stored. */
+  /** Closes the Dexie db, then the SQLite file once transactions still in flight have finished. */
   close(): void;
   /** rows per table, for diagnostics */
   stats(): Record<string, number>;
 }
 
-/** Opens `db` (not yet opened) backed by the SQLite file at `filePath`: installs the
- *  write-through middleware, opens the Dexie db, loads every stored row back into it.
- *  Throws a clear Error if another process holds the file. */
+/**
+ * Opens `db` (not yet opened) on the SQLite file at `filePath`. A file written by the earlier
+ * write-through format (one `records` table) is converted once, on its first open.
+ * Throws a clear Error if another process holds the file.
+ */
 export async function openPersistentDatabase(db: Dexie, filePath: string): Promise<PersistentStore> {
   if (db.isOpen()) throw new Error('openPersistentDatabase needs a database that is not open yet');
   const sqlite = openLocked(filePath);
+  return attachSqlite(db, sqlite);
+}
+
+/**
+ * Opens `db` on an open SQLite connection (a file, or `:memory:` for tests). The connection is
+ * closed with the store.
+ */
+export async function attachSqlite(db: Dexie, sqlite: DatabaseSync): Promise<PersistentStore> {
+  const core = sqliteDBCore(sqlite);
   let closing = false;
-  const writeThrough = new WriteThrough({
-    commit: rowWriter(sqlite),
-    idle: () => {
-      if (closing) sqlite.close();
-    },
-  });
   try {
-    db.use(writeThrough.middleware);
+    db.use(core.middleware);
     await db.open();
-    await loadRows(db, sqlite);
+    await convertWriteThroughRecords(db, sqlite);
   } catch (error) {
     db.close();
     sqlite.close();
@@ -42,13 +46,12 @@ export async function openPersistentDatabase(db: Dexie, filePath: string): Promi
       if (closing) return;
       closing = true;
       db.close();
-      if (writeThrough.inFlight === 0) sqlite.close();
+      core.scheduler.whenWritesDone(() => sqlite.close());
     },
     stats() {
-      const counts = Object.fromEntries(db.tables.map((table) => [table.name, 0]));
-      const rows = sqlite.prepare('SELECT tbl, count(*) AS n FROM records GROUP BY tbl').all();
-      for (const { tbl, n } of rows) counts[String(tbl)] = Number(n);
-      return counts;
+      return Object.fromEntries(
+        db.tables.map((table) => [table.name, Number(sqlite.prepare(`SELECT count(*) AS n FROM "r:${table.name}"`).get()!.n)]),
+      );
     },
   };
 }
@@ -77,11 +80,13 @@ function openLocked(filePath: string): DatabaseSync {
     // FULL: each commit is fsynced before the write is acknowledged, so it survives power loss
     // and OS crashes, not only a killed process (NORMAL would be enough for kill -9).
     sqlite.exec('PRAGMA synchronous = FULL');
+    // Pages read stay cached up to 32 MiB (the default is 2 MiB), outside the JS heap.
+    sqlite.exec('PRAGMA cache_size = -32768');
+    // After a checkpoint the write-ahead log is cut back to 64 MiB instead of keeping its
+    // largest size (a scenario load or a conversion writes a lot at once).
+    sqlite.exec('PRAGMA journal_size_limit = 67108864');
     // Takes the exclusive lock now rather than at the first write.
     sqlite.exec('BEGIN EXCLUSIVE; COMMIT');
-    sqlite.exec(
-      'CREATE TABLE IF NOT EXISTS records (tbl TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (tbl, key))',
-    );
   } catch (error) {
     sqlite.close();
     if (isBusy(error)) throw new Error(`${filePath} is in use by another Offline Realm process`, { cause: error });
@@ -94,62 +99,36 @@ function isBusy(error: unknown): boolean {
   return error instanceof Error && 'errcode' in error && (error.errcode === 5 || error.errcode === 6);
 }
 
-function rowWriter(sqlite: DatabaseSync): (changes: CommittedChanges) => void {
-  const upsert = sqlite.prepare(
-    'INSERT INTO records (tbl, key, value) VALUES (?, ?, ?) ON CONFLICT (tbl, key) DO UPDATE SET value = excluded.value',
-  );
-  const remove = sqlite.prepare('DELETE FROM records WHERE tbl = ? AND key = ?');
-  return (changes) => {
-    if (changes.size === 0) return;
-    try {
-      sqlite.exec('BEGIN');
-      for (const [table, rows] of changes) {
-        for (const [key, value] of rows) {
-          if (value === null) remove.run(table, key);
-          else upsert.run(table, key, value);
-        }
-      }
-      sqlite.exec('COMMIT');
-    } catch (error) {
-      // IndexedDB has already committed what SQLite could not store; acknowledging it would
-      // promise durability we do not have, and carrying on would let memory and disk diverge.
-      console.error('offline-realm: could not persist a committed transaction, exiting', error);
-      process.exit(1);
-    }
-  };
-}
+/** Rows converted per transaction: bounded memory however large the old file is. */
+const CONVERT_CHUNK_ROWS = 5_000;
 
 /**
- * fake-indexeddb dequeues requests with Array.shift(), so one transaction's cost grows with the
- * square of its queue: loading in chunks keeps it linear (100k messages: 3.8 s instead of 6.7 s).
+ * The earlier format kept every row as JSON in `records (tbl, key, value)`. Its rows are put
+ * through Dexie in chunks, then the table is dropped: a conversion cut short is simply done
+ * again at the next start (a put of the same row is idempotent).
  */
-const LOAD_CHUNK_ROWS = 5_000;
-
-/** Loads every stored row through the raw IndexedDB connection, so nothing is written back. */
-async function loadRows(db: Dexie, sqlite: DatabaseSync): Promise<void> {
-  const idb = db.backendDB();
+async function convertWriteThroughRecords(db: Dexie, sqlite: DatabaseSync): Promise<void> {
+  const found = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'records'").get();
+  if (!found) return;
+  const names = new Set(db.tables.map((table) => table.name));
   for (const { tbl } of sqlite.prepare('SELECT DISTINCT tbl FROM records').all()) {
-    if (!idb.objectStoreNames.contains(String(tbl))) {
-      throw new Error(`stored rows belong to table ${String(tbl)}, which the schema does not have`);
-    }
+    if (!names.has(String(tbl))) throw new Error(`stored rows belong to table ${String(tbl)}, which the schema does not have`);
   }
-  const storeNames = [...idb.objectStoreNames];
-  let trans: IDBTransaction | null = null;
-  let loaded = 0;
-  for (const { tbl, value } of sqlite.prepare('SELECT tbl, value FROM records').iterate()) {
-    trans ??= idb.transaction(storeNames, 'readwrite');
-    trans.objectStore(String(tbl)).put(JSON.parse(String(value)));
-    if (++loaded % LOAD_CHUNK_ROWS === 0) {
-      await completion(trans);
-      trans = null;
+  const chunk = sqlite.prepare('SELECT tbl, key, value FROM records WHERE (tbl, key) > (?, ?) ORDER BY tbl, key LIMIT ?');
+  for (let after = ['', '']; ; ) {
+    const rows = chunk.all(after[0]!, after[1]!, CONVERT_CHUNK_ROWS);
+    if (rows.length === 0) break;
+    const byTable = new Map<string, unknown[]>();
+    for (const row of rows) {
+      const table = String(row.tbl);
+      if (!byTable.has(table)) byTable.set(table, []);
+      byTable.get(table)!.push(JSON.parse(String(row.value)));
     }
+    await db.transaction('rw', [...byTable.keys()], async () => {
+      for (const [table, values] of byTable) await db.table(table).bulkPut(values);
+    });
+    const last = rows.at(-1)!;
+    after = [String(last.tbl), String(last.key)];
   }
-  if (trans) await completion(trans);
-}
-
-function completion(trans: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    trans.oncomplete = () => resolve();
-    trans.onabort = () => reject(trans.error ?? new Error('loading the stored rows was aborted'));
-  });
+  sqlite.exec('DROP TABLE records');
 }

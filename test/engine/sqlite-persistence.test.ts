@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Dexie } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RealmDatabase } from '../../src/engine/storage/database.ts';
 import { openPersistentDatabase, type PersistentStore } from '../../src/hosts/sqlite-persistence.ts';
 import { numberedMessage, unreadFlag } from '../fixtures/persistence-rows.ts';
@@ -166,6 +166,26 @@ describe('SQLite persistence', () => {
     const { db: restarted } = await openRealm();
 
     expect(await restarted.messages.count()).toBe(acknowledged ? 1 : 0);
+  });
+
+  it('reopens a file of 20,000 messages without reading a single row, then reads pages from it', async () => {
+    const { db, store } = await openRealm();
+    for (let first = 1; first <= 20_000; first += 5_000) {
+      await db.messages.bulkPut(Array.from({ length: 5_000 }, (_, i) => numberedMessage(first + i, 1 + ((first + i) % 3))));
+    }
+    store.close();
+    // Rows are JSON in the file: a start that loaded them would parse each one.
+    const parse = vi.spyOn(JSON, 'parse');
+
+    const { db: restarted } = await openRealm();
+    const parsedAtOpen = parse.mock.calls.length;
+    const page = await restarted.messages.where('[stream_id+id]').between([2, Dexie.minKey], [2, Dexie.maxKey]).reverse().limit(100).toArray();
+    parse.mockRestore();
+
+    // A few per table (its stored layout), none per row.
+    expect(parsedAtOpen).toBeLessThan(3 * restarted.tables.length);
+    expect(page.map((m) => m.id).slice(0, 3)).toEqual([19_999, 19_996, 19_993]);
+    expect(page).toHaveLength(100);
   });
 
   it('refuses a second open of the same file, in this process or another', async () => {

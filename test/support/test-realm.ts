@@ -1,8 +1,11 @@
+import { DatabaseSync } from 'node:sqlite';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { ManualClock } from '../../src/engine/clock/clock.ts';
 import { Engine } from '../../src/engine/engine.ts';
 import type { EventQueue, QueueOptions } from '../../src/engine/events/event-queue.ts';
 import { NO_CAPABILITIES } from '../../src/engine/events/event-types.ts';
+import { RealmDatabase } from '../../src/engine/storage/database.ts';
+import { attachSqlite } from '../../src/hosts/sqlite-persistence.ts';
 import { newSubscription } from '../../src/engine/settings/subscription-defaults.ts';
 import { encodeParams, IDS, TEST_SCENARIO, type TestUser } from './test-scenario.ts';
 
@@ -87,16 +90,16 @@ export interface TestRealm {
   anonymous(): TestClient;
 }
 
-/** A fresh engine on its own in-memory IndexedDB, loaded with `scenario`. */
+/**
+ * A fresh engine on its own in-memory IndexedDB, loaded with `scenario`. With
+ * `ENGINE_STORAGE=sqlite` in the environment, on the Node host's SQLite store instead (an
+ * in-memory SQLite database), so any engine test file can be run against that store too.
+ */
 export async function createTestRealm(scenario: unknown = TEST_SCENARIO): Promise<TestRealm> {
   const clock = new ManualClock(Date.UTC(2026, 0, 1, 12));
-  const engine = await Engine.create({
-    name: `test-${crypto.randomUUID()}`,
-    indexedDB: new IDBFactory(),
-    IDBKeyRange,
-    clock,
-    passwordIterations: 1000,
-  });
+  const db = new RealmDatabase({ name: `test-${crypto.randomUUID()}`, indexedDB: new IDBFactory(), IDBKeyRange });
+  if (process.env.ENGINE_STORAGE === 'sqlite') await attachSqlite(db, new DatabaseSync(':memory:'));
+  const engine = await Engine.create({ db, clock, passwordIterations: 1000 });
   await engine.loadScenario(scenario);
   const users = (scenario as typeof TEST_SCENARIO).users;
   return {
