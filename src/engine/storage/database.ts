@@ -1,4 +1,5 @@
 import { Dexie, type EntityTable, type Table } from 'dexie';
+import { tableCacheMiddleware } from './table-cache.ts';
 import type {
   AttachmentRow,
   PushDeviceTokenRow,
@@ -155,6 +156,7 @@ export class RealmDatabase extends Dexie {
       sync_outbox: 'mutation_id',
       sync_refusals: 'mutation_id',
     });
+    this.use(tableCacheMiddleware());
   }
 
   /** Every table, for actions that may touch any of them and for export. */
