@@ -47,6 +47,12 @@ export interface SmallGetSamples {
   relayed: number[];
   engine: number[];
   ping: number[];
+  /** A bare Service Worker answering the same fetch by itself. */
+  floor: number[];
+  /** MSW's browser worker answering it from a handler in its page, with the engine's body. */
+  msw: number[];
+  /** The same, the handler calling `engine.handle()` on an Engine in its page (the same work as ours). */
+  mswEngine: number[];
 }
 
 export interface SendSamples {

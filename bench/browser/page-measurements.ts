@@ -5,24 +5,41 @@ import type { BenchRealm } from '../realm-fixture.ts';
 import type { SendSamples, SmallGetSamples, TimedHandle, TimedQuery, TopicPageSamples } from './bench-protocol.ts';
 import type { BenchWorkerClient } from './bench-worker-client.ts';
 import { timedFetch } from './page-fetch.ts';
+import { openRelayPeers } from './relay-peers.ts';
 
 const PAGE = 100;
 const SEND_TOPIC = 'browser send bench';
 
-/** `GET /users/me`: through the Service Worker, `engine.handle()` in a SharedWorker, and a ping. */
+/**
+ * `GET /users/me`: through the Service Worker, `engine.handle()` in a SharedWorker, a ping, and
+ * the same fetch answered with the engine's body by a bare Service Worker (the floor) and by
+ * MSW's worker from a handler in its page (the peer), both fixed and through `engine.handle()`.
+ */
 export async function smallGet(worker: BenchWorkerClient, realm: BenchRealm, samples: number, warmup: number): Promise<SmallGetSamples> {
   const user = realm.hot.subscribers[2];
-  const result: SmallGetSamples = { relayed: [], engine: [], ping: [] };
+  const first = await timedFetch(user, 'GET', '/users/me');
+  expectOk(first, 'GET /users/me');
+  const peers = await openRelayPeers(first.body);
+  const result: SmallGetSamples = { relayed: [], engine: [], ping: [], floor: [], msw: [], mswEngine: [] };
   for (let i = 0; i < warmup + samples; i++) {
     const relayed = await timedFetch(user, 'GET', '/users/me');
     expectOk(relayed, 'GET /users/me');
     const bare = await worker.call<TimedHandle>({ type: 'time-handle', user, method: 'GET', path: '/users/me', params: {}, withBody: false });
     expectOk({ status: bare.status, body: '' }, 'GET /users/me in the bench worker');
     const ping = await worker.ping();
+    const floor = await timedFetch(user, 'GET', '/users/me', {}, peers.floor);
+    peers.mswAnswers('fixed');
+    const msw = await timedFetch(user, 'GET', '/users/me', {}, peers.msw);
+    peers.mswAnswers('engine');
+    const mswEngine = await timedFetch(user, 'GET', '/users/me', {}, peers.msw);
+    if ([floor, msw, mswEngine].some((peer) => peer.body !== relayed.body)) throw new Error('the floor or MSW answered other than the engine');
     if (i < warmup) continue;
     result.relayed.push(relayed.ms);
     result.engine.push(bare.ms);
     result.ping.push(ping);
+    result.floor.push(floor.ms);
+    result.msw.push(msw.ms);
+    result.mswEngine.push(mswEngine.ms);
   }
   return result;
 }

@@ -1,11 +1,49 @@
-// The app's build (vite.config.ts) plus the bench page, for `npm run bench` only: the app's own
+// The app's build (vite.config.ts) plus the bench pages, for `npm run bench` only: the app's own
 // build, whose cold start the bench also measures, is built from vite.config.ts unchanged.
-import { defineConfig, mergeConfig } from 'vite';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { defineConfig, mergeConfig, type Plugin } from 'vite';
 import appConfig from '../../vite.config.ts';
+
+/** Built to the site root, so that its registration may take any scope (relay-peers.ts). */
+const FLOOR_SW = 'bench-floor-sw';
 
 export default mergeConfig(
   appConfig,
   defineConfig({
-    build: { rolldownOptions: { input: { bench: 'bench/browser/bench.html', import: 'bench/browser/import.html' } } },
+    plugins: [mswWorkerScript()],
+    build: {
+      rolldownOptions: {
+        input: {
+          bench: 'bench/browser/bench.html',
+          import: 'bench/browser/import.html',
+          'floor-frame': 'bench/browser/floor-frame.html',
+          'msw-frame': 'bench/browser/msw-frame.html',
+          [FLOOR_SW]: 'bench/browser/floor-service-worker.ts',
+        },
+        output: {
+          // The app's names (vite.config.ts) and the floor Service Worker's.
+          entryFileNames: (chunk: { name: string }) => (chunk.name === 'sw' ? 'sw.js' : chunk.name === FLOOR_SW ? `${FLOOR_SW}.js` : 'assets/[name]-[hash].js'),
+        },
+      },
+    },
   }),
 );
+
+/**
+ * MSW's worker script, written into the build by `msw init` as MSW's users do (into their public
+ * folder), so that the bench runs the installed MSW's own worker.
+ */
+function mswWorkerScript(): Plugin {
+  let outDir = '';
+  return {
+    name: 'bench-msw-worker-script',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async closeBundle() {
+      await promisify(execFile)('node_modules/.bin/msw', ['init', outDir, '--no-save']);
+    },
+  };
+}

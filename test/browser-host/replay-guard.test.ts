@@ -67,6 +67,18 @@ describe('the replay guard', () => {
     expect(runs).toEqual([1, 2]);
   });
 
+  test('runs a mutation through a new Service Worker when only its body differs from the unanswered one', async () => {
+    const guard = new ReplayGuard();
+    const { runs, run } = counter();
+    const other = { ...request(7, 'sw-b'), body: new TextEncoder().encode('type=stream&to=general&topic=t&content=bye').buffer };
+
+    await guard.handle(request(1, 'sw-a'), never, run(1, 200));
+    const second = await guard.handle(other, never, run(7, 201));
+
+    expect(runs).toEqual([1, 7]);
+    expect(second).toEqual(answer(7, 201));
+  });
+
   test('runs a re-send again once the replay window has passed', async () => {
     let now = 1_000;
     const guard = new ReplayGuard(() => now);

@@ -4,7 +4,8 @@ export interface RequestHandler {
 }
 
 import type { RelayedAbort, RelayedAck, RelayedRequest, RelayedResponse } from '../protocol/relay-protocol.ts';
-import type { ReplayGuard } from './replay-guard.ts';
+import { jsonResponseText } from '../../engine/http/json-response.ts';
+import { answerIsKept, type ReplayGuard } from './replay-guard.ts';
 
 /**
  * The engine's end of one Service Worker port: each relayed request becomes a WHATWG Request
@@ -34,7 +35,8 @@ export function serveRelayPort(port: MessagePort, engine: () => Promise<RequestH
       })
       .then((reply) => {
         running.delete(message.id);
-        port.postMessage(reply);
+        // A body nobody keeps moves to the Service Worker instead of being copied.
+        port.postMessage(reply, reply.body && !answerIsKept(message.method) ? [reply.body] : []);
       });
   };
   port.addEventListener('close', () => {
@@ -51,8 +53,11 @@ function toRequest(message: RelayedRequest, signal: AbortSignal): Request {
   });
 }
 
+const encoder = new TextEncoder();
+
 async function toRelayed(id: number, response: Response): Promise<RelayedResponse> {
-  const body = response.body ? await response.arrayBuffer() : null;
+  const text = jsonResponseText(response);
+  const body = text !== null ? encoder.encode(text).buffer : response.body ? await response.arrayBuffer() : null;
   return {
     type: 'response',
     id,

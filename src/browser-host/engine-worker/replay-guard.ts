@@ -47,7 +47,7 @@ export class ReplayGuard {
     this.#forgetOld();
     const key = await fingerprint(request);
     const earlier = this.#attempts.get(key);
-    const readOnly = request.method === 'GET' || request.method === 'HEAD';
+    const readOnly = !answerIsKept(request.method);
     const resent = earlier !== undefined && !earlier.delivered && earlier.relayInstance !== request.relayInstance;
     if (resent && !readOnly) return { ...(await earlier.answer), id: request.id };
     if (resent && earlier.finishedAt === null) earlier.abort.abort();
@@ -87,14 +87,23 @@ export class ReplayGuard {
   }
 }
 
-/** SHA-256 over everything that makes two requests "the same request from the same client". */
-async function fingerprint(request: RelayedRequest): Promise<string> {
+/**
+ * Whether the guard keeps a request's answer for a re-send (a mutation's): that answer's body
+ * must not be transferred away when it is posted.
+ */
+export function answerIsKept(method: string): boolean {
+  return method !== 'GET' && method !== 'HEAD';
+}
+
+/**
+ * Everything that makes two requests "the same request from the same client": the head as
+ * text, and the SHA-256 of a body (a body may be megabytes). A bodiless request, every GET among
+ * them, is keyed at once, without the digest's hop to another thread.
+ */
+function fingerprint(request: RelayedRequest): string | Promise<string> {
   const authorization = request.headers.find(([name]) => name.toLowerCase() === 'authorization')?.[1] ?? '';
-  const head = new TextEncoder().encode(JSON.stringify([request.clientId, request.method, request.url, authorization]));
-  const body = request.body ? new Uint8Array(request.body) : new Uint8Array();
-  const bytes = new Uint8Array(head.length + 1 + body.length);
-  bytes.set(head);
-  bytes.set(body, head.length + 1);
-  const digest = await sha256(bytes);
-  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+  // A JSON array: it ends in `]`, so no head alone equals a head followed by a digest.
+  const head = JSON.stringify([request.clientId, request.method, request.url, authorization]);
+  if (!request.body || request.body.byteLength === 0) return head;
+  return sha256(new Uint8Array(request.body)).then((digest) => `${head}${Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('')}`);
 }

@@ -13,6 +13,8 @@ const ANY_CLIENT_WAIT_MS = 3_000;
  * fetch by sending it to the engine in the SharedWorker. The Service Worker cannot start a SharedWorker, and the
  * browser may stop and restart the Service Worker at any time, losing its port; so a port is
  * asked for from a page whenever there is none, or the engine behind the current one has died.
+ * A link is trusted until its engine's lock is released (`whenEngineDies`): asking the lock
+ * manager before every request would cost each one a round trip to the browser process.
  */
 export class EngineRelay {
   /** Tells the engine which Service Worker instance relayed a request (see replay-guard.ts). */
@@ -68,13 +70,8 @@ export class EngineRelay {
     return unavailable('The in-browser server did not answer in time');
   }
 
-  async #usableLink(clientId: string): Promise<EngineLink> {
-    const link = this.#link;
-    if (link) {
-      if (await isEngineAlive(this.#locks, link.lockName)) return link;
-      if (this.#link === link) this.#link = null;
-      link.fail();
-    }
+  #usableLink(clientId: string): EngineLink | Promise<EngineLink> {
+    if (this.#link) return this.#link;
     this.#acquiring ??= this.#acquire(clientId).finally(() => {
       this.#acquiring = null;
     });
@@ -92,7 +89,10 @@ export class EngineRelay {
     this.#link?.retire();
     const link = new EngineLink(offer.port, offer.lockName, this.instance);
     // What is pending on a dead engine will never be answered: give up on it at once.
-    void whenEngineDies(this.#locks, offer.lockName).then(() => link.fail());
+    void whenEngineDies(this.#locks, offer.lockName).then(() => {
+      if (this.#link === link) this.#link = null;
+      link.fail();
+    });
     this.#link = link;
     return link;
   }
