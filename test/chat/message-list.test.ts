@@ -81,3 +81,26 @@ describe('a message list opened with a page fetched beside the queue registratio
     expect(queries).toEqual([expect.objectContaining({ anchor: 'first_unread', num_before: 50, num_after: 50, include_anchor: true })]);
   });
 });
+
+describe('a message list opened while a message arrives', () => {
+  test('fetches past its first page once it is in, so the message the page predates is shown', async () => {
+    let answerFirst: (page: MessagesPage) => void = () => {};
+    const queries: Record<string, unknown>[] = [];
+    const api = {
+      get: (_path: string, params: Record<string, unknown>) => {
+        queries.push(params);
+        return queries.length === 1 ? new Promise<MessagesPage>((resolve) => (answerFirst = resolve)) : Promise.resolve(page([3], true));
+      },
+    } as unknown as ApiClient;
+    const list = new MessageList(api, 8, { kind: 'all' });
+
+    const loading = list.load('newest');
+    await list.add(message(3));
+    answerFirst(page([1, 2], true));
+    await loading;
+
+    expect(list.messages.value.map((m) => m.id)).toEqual([1, 2, 3]);
+    expect(queries[1]).toEqual(expect.objectContaining({ anchor: '2', num_before: 0, num_after: 100, include_anchor: false }));
+  });
+});
+

@@ -52,6 +52,8 @@ export class MessageList {
   stale = false;
   readonly #api: ApiClient;
   readonly #me: number;
+  /** A new message came while the first page was on its way: that page may predate it. */
+  #arrivedWhileLoading = false;
 
   constructor(api: ApiClient, me: number, narrow: Narrow) {
     this.#api = api;
@@ -66,10 +68,12 @@ export class MessageList {
   /**
    * Opens the list around `anchor`. `prefetched` is that page fetched beside the event queue's
    * registration (the session's first view): a message sent between the two would be in
-   * neither, so the list then fetches once past its newest message.
+   * neither, so the list then fetches once past its newest message; so it does when a message
+   * arrived while the page was on its way (a narrow just opened, a message sent at once).
    */
   async load(anchor: Anchor = 'first_unread', prefetched?: Promise<MessagesPage>): Promise<void> {
     this.stale = false;
+    this.#arrivedWhileLoading = false;
     this.loading.value = 'initial';
     try {
       const answer = await (prefetched ?? fetchFirstPage(this.#api, this.narrow, anchor));
@@ -85,7 +89,7 @@ export class MessageList {
     } finally {
       this.loading.value = null;
     }
-    if (prefetched && this.foundNewest.peek()) await this.#catchUp();
+    if ((prefetched || this.#arrivedWhileLoading) && this.foundNewest.peek()) await this.#catchUp();
   }
 
   async #catchUp(): Promise<void> {
@@ -157,6 +161,8 @@ export class MessageList {
 
   /** A new message: appended when this list already reaches the newest messages. */
   async add(message: Message): Promise<void> {
+    // Not dropped: the list fetches past its first page once that page is in.
+    if (this.loading.peek() === 'initial') this.#arrivedWhileLoading = true;
     if (!this.foundNewest.value) return;
     let matches = this.matchesLocally(message);
     if (matches === undefined) {
