@@ -9,6 +9,7 @@ import { PROVISIONAL_ID_BASE } from '../../src/sync/protocol.ts';
 import { TEST_SCENARIO } from '../support/test-realm.ts';
 import { api, launchBrowser, logInAs, messageWithText, newProfile, MARCUS as DEMO_MARCUS, OLIVIA as DEMO_OLIVIA, send, waitAppReady } from './chat-browser.ts';
 import { CuttableProxy } from './cuttable-proxy.ts';
+import { type HubUser, hubIdOf, logInOnHub, openInNewProfile, shownIds, waitForSync } from './trainee.ts';
 
 /**
  * The training room over plain http (issue 11): the trainer's address on the LAN is no secure
@@ -58,30 +59,13 @@ const platformOf = (page: Page) =>
     randomUUID: typeof crypto.randomUUID,
   }));
 
-async function trainee(proxy: CuttableProxy, user: { email: string; password: string }): Promise<Page> {
+async function trainee(proxy: CuttableProxy, user: HubUser): Promise<Page> {
   const origin = trainerOrigin(proxy);
-  const page = await (await newProfile(browser)).newPage();
-  await page.goto(`${origin}/?sync=${origin}${TOPIC}`);
-  await waitAppReady(page);
+  const page = await openInNewProfile(browser, `${origin}/?sync=${origin}${TOPIC}`);
   expect(await platformOf(page)).toEqual({ isSecureContext: false, serviceWorker: false, subtle: 'undefined', randomUUID: 'undefined' });
   expect(await page.evaluate(() => document.documentElement.dataset.server)).toBe('ready');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await page.getByRole('button', { name: 'Log out' }).waitFor();
-  await waitAppReady(page);
-  await waitForSync(page, 'online');
+  await logInOnHub(page, user);
   return page;
-}
-
-const waitForSync = (page: Page, word: string) => page.waitForFunction((expected) => document.documentElement.dataset.sync === expected, word);
-
-async function hubIdOf(content: string): Promise<number | undefined> {
-  return (await hub.db.messages.toArray()).find((message) => message.content === content)?.id;
-}
-
-async function shownIds(page: Page, text: string): Promise<number[]> {
-  return page.locator('[data-message-id]', { hasText: text }).evaluateAll((elements) => elements.map((element) => Number((element as HTMLElement).dataset.messageId)));
 }
 
 describe('a training room on a plain-http LAN address', () => {
@@ -94,7 +78,7 @@ describe('a training room on a plain-http LAN address', () => {
   test('runs each trainee\'s server in the browser without a Service Worker and brings a message to the other trainee', async () => {
     await send(a, 'hello over plain http');
     await messageWithText(b, 'hello over plain http').waitFor({ timeout: DELIVERY_MS });
-    const id = await hubIdOf('hello over plain http');
+    const id = await hubIdOf(hub, 'hello over plain http');
     expect(id).toBeLessThan(PROVISIONAL_ID_BASE);
     expect(await shownIds(b, 'hello over plain http')).toEqual([id]);
     await waitForSync(a, 'online');
@@ -112,12 +96,12 @@ describe('a training room on a plain-http LAN address', () => {
     const status = await api(a, MARK.auth, 'GET', '/offline_realm/sync');
     expect(status).toMatchObject({ result: 'success', status: 'offline', pending_message_ids: [provisional], refusals: [] });
     await messageWithText(a, 'sent on a cut network').locator('.pending-marker', { hasText: 'pending' }).waitFor();
-    expect(await hubIdOf('sent on a cut network')).toBeUndefined();
+    expect(await hubIdOf(hub, 'sent on a cut network')).toBeUndefined();
 
     proxyA.restore();
     await messageWithText(b, 'sent on a cut network').waitFor();
     await waitForSync(a, 'online');
-    const final = await hubIdOf('sent on a cut network');
+    const final = await hubIdOf(hub, 'sent on a cut network');
     expect(final).toBeLessThan(PROVISIONAL_ID_BASE);
     await a.waitForFunction((id) => document.querySelectorAll(`[data-message-id="${id}"]`).length === 1, final);
     expect(await shownIds(a, 'sent on a cut network')).toEqual([final]);

@@ -5,8 +5,9 @@ import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { PROVISIONAL_ID_BASE } from '../../src/sync/protocol.ts';
 import { basicAuth, killServeProcesses, type ServeProcess, startServe, writeScenarioFile } from '../node-host/serve-process.ts';
-import { launchBrowser, messageWithText, newProfile, send, waitAppReady } from './chat-browser.ts';
+import { launchBrowser, messageWithText, send } from './chat-browser.ts';
 import { CuttableProxy } from './cuttable-proxy.ts';
+import { type HubUser, logInOnHub, openInNewProfile, waitForSync } from './trainee.ts';
 
 /**
  * The trainer's laptop restarts: the hub (`offline-realm serve --data DIR --app`, a process of
@@ -46,20 +47,11 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function trainee(proxy: CuttableProxy, user: { email: string; password: string }): Promise<Page> {
-  const page = await (await newProfile(browser)).newPage();
-  await page.goto(`${proxy.url}/?sync=${proxy.url}${TOPIC_HASH}`);
-  await waitAppReady(page);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await page.getByRole('button', { name: 'Log out' }).waitFor();
-  await waitAppReady(page);
-  await waitForSync(page, 'online');
+async function trainee(proxy: CuttableProxy, user: HubUser): Promise<Page> {
+  const page = await openInNewProfile(browser, `${proxy.url}/?sync=${proxy.url}${TOPIC_HASH}`);
+  await logInOnHub(page, user);
   return page;
 }
-
-const waitForSync = (page: Page, word: string) => page.waitForFunction((expected) => document.documentElement.dataset.sync === expected, word);
 
 /** The topic's messages as the hub's API gives them to Olivia: [id, content] in order. */
 async function onHub(): Promise<[number, string][]> {
@@ -89,6 +81,7 @@ test('a hub killed and restarted on its --data while both trainees chat ends wit
   await hub.exited;
   await send(a, 'from A while the hub is down');
   await send(b, 'from B while the hub is down');
+  await messageWithText(a, 'from A while the hub is down').waitFor();
   await waitForSync(a, 'offline');
   await waitForSync(b, 'offline');
   const [pendingA] = (await shown(a)).filter(([, text]) => text === 'from A while the hub is down').map(([id]) => id);

@@ -10,6 +10,7 @@ import { PROVISIONAL_ID_BASE } from '../../src/sync/protocol.ts';
 import { TEST_SCENARIO } from '../support/test-realm.ts';
 import { api, launchBrowser, messageWithText, newProfile, send, waitAppReady } from './chat-browser.ts';
 import { CuttableProxy } from './cuttable-proxy.ts';
+import { type HubUser, hubIdOf, logInOnHub, openInNewProfile, shownIds, waitForSync } from './trainee.ts';
 
 /**
  * The training room (issue 11): a hub serving the built app, two trainees' browsers (two
@@ -47,28 +48,10 @@ afterAll(async () => {
 });
 
 /** A trainee opens the trainer's link in a fresh profile and logs in with their own credentials on the hub. */
-async function trainee(proxy: CuttableProxy, user: { email: string; password: string }): Promise<Page> {
-  const page = await (await newProfile(browser)).newPage();
-  await page.goto(`${proxy.url}/?sync=${proxy.url}${TOPIC}`);
-  await waitAppReady(page);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await page.getByRole('button', { name: 'Log out' }).waitFor();
-  await waitAppReady(page);
-  await waitForSync(page, 'online');
+async function trainee(proxy: CuttableProxy, user: HubUser): Promise<Page> {
+  const page = await openInNewProfile(browser, `${proxy.url}/?sync=${proxy.url}${TOPIC}`);
+  await logInOnHub(page, user);
   return page;
-}
-
-const waitForSync = (page: Page, word: string) =>
-  page.waitForFunction((expected) => document.documentElement.dataset.sync === expected, word);
-
-async function hubIdOf(content: string): Promise<number | undefined> {
-  return (await hub.db.messages.toArray()).find((message) => message.content === content)?.id;
-}
-
-async function shownIds(page: Page, text: string): Promise<number[]> {
-  return page.locator('[data-message-id]', { hasText: text }).evaluateAll((elements) => elements.map((element) => Number((element as HTMLElement).dataset.messageId)));
 }
 
 describe('a training room synced through a hub', () => {
@@ -81,7 +64,7 @@ describe('a training room synced through a hub', () => {
   test('brings a message sent in one trainee\'s browser to the other\'s within seconds', async () => {
     await send(a, 'hello from A');
     await messageWithText(b, 'hello from A').waitFor({ timeout: DELIVERY_MS });
-    const id = await hubIdOf('hello from A');
+    const id = await hubIdOf(hub, 'hello from A');
     expect(await shownIds(b, 'hello from A')).toEqual([id]);
     await waitForSync(a, 'online');
     expect(await shownIds(a, 'hello from A')).toEqual([id]);
@@ -100,7 +83,7 @@ describe('a training room synced through a hub', () => {
     expect(status).toMatchObject({ result: 'success', status: 'offline', pending_message_ids: [provisional], refusals: [] });
     // The send, and the read flag the app set on showing it.
     expect(status.pending).toBeGreaterThanOrEqual(1);
-    expect(await hubIdOf('written offline')).toBeUndefined();
+    expect(await hubIdOf(hub, 'written offline')).toBeUndefined();
     // The app shows it: the message marked pending, the indicator the hub out of reach.
     await messageWithText(a, 'written offline').locator('.pending-marker', { hasText: 'pending' }).waitFor();
     const indicator = a.locator('.server-indicator');
@@ -120,12 +103,12 @@ describe('a training room synced through a hub', () => {
     await messageWithText(b, 'written offline').waitFor();
     await messageWithText(a, 'B meanwhile').waitFor();
     await waitForSync(a, 'online');
-    const final = await hubIdOf('written offline');
+    const final = await hubIdOf(hub, 'written offline');
     expect(final).toBeLessThan(PROVISIONAL_ID_BASE);
     await a.waitForFunction((id) => document.querySelectorAll(`[data-message-id="${id}"]`).length === 1, final);
     expect(await shownIds(a, 'written offline')).toEqual([final]);
     expect(await shownIds(b, 'written offline')).toEqual([final]);
-    expect(await b.evaluate(() => document.documentElement.dataset.sync)).toBe('online');
+    await waitForSync(b, 'online');
     // All three agree: the topic's messages, ids and order on the hub and in both browsers.
     const onHub = (await hub.db.messages.toArray()).filter((message) => message.topic === 'training').map((message) => message.id);
     await b.waitForFunction((ids) => JSON.stringify([...document.querySelectorAll('[data-message-id]')].map((row) => Number((row as HTMLElement).dataset.messageId))) === JSON.stringify(ids), onHub);
@@ -149,7 +132,7 @@ describe('a training room synced through a hub', () => {
     const notice = a.getByRole('alert').filter({ hasText: 'The hub refused a change made offline (POST /messages)' });
     await notice.waitFor();
     await messageWithText(a, 'refused later').waitFor({ state: 'detached' });
-    expect(await hubIdOf('refused later')).toBeUndefined();
+    expect(await hubIdOf(hub, 'refused later')).toBeUndefined();
     const status = await api(a, MARK.auth, 'GET', '/offline_realm/sync');
     expect(status.refusals).toEqual([expect.objectContaining({ method: 'POST', path: '/messages' })]);
     expect(await notice.textContent()).toBe(`The hub refused a change made offline (POST /messages), so it was undone: ${status.refusals[0].msg}`);
