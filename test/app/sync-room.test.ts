@@ -1,16 +1,11 @@
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { Engine } from '../../src/engine/engine.ts';
-import { createNodeServer, type NodeServer } from '../../src/hosts/node-http.ts';
-import { syncChangeJournal } from '../../src/sync/hub/change-journal.ts';
-import { SyncHub } from '../../src/sync/hub/sync-hub.ts';
+import type { Engine } from '../../src/engine/engine.ts';
 import { consentQuestion } from '../../src/browser-host/page/hub-link.ts';
 import { PROVISIONAL_ID_BASE } from '../../src/sync/protocol.ts';
-import { TEST_SCENARIO } from '../support/test-realm.ts';
-import { api, launchBrowser, messageWithText, newProfile, send, waitAppReady } from './chat-browser.ts';
-import { CuttableProxy } from './cuttable-proxy.ts';
-import { type HubUser, hubIdOf, logInOnHub, openInNewProfile, shownIds, waitForSync } from './trainee.ts';
+import { api, messageWithText, newProfile, send, waitAppReady } from './chat-browser.ts';
+import type { CuttableProxy } from './cuttable-proxy.ts';
+import { type HubUser, hubIdOf, logInOnHub, MARK, OLIVIA, openInNewProfile, shownIds, startTrainingRoom, type TrainingRoom, waitForSync } from './trainee.ts';
 
 /**
  * The training room (issue 11): a hub serving the built app, two trainees' browsers (two
@@ -19,33 +14,20 @@ import { type HubUser, hubIdOf, logInOnHub, openInNewProfile, shownIds, waitForS
  */
 
 const TOPIC = '#narrow/channel/1-general/topic/training';
-const MARK = { email: 'mark@zulip.test', password: 'mark-pass', auth: 'mark@zulip.test:MarkKey0000000000000000000000004' };
-const OLIVIA = { email: 'olivia@zulip.test', password: 'olivia-pass' };
 /** Online, a message reaches the other trainee well within this (it takes well under a second on an idle machine). */
 const DELIVERY_MS = 5_000;
 
 let hub: Engine;
-let server: NodeServer;
 let proxyA: CuttableProxy;
 let proxyB: CuttableProxy;
 let browser: Browser;
+let room: TrainingRoom;
 
 beforeAll(async () => {
-  hub = await Engine.create({ indexedDB: new IDBFactory(), IDBKeyRange, writeJournal: syncChangeJournal, passwordIterations: 1000 });
-  await hub.loadScenario(TEST_SCENARIO);
-  server = await createNodeServer(hub, { port: 0, syncHub: new SyncHub(hub), appDir: inject('appDir') });
-  proxyA = await CuttableProxy.start(server.port);
-  proxyB = await CuttableProxy.start(server.port);
-  browser = await launchBrowser();
+  room = await startTrainingRoom(inject('appDir'));
+  ({ hub, proxyA, proxyB, browser } = room);
 });
-afterAll(async () => {
-  await browser?.close();
-  await proxyA?.close();
-  await proxyB?.close();
-  hub?.queues.close();
-  await server?.close();
-  hub?.close();
-});
+afterAll(() => room?.close());
 
 /** A trainee opens the trainer's link in a fresh profile and logs in with their own credentials on the hub. */
 async function trainee(proxy: CuttableProxy, user: HubUser): Promise<Page> {
