@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { MessageRow, ReactionRow, RecipientRow, UserMessageRow, UserTopicRow } from '../engine/storage/rows.ts';
+import type { ChannelRow, MessageRow, ReactionRow, RecipientRow, SubscriptionRow, UserMessageRow, UserRow, UserTopicRow } from '../engine/storage/rows.ts';
 
 /** The peer protocol's path: outside `/api/v1`, so a Service Worker relaying the API never takes it. */
 export const SYNC_PREFIX = '/sync/v1';
@@ -70,6 +70,19 @@ export interface MessageBundle {
   recipient: RecipientRow;
 }
 
+/** A channel the caller may see, its recipient, and its subscriptions the caller may see (all of them: they replace the replica's). */
+export interface ChannelBundle {
+  channel: ChannelRow;
+  recipient: RecipientRow;
+  subscriptions: SubscriptionRow[];
+}
+
+/** A user as the caller may know them (the snapshot's filter), with their personal recipient. */
+export interface UserBundle {
+  user: UserRow;
+  recipient: RecipientRow;
+}
+
 export interface PullAnswer {
   hub_id: string;
   epoch: string;
@@ -79,7 +92,13 @@ export interface PullAnswer {
   deleted: number[];
   /** The caller's topic visibility policies, all of them, when one changed in this page: they replace the replica's. */
   user_topics?: UserTopicRow[];
-  /** A change outside messages concerned the caller: only a full resync brings it (this slice). */
+  /** Changed users, as the caller may know them. */
+  users?: UserBundle[];
+  /** Changed channels the caller may see, with their subscriptions. */
+  channels?: ChannelBundle[];
+  /** Changed channels the caller was told of and may no longer see. */
+  removed_channels?: number[];
+  /** A change of what still travels only in a snapshot (realm settings, groups, ...) concerned the caller. */
   realm_changed: boolean;
 }
 

@@ -3,7 +3,9 @@ import { activeSubscriberIds, checkCanAdministerChannel, metadataViewerIds } fro
 import { RealmDirectory } from '../directory/realm-directory.ts';
 import { postArchiveNotice } from './channel-notices.ts';
 import { defaultStreamsNotice } from './default-channels.ts';
-import type { CallerScope } from '../services/action-scope.ts';
+import type { ActionScope, CallerScope } from '../services/action-scope.ts';
+import type { Notice } from '../events/event-types.ts';
+import type { ChannelRow } from '../storage/rows.ts';
 import { loadChannelWires } from '../wire/channel-stats.ts';
 
 /**
@@ -30,10 +32,15 @@ export async function archiveChannel(scope: CallerScope, channelId: number): Pro
     directory = await RealmDirectory.load(db);
     scope.notify(defaultStreamsNotice(directory));
   }
-  const [archivedChannel] = await loadChannelWires(db, directory.users, [{ ...channel, is_archived: true }], scope.now);
-  scope.notify({
-    event: { type: 'stream', op: 'update', stream_id: channelId, name: channel.name, property: 'is_archived', value: true },
+  scope.notify(await archivedNotice(scope, directory, { ...channel, is_archived: true }, viewers));
+}
+
+/** The `stream` update `is_archived` of an archived channel, with the object for the queues that get `delete` instead. */
+export async function archivedNotice(scope: ActionScope, directory: RealmDirectory, channel: ChannelRow, viewers: readonly number[]): Promise<Notice> {
+  const [archivedChannel] = await loadChannelWires(scope.db, directory.users, [channel], scope.now);
+  return {
+    event: { type: 'stream', op: 'update', stream_id: channel.id, name: channel.name, property: 'is_archived', value: true },
     users: viewers,
     archivedChannel,
-  });
+  };
 }

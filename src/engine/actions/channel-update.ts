@@ -92,7 +92,7 @@ export async function updateChannel(scope: CallerScope, input: { channelId: numb
     const ids = directory.realm.default_channel_ids.filter((id) => id !== channelId);
     await db.realm.update(1, { default_channel_ids: isDefault ? [...ids, channelId] : ids });
   }
-  await notifyChanges(scope, channel, next, defaultsChanged);
+  await notifyChannelChanges(scope, channel, next, defaultsChanged);
 }
 
 /** The privacy fields asked for, checked as upstream does (a web-public channel is public and shares its history). */
@@ -135,7 +135,12 @@ async function hasNamedTopics(db: RealmDatabase, channelId: number): Promise<boo
   return named !== undefined;
 }
 
-async function notifyChanges(scope: ActionScope, before: ChannelRow, after: ChannelRow, defaultsChanged: boolean): Promise<void> {
+/**
+ * The events of a channel's changed settings, already written: one `stream` update per changed
+ * property to who saw and still sees it, `stream` create or delete to who gained or lost sight
+ * of it. A replica emits them too, from the rows before and after a pull.
+ */
+export async function notifyChannelChanges(scope: ActionScope, before: ChannelRow, after: ChannelRow, defaultsChanged: boolean): Promise<void> {
   const directory = await RealmDirectory.load(scope.db);
   const subscriberIds = await activeSubscriberIds(scope.db, directory, after.id);
   const saw = new Set(metadataViewerIds(directory, before, subscriberIds));

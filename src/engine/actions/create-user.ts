@@ -4,6 +4,7 @@ import { badRequest } from '../errors/api-error.ts';
 import { RealmDirectory } from '../directory/realm-directory.ts';
 import { recipientFor } from '../storage/recipients.ts';
 import { userToWire } from '../wire/user-wire.ts';
+import type { Notice } from '../events/event-types.ts';
 import { FIRST_USER_ID, nextId } from '../storage/database.ts';
 import type { ChannelRow, InviteRow, Role, UserRow } from '../storage/rows.ts';
 import { notifyInvitesChanged } from './invites.ts';
@@ -53,8 +54,13 @@ export async function createUser(scope: ActionScope, input: NewUser): Promise<Us
   // accepted is marked accepted right after).
   await scope.db.invites.where('email_key').equals(user.email_key).filter((i) => i.status === 'pending').modify({ status: 'revoked' });
   const directory = await RealmDirectory.load(scope.db);
-  const viewers = [...directory.users.values()].filter((u) => u.is_active && !u.is_system_bot);
-  scope.notify({
+  scope.notify(realmUserAddNotice(directory, user, [...directory.users.values()].filter((u) => u.is_active && !u.is_system_bot)));
+  return user;
+}
+
+/** `realm_user` add of a new user, each viewer seeing the email they may see. A replica emits it too. */
+export function realmUserAddNotice(directory: RealmDirectory, user: UserRow, viewers: readonly UserRow[]): Notice {
+  return {
     event: { type: 'realm_user', op: 'add' },
     users: viewers.map((v) => v.id),
     perUser: new Map(
@@ -63,8 +69,7 @@ export async function createUser(scope: ActionScope, input: NewUser): Promise<Us
         { person: userToWire(user, directory.realm, { viewer, includeProfileData: true, avatarUrlOptional: false }) },
       ]),
     ),
-  });
-  return user;
+  };
 }
 
 /**

@@ -3,6 +3,7 @@ import { hasContentAccess } from '../permissions/channel-audience.ts';
 import { NOTIFICATION_PROPERTIES } from '../wire/subscription-wire.ts';
 import type { SubscriptionRow } from '../storage/rows.ts';
 import type { CallerScope } from '../services/action-scope.ts';
+import type { Notice } from '../events/event-types.ts';
 
 /** Every personal property of a subscription a user may change (spec 4.1). */
 export const SUBSCRIPTION_PROPERTIES = ['color', 'is_muted', 'in_home_view', 'pin_to_top', ...NOTIFICATION_PROPERTIES] as const;
@@ -33,10 +34,16 @@ export async function updateSubscriptionProperties(scope: CallerScope, changes: 
     const updated = applyChange(row, change);
     rows.set(streamId, updated);
     await scope.db.subscriptions.put(updated);
-    for (const [property, value] of eventsFor(change)) {
-      scope.notify({ event: { type: 'subscription', op: 'update', stream_id: streamId, property, value }, users: [user.id] });
-    }
+    for (const notice of subscriptionUpdateNotices(user.id, change)) scope.notify(notice);
   }
+}
+
+/** The `subscription` update events one change is announced as. */
+export function subscriptionUpdateNotices(userId: number, change: SubscriptionPropertyChange): Notice[] {
+  return eventsFor(change).map(([property, value]) => ({
+    event: { type: 'subscription', op: 'update', stream_id: change.stream_id, property, value },
+    users: [userId],
+  }));
 }
 
 function applyChange(row: SubscriptionRow, change: SubscriptionPropertyChange): SubscriptionRow {

@@ -137,7 +137,12 @@ function subscriberViewers(
   return viewers;
 }
 
-async function notifySubscribed(
+/**
+ * The events of new subscriptions, already written: `stream` create for channels the user could
+ * not see before (other than `createdChannelIds`, announced by their creation), `subscription`
+ * add to each subscriber, `peer_add` to who sees the subscribers. A replica emits them too.
+ */
+export async function notifySubscribed(
   scope: ActionScope,
   directory: RealmDirectory,
   pairs: readonly SubscriptionPair[],
@@ -198,7 +203,11 @@ async function subscriptionAddEvent(
   };
 }
 
-async function notifyUnsubscribed(scope: ActionScope, directory: RealmDirectory, pairs: readonly SubscriptionPair[]): Promise<void> {
+/**
+ * The events of ended subscriptions, already written: `subscription` remove, `stream` delete
+ * for channels the user can no longer see, `peer_remove`. A replica emits them too.
+ */
+export async function notifyUnsubscribed(scope: ActionScope, directory: RealmDirectory, pairs: readonly SubscriptionPair[]): Promise<void> {
   for (const [user, left] of channelsByUser(pairs)) {
     scope.notify({
       event: { type: 'subscription', op: 'remove', subscriptions: left.map((c) => ({ name: c.name, stream_id: c.id })) },

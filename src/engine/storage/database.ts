@@ -149,7 +149,7 @@ export class RealmDatabase extends Dexie {
       channel_email_tokens: '[channel_id+creator_id+sender_id]',
       push_device_tokens: '[user_id+kind+token], user_id',
       sync_hub: 'id',
-      sync_changes: 'seq, message_id',
+      sync_changes: 'seq, message_id, [kind+entity_id]',
       sync_clients: 'client_id',
       sync_mutations: '[client_id+mutation_id], [client_id+provisional_id]',
       sync_replica: 'id',

@@ -533,10 +533,15 @@ export interface SyncHubRow {
 /** One entry of a hub's change feed: the latest change of one message, or a realm change concerning `users`. */
 export interface SyncChangeRow {
   seq: number;
-  kind: 'message' | 'realm' | 'user_topic';
+  kind: 'message' | 'realm' | 'user_topic' | 'channel' | 'user';
   /** `message` entries only; a message keeps only its latest entry. */
   message_id?: number;
-  /** `realm` entries: the users whose view changed; `user_topic` entries: the users whose topic visibility changed. */
+  /** `channel` (a channel or its subscriptions) and `user` entries: which one; each keeps only its latest entry. */
+  entity_id?: number;
+  /**
+   * `realm` entries: the users whose view changed; `user_topic` entries: the users whose topic
+   * visibility changed; `channel` entries: the users told of the change (who may have lost sight of it).
+   */
   users?: number[];
 }
 

@@ -1,15 +1,26 @@
 import type { Notice } from '../../engine/events/event-types.ts';
 import type { WriteJournal } from '../../engine/services/action-scope.ts';
-import { nextId } from '../../engine/storage/database.ts';
+import { nextId, type RealmDatabase } from '../../engine/storage/database.ts';
 
-/** Event types whose changes reach a replica only through a full resync in this slice (docs/SYNC.md). */
-const REALM_EVENT_TYPES = new Set(['subscription', 'stream', 'realm_user', 'realm']);
+/** Event types whose changes reach a replica only through a full resync (docs/SYNC.md). */
+const REALM_EVENT_TYPES = new Set([
+  'realm',
+  'realm_user_settings_defaults',
+  'default_streams',
+  'user_group',
+  'channel_folder',
+  'realm_emoji',
+  'realm_linkifiers',
+  'realm_playgrounds',
+  'custom_profile_fields',
+]);
 
 /**
  * The hub's change feed, written in each action's transaction from its plain-data notices: one
  * entry per touched message (replacing the message's older entry, so the feed holds each
- * message once), one `user_topic` entry naming the users whose topic visibility changed, and
- * one `realm` entry naming the users another change outside messages concerns.
+ * message once), one `user_topic` entry naming the users whose topic visibility changed, one
+ * entry per touched channel (its settings or subscriptions) and per touched user, replacing the
+ * older one as messages do, and one `realm` entry naming the users a realm change concerns.
  */
 export const syncChangeJournal: WriteJournal = async (scope, notices) => {
   const messageIds = new Set<number>();
@@ -17,13 +28,25 @@ export const syncChangeJournal: WriteJournal = async (scope, notices) => {
   const created = new Set<number>();
   const realmUsers = new Set<number>();
   const topicUsers = new Set<number>();
+  /** Touched channels, each with the users told of it. */
+  const channels = new Map<number, Set<number>>();
+  const users = new Set<number>();
   for (const notice of notices) {
+    for (const id of touchedChannelIds(notice)) {
+      const told = channels.get(id) ?? new Set<number>();
+      for (const user of notice.users) told.add(user);
+      channels.set(id, told);
+    }
+    for (const id of touchedUserIds(notice)) users.add(id);
     for (const id of touchedMessageIds(notice)) messageIds.add(id);
     if (notice.event.type === 'message' && notice.message) created.add(notice.message.row.id);
     if (concernsRealm(notice)) for (const user of notice.users) realmUsers.add(user);
     if (notice.event.type === 'user_topic') for (const user of notice.users) topicUsers.add(user);
   }
   const { db } = scope;
+  // Users and channels first: a page that brings a message also brings the channel it was sent to.
+  for (const userId of [...users].sort((a, b) => a - b)) await appendEntity(db, 'user', userId, new Set());
+  for (const [channelId, told] of [...channels].sort(([a], [b]) => a - b)) await appendEntity(db, 'channel', channelId, told);
   for (const messageId of [...messageIds].sort((a, b) => a - b)) {
     if (!created.has(messageId)) await db.sync_changes.where('message_id').equals(messageId).delete();
     await db.sync_changes.add({ seq: await nextId(db, 'sync_change'), kind: 'message', message_id: messageId });
@@ -54,10 +77,43 @@ function touchedMessageIds(notice: Notice): readonly number[] {
   }
 }
 
+/** A channel's or user's entry replaces its older one, keeping the users that one told. */
+async function appendEntity(db: RealmDatabase, kind: 'channel' | 'user', entityId: number, told: Set<number>): Promise<void> {
+  const older = db.sync_changes.where('[kind+entity_id]').equals([kind, entityId]);
+  for (const change of await older.toArray()) for (const user of change.users ?? []) told.add(user);
+  await older.delete();
+  const users = kind === 'channel' ? { users: [...told].sort((a, b) => a - b) } : {};
+  await db.sync_changes.add({ seq: await nextId(db, 'sync_change'), kind, entity_id: entityId, ...users });
+}
+
+/** The channels whose row or subscriptions a `stream` or `subscription` notice reports changed. */
+function touchedChannelIds(notice: Notice): readonly number[] {
+  const event = notice.event;
+  if (event.type === 'stream') {
+    // A channel's first message id moves with every first send: a replica learns it with the message.
+    if (event.property === 'first_message_id') return [];
+    return event.op === 'update' ? ids([event.stream_id]) : streamIds(event.streams);
+  }
+  if (event.type !== 'subscription') return [];
+  if (event.op === 'update') return ids([event.stream_id]);
+  if (event.op === 'peer_add' || event.op === 'peer_remove') return ids(event.stream_ids);
+  return streamIds(event.subscriptions);
+}
+
+function touchedUserIds(notice: Notice): readonly number[] {
+  const event = notice.event;
+  if (event.type !== 'realm_user' || concernsRealm(notice)) return [];
+  const person = (notice.perUser?.values().next().value?.person ?? event.person) as { user_id?: unknown } | undefined;
+  return ids([person?.user_id]);
+}
+
+const streamIds = (objects: unknown): number[] =>
+  Array.isArray(objects) ? ids(objects.map((object) => (object as { stream_id?: unknown } | null)?.stream_id)) : [];
+
 function concernsRealm(notice: Notice): boolean {
   const event = notice.event;
-  // A channel's first message id moves with every first send: nothing a replica stores.
-  if (event.type === 'stream' && event.property === 'first_message_id') return false;
+  // A user's custom profile data lives in its own table, which travels only in a snapshot.
+  if (event.type === 'realm_user') return (event.person as { custom_profile_field?: unknown } | undefined)?.custom_profile_field !== undefined;
   return REALM_EVENT_TYPES.has(event.type);
 }
 

@@ -1,23 +1,28 @@
 import type { RealmDatabase } from '../../engine/storage/database.ts';
-import type { RecipientRow, UserRow } from '../../engine/storage/rows.ts';
+import type { RealmRow, RecipientRow, SyncChangeRow, UserRow } from '../../engine/storage/rows.ts';
+import { channelsSeenBy, userSeenBy } from './snapshot.ts';
 import { MAX_PULL_CHANGES, type MessageBundle, type PullAnswer } from '../protocol.ts';
+
+type PullChanges = Omit<PullAnswer, 'hub_id' | 'epoch'>;
 
 /**
  * The changes after `cursor` as the caller sees them, read in one snapshot: each changed
  * message as a bundle to upsert, or its id in `deleted` when it is gone or not the caller's
  * (never received, or access lost); the caller's topic visibility policies, all of them, when
- * one changed. The answer's cursor is the last change included, never beyond it.
+ * one changed; each changed user and channel as the caller may see it (the snapshot's filters),
+ * or a channel's id in `removed_channels` when the caller was told of its change but may no
+ * longer see it. The answer's cursor is the last change included, never beyond it.
  */
 export async function readChanges(
   db: RealmDatabase,
   caller: UserRow,
   cursor: number,
   limit = MAX_PULL_CHANGES,
-): Promise<Omit<PullAnswer, 'hub_id' | 'epoch'>> {
+): Promise<PullChanges> {
   const changes = await db.sync_changes.where('seq').above(cursor).limit(limit + 1).toArray();
   const more = changes.length > limit;
   const page = changes.slice(0, limit);
-  const answer: Omit<PullAnswer, 'hub_id' | 'epoch'> = {
+  const answer: PullChanges = {
     cursor: page.at(-1)?.seq ?? cursor,
     more,
     messages: [],
@@ -27,6 +32,8 @@ export async function readChanges(
   if (page.some((change) => change.kind === 'user_topic' && change.users?.includes(caller.id))) {
     answer.user_topics = await db.user_topics.where('user_id').equals(caller.id).toArray();
   }
+  await addUsers(db, caller, page, answer);
+  await addChannels(db, caller, page, answer);
   const messageIds = page.filter((change) => change.kind === 'message' && change.message_id !== undefined).map((change) => change.message_id!);
   const bundles = await messageBundles(db, caller, messageIds);
   for (const id of messageIds) {
@@ -35,6 +42,35 @@ export async function readChanges(
     else answer.deleted.push(id);
   }
   return answer;
+}
+
+const changedIds = (page: readonly SyncChangeRow[], kind: SyncChangeRow['kind']): number[] =>
+  page.filter((change) => change.kind === kind && change.entity_id !== undefined).map((change) => change.entity_id!);
+
+async function addUsers(db: RealmDatabase, caller: UserRow, page: readonly SyncChangeRow[], answer: PullChanges): Promise<void> {
+  const users = (await db.users.bulkGet(changedIds(page, 'user'))).filter((user) => user !== undefined);
+  if (users.length === 0) return;
+  const realm = (await db.realm.get(1)) as RealmRow;
+  const recipients = await db.recipients.bulkGet(users.map((user) => user.recipient_id));
+  answer.users = users.map((user, index) => ({ user: userSeenBy(realm, caller, user), recipient: recipients[index] as RecipientRow }));
+}
+
+async function addChannels(db: RealmDatabase, caller: UserRow, page: readonly SyncChangeRow[], answer: PullChanges): Promise<void> {
+  const changes = page.filter((change) => change.kind === 'channel' && change.entity_id !== undefined);
+  if (changes.length === 0) return;
+  const ids = changes.map((change) => change.entity_id!);
+  const channels = (await db.channels.bulkGet(ids)).filter((channel) => channel !== undefined);
+  const subscribed = new Set((await db.subscriptions.where('[user_id+active]').equals([caller.id, 1]).toArray()).map((s) => s.channel_id));
+  const seen = channelsSeenBy(caller, channels, subscribed, await db.subscriptions.where('[channel_id+active]').anyOf(ids.flatMap((id) => [[id, 0], [id, 1]])).toArray());
+  const recipients = await db.recipients.bulkGet(seen.channels.map((channel) => channel.recipient_id));
+  answer.channels = seen.channels.map((channel, index) => ({
+    channel,
+    recipient: recipients[index] as RecipientRow,
+    subscriptions: seen.subscriptions.filter((s) => s.channel_id === channel.id),
+  }));
+  const visible = new Set(seen.channels.map((channel) => channel.id));
+  const removed = changes.filter((change) => !visible.has(change.entity_id!) && change.users?.includes(caller.id));
+  if (removed.length > 0) answer.removed_channels = removed.map((change) => change.entity_id!);
 }
 
 /** The bundles of the messages the caller holds, read a table at a time (a page is up to 500 messages). */

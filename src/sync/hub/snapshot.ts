@@ -3,7 +3,7 @@ import { generateApiKey } from '../../engine/auth/passwords.ts';
 import { apiEmail } from '../../engine/permissions/email-visibility.ts';
 import { canSeeChannelMetadata, canSeeSubscribers } from '../../engine/permissions/channel-visibility.ts';
 import type { RealmDatabase } from '../../engine/storage/database.ts';
-import type { RealmRow, UserRow } from '../../engine/storage/rows.ts';
+import type { ChannelRow, RealmRow, SubscriptionRow, UserRow } from '../../engine/storage/rows.ts';
 import { currentSeq } from './hub-identity.ts';
 
 /** Realm-wide tables every member's engine needs whole (nothing in them is secret). */
@@ -42,16 +42,12 @@ const OWN_ROWS = {
 export async function userSnapshot(db: RealmDatabase, caller: UserRow): Promise<{ cursor: number; tables: Record<string, unknown[]> }> {
   const realm = (await db.realm.get(1)) as RealmRow;
   const tables: Record<string, unknown[]> = { realm: [realm] };
-  tables.users = (await db.users.toArray()).map((user) => (user.id === caller.id ? user : asSeenBy(realm, caller, user)));
+  tables.users = (await db.users.toArray()).map((user) => userSeenBy(realm, caller, user));
 
   const own = await db.subscriptions.where('[user_id+active]').equals([caller.id, 1]).toArray();
-  const subscribed = new Set(own.map((s) => s.channel_id));
-  const channels = (await db.channels.toArray()).filter((c) => canSeeChannelMetadata(caller, c, subscribed.has(c.id)));
-  tables.channels = channels;
-  const subscribersVisible = new Set(channels.filter((c) => canSeeSubscribers(caller, c, subscribed.has(c.id))).map((c) => c.id));
-  tables.subscriptions = (await db.subscriptions.toArray()).filter(
-    (s) => s.user_id === caller.id || subscribersVisible.has(s.channel_id),
-  );
+  const seen = channelsSeenBy(caller, await db.channels.toArray(), new Set(own.map((s) => s.channel_id)), await db.subscriptions.toArray());
+  tables.channels = seen.channels;
+  tables.subscriptions = seen.subscriptions;
 
   const userMessages = await db.user_messages
     .where('[user_id+message_id]')
@@ -67,8 +63,28 @@ export async function userSnapshot(db: RealmDatabase, caller: UserRow): Promise<
   return { cursor: await currentSeq(db), tables };
 }
 
-/** Another user as the caller may know them: no credentials or personal settings, the email the caller may see. */
-function asSeenBy(realm: RealmRow, caller: UserRow, user: UserRow): UserRow {
+/**
+ * A user as the caller may know them: the caller's own row whole (to log in to the replica);
+ * another user without credentials or personal settings, with the email the caller may see.
+ */
+export function userSeenBy(realm: RealmRow, caller: UserRow, user: UserRow): UserRow {
+  if (user.id === caller.id) return user;
   const email = apiEmail(realm, caller, user);
   return { ...user, email, email_key: email.toLowerCase(), api_key: generateApiKey(), password_hash: null, settings: {} };
+}
+
+/**
+ * Of `channels`, those the caller may see, and of `subscriptions` (rows of any channels), the
+ * caller's own and those of the visible channels whose subscribers the caller may see.
+ * `subscribed`: the channels the caller is an active subscriber of.
+ */
+export function channelsSeenBy(
+  caller: UserRow,
+  channels: readonly ChannelRow[],
+  subscribed: ReadonlySet<number>,
+  subscriptions: readonly SubscriptionRow[],
+): { channels: ChannelRow[]; subscriptions: SubscriptionRow[] } {
+  const visible = channels.filter((c) => canSeeChannelMetadata(caller, c, subscribed.has(c.id)));
+  const subscribersVisible = new Set(visible.filter((c) => canSeeSubscribers(caller, c, subscribed.has(c.id))).map((c) => c.id));
+  return { channels: visible, subscriptions: subscriptions.filter((s) => s.user_id === caller.id || subscribersVisible.has(s.channel_id)) };
 }

@@ -4,6 +4,7 @@ import { runAction } from '../../engine/services/run-action.ts';
 import type { EngineServices } from '../../engine/services/engine-services.ts';
 import type { SyncOutboxRow, UserRow } from '../../engine/storage/rows.ts';
 import type { PullAnswer } from '../protocol.ts';
+import { applyChannels, applyUsers } from './entity-rows.ts';
 import { arrivedNotice, changedNotices, removedNotice } from './local-notices.ts';
 import { deleteMessageRows, localMessages, putBundles } from './message-rows.ts';
 import { replaceUserTopics } from './user-topic-rows.ts';
@@ -23,6 +24,9 @@ export function applyChanges(engine: EngineServices, me: number, askedCursor: nu
     if (!state || state.hub_id !== page.hub_id || state.epoch !== page.epoch || state.cursor !== askedCursor) return 'stale';
     const outbox = await db.sync_outbox.toArray();
     if (outbox.some((row) => row.state === 'pending')) return 'pending';
+    // Users and channels first: the page's messages may be in a channel it brings.
+    await applyUsers(scope, me, page.users ?? []);
+    await applyChannels(scope, me, page.channels ?? [], page.removed_channels ?? []);
     const directory = await RealmDirectory.load(db);
     const user = directory.users.get(me) as UserRow;
     const sends = new Map(outbox.filter((row) => row.final_id !== undefined).map((row) => [row.final_id!, row]));

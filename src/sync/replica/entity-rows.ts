@@ -1,0 +1,151 @@
+import { archivedNotice } from '../../engine/actions/channel-archive.ts';
+import { notifyChannelChanges } from '../../engine/actions/channel-update.ts';
+import { realmUserAddNotice } from '../../engine/actions/create-user.ts';
+import { SUBSCRIPTION_PROPERTIES, type SubscriptionPropertyChange, subscriptionUpdateNotices } from '../../engine/actions/subscription-properties.ts';
+import { notifySubscribed, notifyUnsubscribed, type SubscriptionPair } from '../../engine/actions/subscriptions.ts';
+import { RealmDirectory } from '../../engine/directory/realm-directory.ts';
+import { canSeeChannelMetadata, canSeeSubscribers } from '../../engine/permissions/channel-visibility.ts';
+import type { ActionScope } from '../../engine/services/action-scope.ts';
+import type { RealmDatabase } from '../../engine/storage/database.ts';
+import type { ChannelRow, SubscriptionRow, UserRow } from '../../engine/storage/rows.ts';
+import { loadChannelStats, loadChannelSubscriberIds, loadChannelWires } from '../../engine/wire/channel-stats.ts';
+import { channelToWire, streamDeleteEvent } from '../../engine/wire/channel-wire.ts';
+import { userToWire } from '../../engine/wire/user-wire.ts';
+import type { ChannelBundle, UserBundle } from '../protocol.ts';
+
+/**
+ * A page's users and channels, upserted (or a channel removed) in the page's transaction, and
+ * the events a client of the hub got for them, derived from the rows before and after with the
+ * actions' own notice builders (docs/SYNC.md, replica rule 4): the same rows twice emit nothing.
+ */
+
+/** A user's fields announced as `realm_user` update, by their name in the user object and in the event. */
+const PERSON_FIELDS = [
+  ['full_name', 'full_name'],
+  ['role', 'role'],
+  ['is_active', 'is_active'],
+  ['timezone', 'timezone'],
+  ['delivery_email', 'delivery_email'],
+  ['email', 'new_email'],
+] as const;
+
+export async function applyUsers(scope: ActionScope, me: number, bundles: readonly UserBundle[]): Promise<void> {
+  if (bundles.length === 0) return;
+  const { db } = scope;
+  const old = await db.users.bulkGet(bundles.map((bundle) => bundle.user.id));
+  await db.recipients.bulkPut(bundles.map((bundle) => bundle.recipient));
+  await db.users.bulkPut(bundles.map((bundle) => bundle.user));
+  const directory = await RealmDirectory.load(db);
+  const viewer = directory.user(me);
+  const wire = (user: UserRow) => userToWire(user, directory.realm, { viewer, includeProfileData: false, avatarUrlOptional: false });
+  bundles.forEach(({ user }, index) => {
+    const before = old[index];
+    if (!before) {
+      scope.notify(realmUserAddNotice(directory, user, [viewer]));
+      return;
+    }
+    const [was, is] = [wire(before), wire(user)];
+    for (const [field, name] of PERSON_FIELDS) {
+      if (was[field] === is[field]) continue;
+      scope.notify({ event: { type: 'realm_user', op: 'update', person: { user_id: user.id, [name]: is[field] } }, users: [me] });
+    }
+  });
+}
+
+export async function applyChannels(scope: ActionScope, me: number, bundles: readonly ChannelBundle[], removedIds: readonly number[]): Promise<void> {
+  if (bundles.length === 0 && removedIds.length === 0) return;
+  const { db } = scope;
+  const ids = [...bundles.map((bundle) => bundle.channel.id), ...removedIds];
+  const oldChannels = new Map((await db.channels.bulkGet(ids)).filter((c) => c !== undefined).map((c) => [c.id, c]));
+  const oldSubscriptions = await subscriptionsOf(db, ids);
+
+  await db.subscriptions.bulkDelete(oldSubscriptions.map((s): [number, number] => [s.user_id, s.channel_id]));
+  await db.channels.bulkDelete(removedIds as number[]);
+  await db.recipients.bulkPut(bundles.map((bundle) => bundle.recipient));
+  await db.channels.bulkPut(bundles.map((bundle) => bundle.channel));
+  await db.subscriptions.bulkPut(bundles.flatMap((bundle) => bundle.subscriptions));
+
+  const directory = await RealmDirectory.load(db);
+  const meRow = directory.user(me);
+  const activeBefore = activeByChannel(oldSubscriptions);
+  const activeAfter = activeByChannel(bundles.flatMap((bundle) => bundle.subscriptions));
+  const arrived = bundles.map((bundle) => bundle.channel).filter((channel) => !oldChannels.has(channel.id));
+  await notifyArrived(scope, directory, me, arrived);
+
+  const joined: SubscriptionPair[] = [];
+  const left: SubscriptionPair[] = [];
+  for (const { channel } of bundles) {
+    const before = oldChannels.get(channel.id);
+    if (before) {
+      if (!before.is_archived && channel.is_archived) scope.notify(await archivedNotice(scope, directory, channel, [me]));
+      await notifyChannelChanges(scope, before, channel, false);
+    }
+    const was = activeBefore.get(channel.id) ?? new Set<number>();
+    const is = activeAfter.get(channel.id) ?? new Set<number>();
+    // Peers are told only to whom saw the subscribers before and after: a new subscriber gets the list with its subscription.
+    const peersSeen = before !== undefined && canSeeSubscribers(meRow, before, was.has(me)) && canSeeSubscribers(meRow, channel, is.has(me));
+    const told = (userId: number) => (userId === me || peersSeen) && directory.users.has(userId);
+    for (const userId of is) if (!was.has(userId) && told(userId)) joined.push({ user: directory.user(userId), channel });
+    for (const userId of was) if (!is.has(userId) && told(userId)) left.push({ user: directory.user(userId), channel });
+  }
+  if (joined.length > 0) await notifySubscribed(scope, directory, joined, new Set(arrived.map((channel) => channel.id)));
+  if (left.length > 0) await notifyUnsubscribed(scope, directory, left);
+  notifyOwnProperties(scope, me, oldSubscriptions, bundles);
+  await notifyRemoved(scope, directory, meRow, removedIds.map((id) => oldChannels.get(id)).filter((c) => c !== undefined), activeBefore);
+}
+
+function subscriptionsOf(db: RealmDatabase, channelIds: readonly number[]): Promise<SubscriptionRow[]> {
+  return db.subscriptions.where('[channel_id+active]').anyOf(channelIds.flatMap((id) => [[id, 0], [id, 1]])).toArray();
+}
+
+function activeByChannel(rows: readonly SubscriptionRow[]): Map<number, Set<number>> {
+  const byChannel = new Map<number, Set<number>>();
+  for (const row of rows) {
+    if (row.active !== 1) continue;
+    const users = byChannel.get(row.channel_id) ?? new Set<number>();
+    users.add(row.user_id);
+    byChannel.set(row.channel_id, users);
+  }
+  return byChannel;
+}
+
+/** Channels new to the replica: `stream` create, as their creation (or the access gained) told the hub's clients. */
+async function notifyArrived(scope: ActionScope, directory: RealmDirectory, me: number, channels: readonly ChannelRow[]): Promise<void> {
+  if (channels.length === 0) return;
+  const subscriberIds = await loadChannelSubscriberIds(scope.db, directory.users, channels.map((c) => c.id));
+  const stats = await loadChannelStats(scope.db, channels, subscriberIds, scope.now);
+  scope.notify({ event: { type: 'stream', op: 'create', streams: channels.map((c) => channelToWire(c, stats.get(c.id)!)) }, users: [me] });
+}
+
+/** The replica's user's own subscriptions, kept active, whose personal properties changed. */
+function notifyOwnProperties(scope: ActionScope, me: number, oldSubscriptions: readonly SubscriptionRow[], bundles: readonly ChannelBundle[]): void {
+  const old = new Map(oldSubscriptions.filter((s) => s.user_id === me && s.active === 1).map((s) => [s.channel_id, s]));
+  for (const bundle of bundles) {
+    const now = bundle.subscriptions.find((s) => s.user_id === me && s.active === 1);
+    const before = old.get(bundle.channel.id);
+    if (!now || !before) continue;
+    for (const property of SUBSCRIPTION_PROPERTIES) {
+      if (property === 'in_home_view' || before[property] === now[property]) continue;
+      const change = { stream_id: now.channel_id, property, value: now[property] } as SubscriptionPropertyChange;
+      for (const notice of subscriptionUpdateNotices(me, change)) scope.notify(notice);
+    }
+  }
+}
+
+/** Channels the replica's user may no longer see: `subscription` remove if they were subscribed, and `stream` delete. */
+async function notifyRemoved(
+  scope: ActionScope,
+  directory: RealmDirectory,
+  me: UserRow,
+  channels: readonly ChannelRow[],
+  activeBefore: ReadonlyMap<number, ReadonlySet<number>>,
+): Promise<void> {
+  for (const channel of channels) {
+    const wasSubscribed = activeBefore.get(channel.id)?.has(me.id) ?? false;
+    if (wasSubscribed) await notifyUnsubscribed(scope, directory, [{ user: me, channel }]);
+    // Leaving tells of the deletion only when the channel was private; any other way out of sight is told here.
+    if (!wasSubscribed || canSeeChannelMetadata(me, channel, false)) {
+      scope.notify({ event: streamDeleteEvent(await loadChannelWires(scope.db, directory.users, [channel], scope.now)), users: [me.id] });
+    }
+  }
+}
