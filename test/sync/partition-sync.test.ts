@@ -1,18 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PROVISIONAL_ID_BASE } from '../../src/sync/protocol.ts';
 import { IDS } from '../support/test-realm.ts';
-import { eventsOf, SyncWorld, type TestReplica } from './sync-fixture.ts';
+import { eventsOf, SyncWorld, syncedWorld, type TestReplica } from './sync-fixture.ts';
 
 let world: SyncWorld;
 afterEach(() => world?.close());
 
-async function syncedPair(): Promise<{ mark: TestReplica; mia: TestReplica }> {
-  world = await SyncWorld.create();
-  const mark = await world.replicaOf('mark');
-  const mia = await world.replicaOf('mia');
-  expect(await mark.replica.sync()).toBe('online');
-  expect(await mia.replica.sync()).toBe('online');
-  return { mark, mia };
+async function syncedPair(): Promise<Record<'mark' | 'mia', TestReplica>> {
+  let replicas;
+  ({ world, replicas } = await syncedWorld('mark', 'mia'));
+  return replicas;
 }
 
 async function expectConverged(...replicas: TestReplica[]): Promise<void> {

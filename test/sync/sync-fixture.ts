@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { ManualClock } from '../../src/engine/clock/clock.ts';
 import { Engine } from '../../src/engine/engine.ts';
@@ -153,6 +154,17 @@ export class SyncWorld {
     this.hubEngine.close();
     for (const { replica } of this.replicas) replica.engine.close();
   }
+}
+
+/** A hub and replicas of `users`, each through its first round (a snapshot). */
+export async function syncedWorld<U extends TestUser>(...users: U[]): Promise<{ world: SyncWorld; replicas: Record<U, TestReplica> }> {
+  const world = await SyncWorld.create();
+  const replicas = {} as Record<U, TestReplica>;
+  for (const user of users) {
+    replicas[user] = await world.replicaOf(user);
+    expect(await replicas[user].replica.sync()).toBe('online');
+  }
+  return { world, replicas };
 }
 
 /** The events a queue holds of the given types, without their queue ids. */

@@ -58,16 +58,16 @@ export async function applyChannels(scope: ActionScope, me: number, bundles: rea
   const ids = [...bundles.map((bundle) => bundle.channel.id), ...removedIds];
   const oldChannels = new Map((await db.channels.bulkGet(ids)).filter((c) => c !== undefined).map((c) => [c.id, c]));
   const oldSubscriptions = await subscriptionsOf(db, ids);
+  const activeBefore = activeByChannel(oldSubscriptions);
+  await removeChannels(scope, me, removedIds.map((id) => oldChannels.get(id)).filter((c) => c !== undefined), activeBefore);
 
   await db.subscriptions.bulkDelete(oldSubscriptions.map((s): [number, number] => [s.user_id, s.channel_id]));
-  await db.channels.bulkDelete(removedIds as number[]);
   await db.recipients.bulkPut(bundles.map((bundle) => bundle.recipient));
   await db.channels.bulkPut(bundles.map((bundle) => bundle.channel));
   await db.subscriptions.bulkPut(bundles.flatMap((bundle) => bundle.subscriptions));
 
   const directory = await RealmDirectory.load(db);
   const meRow = directory.user(me);
-  const activeBefore = activeByChannel(oldSubscriptions);
   const activeAfter = activeByChannel(bundles.flatMap((bundle) => bundle.subscriptions));
   const arrived = bundles.map((bundle) => bundle.channel).filter((channel) => !oldChannels.has(channel.id));
   await notifyArrived(scope, directory, me, arrived);
@@ -91,7 +91,6 @@ export async function applyChannels(scope: ActionScope, me: number, bundles: rea
   if (joined.length > 0) await notifySubscribed(scope, directory, joined, new Set(arrived.map((channel) => channel.id)));
   if (left.length > 0) await notifyUnsubscribed(scope, directory, left);
   notifyOwnProperties(scope, me, oldSubscriptions, bundles);
-  await notifyRemoved(scope, directory, meRow, removedIds.map((id) => oldChannels.get(id)).filter((c) => c !== undefined), activeBefore);
 }
 
 function subscriptionsOf(db: RealmDatabase, channelIds: readonly number[]): Promise<SubscriptionRow[]> {
@@ -132,20 +131,31 @@ function notifyOwnProperties(scope: ActionScope, me: number, oldSubscriptions: r
   }
 }
 
-/** Channels the replica's user may no longer see: `subscription` remove if they were subscribed, and `stream` delete. */
-async function notifyRemoved(
+/**
+ * Channels the replica's user may no longer see: `subscription` remove if they were subscribed
+ * (their row ended first, as on the hub), and `stream` delete, told while the rows are still
+ * here (the deleted channel's object counts its other subscribers); then the rows go.
+ */
+async function removeChannels(
   scope: ActionScope,
-  directory: RealmDirectory,
-  me: UserRow,
+  me: number,
   channels: readonly ChannelRow[],
   activeBefore: ReadonlyMap<number, ReadonlySet<number>>,
 ): Promise<void> {
+  if (channels.length === 0) return;
+  const { db } = scope;
+  const directory = await RealmDirectory.load(db);
+  const meRow = directory.user(me);
   for (const channel of channels) {
-    const wasSubscribed = activeBefore.get(channel.id)?.has(me.id) ?? false;
-    if (wasSubscribed) await notifyUnsubscribed(scope, directory, [{ user: me, channel }]);
+    const wasSubscribed = activeBefore.get(channel.id)?.has(me) ?? false;
+    if (wasSubscribed) {
+      await db.subscriptions.update([me, channel.id], { active: 0 });
+      await notifyUnsubscribed(scope, directory, [{ user: meRow, channel }]);
+    }
     // Leaving tells of the deletion only when the channel was private; any other way out of sight is told here.
-    if (!wasSubscribed || canSeeChannelMetadata(me, channel, false)) {
-      scope.notify({ event: streamDeleteEvent(await loadChannelWires(scope.db, directory.users, [channel], scope.now)), users: [me.id] });
+    if (!wasSubscribed || canSeeChannelMetadata(meRow, channel, false)) {
+      scope.notify({ event: streamDeleteEvent(await loadChannelWires(db, directory.users, [channel], scope.now)), users: [me] });
     }
   }
+  await db.channels.bulkDelete(channels.map((channel) => channel.id));
 }

@@ -1,0 +1,207 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { EventQueue } from '../../src/engine/events/event-queue.ts';
+import type { EngineEvent } from '../../src/engine/events/event-types.ts';
+import { IDS, openQueue } from '../support/test-realm.ts';
+import { eventsOf, SyncWorld, syncedWorld, type TestReplica } from './sync-fixture.ts';
+
+let world: SyncWorld;
+afterEach(() => world?.close());
+
+const ENTITY_EVENTS = ['stream', 'subscription', 'realm_user'];
+
+/** Counts the snapshots a replica takes from now on (a full resync takes one). */
+function countSnapshots(replica: TestReplica): { count: number } {
+  const taken = { count: 0 };
+  replica.link.beforeHub = async (path) => {
+    if (path.endsWith('/snapshot')) taken.count++;
+  };
+  return taken;
+}
+
+/** The queue is still open on the replica: no resync closed it (its client would get BAD_EVENT_QUEUE_ID). */
+function expectOpen(replica: TestReplica, queue: EventQueue): void {
+  expect(() => replica.replica.engine.queues.get(queue.id, replica.userId)).not.toThrow();
+}
+
+/** What the replica's user sees of subscriptions, channels and users, locally and on the hub, is the same. */
+async function expectSameView(replica: TestReplica): Promise<void> {
+  const hub = world.onHub(replica.user);
+  for (const [path, params, field] of [
+    ['/users/me/subscriptions', { include_subscribers: true }, 'subscriptions'],
+    ['/streams', {}, 'streams'],
+    ['/users', {}, 'members'],
+  ] as const) {
+    const [local, onHub] = [await replica.api.get(path, params), await hub.get(path, params)];
+    expect([path, local.status, local.body.msg]).toEqual([path, 200, '']);
+    expect(local.body[field]).toEqual(onHub.body[field]);
+  }
+}
+
+describe('subscriptions from a replica', () => {
+  it('subscribe, change a colour and unsubscribe reach the hub, and the other replica hears of the new peer without a resync', async () => {
+    const { world: synced, replicas } = await syncedWorld('mark', 'mia');
+    world = synced;
+    const { mark, mia } = replicas;
+    const markQueue = mark.openQueue();
+    const miaQueue = mia.openQueue();
+    const snapshots = [countSnapshots(mark), countSnapshots(mia)];
+
+    expect((await mia.api.post('/users/me/subscriptions', { subscriptions: [{ name: 'design' }] })).status).toBe(200);
+    await mia.replica.sync();
+    await mark.replica.sync();
+    expect(eventsOf(markQueue, 'subscription')).toEqual([{ type: 'subscription', op: 'peer_add', stream_ids: [IDS.design], user_ids: [IDS.mia] }]);
+
+    const recolour = { subscription_data: [{ stream_id: IDS.design, property: 'color', value: '#a47462' }] };
+    expect((await mia.api.post('/users/me/subscriptions/properties', recolour)).status).toBe(200);
+    await mia.replica.sync();
+    expect((await world.hubEngine.db.subscriptions.get([IDS.mia, IDS.design]))?.color).toBe('#a47462');
+
+    expect((await mia.api.delete('/users/me/subscriptions', { subscriptions: ['design'] })).status).toBe(200);
+    await mia.replica.sync();
+    await mark.replica.sync();
+    expect((await world.hubEngine.db.subscriptions.get([IDS.mia, IDS.design]))?.active).toBe(0);
+    expect(eventsOf(markQueue, 'subscription')).toEqual([
+      { type: 'subscription', op: 'peer_add', stream_ids: [IDS.design], user_ids: [IDS.mia] },
+      { type: 'subscription', op: 'peer_remove', stream_ids: [IDS.design], user_ids: [IDS.mia] },
+    ]);
+    // Mia's own queue has the events of her local changes, once: the hub's rows brought nothing new.
+    expect(eventsOf(miaQueue, 'subscription').map((e) => [e.op, e.property ?? null])).toEqual([
+      ['add', null],
+      ['update', 'color'],
+      ['remove', null],
+    ]);
+    for (const replica of [mark, mia]) {
+      await expectSameView(replica);
+      expect(await replica.replica.status()).toBe('online');
+    }
+    expectOpen(mark, markQueue);
+    expectOpen(mia, miaQueue);
+    expect(snapshots.map((taken) => taken.count)).toEqual([0, 0]);
+  });
+
+  it("a colour changed on the hub reaches the replica's queue as the hub's own client hears it", async () => {
+    const { world: synced, replicas } = await syncedWorld('mark');
+    world = synced;
+    const { mark } = replicas;
+    const queue = mark.openQueue();
+    const onHub = openQueue(world.hubEngine, IDS.mark);
+    const recolour = { subscription_data: [{ stream_id: IDS.general, property: 'is_muted', value: true }, { stream_id: IDS.design, property: 'color', value: '#c2c2c2' }] };
+    expect((await world.onHub('mark').post('/users/me/subscriptions/properties', recolour)).status).toBe(200);
+    await mark.replica.sync();
+
+    expect(eventsOf(queue, ...ENTITY_EVENTS)).toEqual(eventsOf(onHub, ...ENTITY_EVENTS));
+    expect(eventsOf(queue, 'subscription').map((e) => [e.stream_id, e.property, e.value])).toEqual([
+      [IDS.general, 'in_home_view', false],
+      [IDS.general, 'is_muted', true],
+      [IDS.design, 'color', '#c2c2c2'],
+    ]);
+    await expectSameView(mark);
+    expectOpen(mark, queue);
+  });
+});
+
+/**
+ * The hub's events as a replica can tell them: a channel created with its first message in one
+ * hub transaction arrives in its state after that transaction (its first message id and
+ * subscriber count in the objects), with no `first_message_id` update of its own.
+ */
+function asAfterCreation(events: EngineEvent[], after: { stream_id: number; first_message_id: number; subscriber_count: number }): EngineEvent[] {
+  const settled = (object: Record<string, unknown>, fields: Record<string, unknown>) => (object.stream_id === after.stream_id ? { ...object, ...fields } : object);
+  return events
+    .filter((e) => !(e.type === 'stream' && e.property === 'first_message_id' && e.stream_id === after.stream_id))
+    .map((e) => {
+      if (e.type === 'stream' && e.op === 'create') {
+        const streams = (e.streams as Record<string, unknown>[]).map((o) => settled(o, { first_message_id: after.first_message_id, subscriber_count: after.subscriber_count }));
+        return { ...e, streams };
+      }
+      if (e.type === 'subscription' && e.op === 'add') {
+        return { ...e, subscriptions: (e.subscriptions as Record<string, unknown>[]).map((o) => settled(o, { first_message_id: after.first_message_id })) };
+      }
+      return e;
+    });
+}
+
+describe("an administrator's changes on the hub", () => {
+  it("reach the replicas' queues registered before as the hub's own clients hear them, and their views equal the hub's", async () => {
+    const { world: synced, replicas } = await syncedWorld('mark', 'gail');
+    world = synced;
+    const { mark, gail } = replicas;
+    const queues = [mark.openQueue(), gail.openQueue()];
+    const hubQueues = [openQueue(world.hubEngine, IDS.mark), openQueue(world.hubEngine, IDS.gail)];
+    const snapshots = [countSnapshots(mark), countSnapshots(gail)];
+    const adam = world.onHub('adam');
+    const syncBoth = async () => {
+      for (const { replica } of [mark, gail]) expect(await replica.sync()).toBe('online');
+    };
+
+    expect((await adam.post('/users/me/subscriptions', { subscriptions: [{ name: 'launch' }], principals: [IDS.mark] })).status).toBe(200);
+    const launch = (await world.hubEngine.db.channels.where('name_key').equals('launch').first())!.id;
+    const hidden = await adam.post('/users/me/subscriptions', { subscriptions: [{ name: 'hush' }], principals: [IDS.olivia], invite_only: true });
+    expect(hidden.status).toBe(200);
+    await syncBoth();
+    expect((await adam.patch(`/streams/${launch}`, { new_name: 'liftoff', description: 'Ready' })).status).toBe(200);
+    await syncBoth();
+    const nina = await world.onHub('olivia').post('/users', { email: 'nina@zulip.test', password: 'nina-pass-1234', full_name: 'Nina New' });
+    expect(nina.status).toBe(200);
+    await syncBoth();
+    expect((await adam.patch(`/users/${IDS.mark}`, { full_name: 'Mark Renamed' })).status).toBe(200);
+    await syncBoth();
+    expect((await adam.delete(`/streams/${launch}`)).status).toBe(200);
+    await syncBoth();
+
+    const firstMessage = (await world.hubEngine.db.channels.get(launch))!.first_message_id!;
+    const created = { stream_id: launch, first_message_id: firstMessage, subscriber_count: 1 };
+    queues.forEach((queue, index) => expect(eventsOf(queue, ...ENTITY_EVENTS)).toEqual(asAfterCreation(eventsOf(hubQueues[index], ...ENTITY_EVENTS), created)));
+    expect(eventsOf(queues[0], ...ENTITY_EVENTS).map((e) => [e.type, e.op, e.property ?? null])).toEqual([
+      ['stream', 'create', null],
+      ['subscription', 'add', null],
+      ['stream', 'update', 'description'],
+      ['stream', 'update', 'name'],
+      ['realm_user', 'add', null],
+      ['subscription', 'peer_add', null],
+      ['realm_user', 'update', null],
+      ['stream', 'delete', null],
+    ]);
+    expect(eventsOf(queues[1], 'stream')).toEqual([]);
+    for (const replica of [mark, gail]) await expectSameView(replica);
+    expect(await gail.replica.engine.db.channels.where('name_key').anyOf('hush', 'launch', 'liftoff').count()).toBe(0);
+    queues.forEach((queue, index) => expectOpen([mark, gail][index], queue));
+    expect(snapshots.map((taken) => taken.count)).toEqual([0, 0]);
+  });
+
+  it("never sends a guest's replica a private channel it may not see, and takes one away when the guest loses access", async () => {
+    const { world: synced, replicas } = await syncedWorld('gail');
+    world = synced;
+    const { gail } = replicas;
+    const queue = gail.openQueue();
+    const onHub = openQueue(world.hubEngine, IDS.gail);
+    const pulls: string[] = [];
+    gail.link.beforeHub = async (path) => void pulls.push(path);
+    const olivia = world.onHub('olivia');
+
+    expect((await olivia.post('/users/me/subscriptions', { subscriptions: [{ name: 'hush' }], invite_only: true })).status).toBe(200);
+    const hush = (await world.hubEngine.db.channels.where('name_key').equals('hush').first())!.id;
+    expect((await olivia.patch(`/streams/${hush}`, { description: 'Still hidden' })).status).toBe(200);
+    await gail.replica.sync();
+    expect(await gail.replica.engine.db.channels.get(hush)).toBeUndefined();
+    expect(await gail.replica.engine.db.subscriptions.where('[channel_id+active]').anyOf([[hush, 0], [hush, 1]]).count()).toBe(0);
+
+    expect((await olivia.post('/users/me/subscriptions', { subscriptions: [{ name: 'hush' }], principals: [IDS.gail] })).status).toBe(200);
+    await gail.replica.sync();
+    expect((await gail.replica.engine.db.channels.get(hush))?.description).toBe('Still hidden');
+    expect((await olivia.delete('/users/me/subscriptions', { subscriptions: ['hush'], principals: [IDS.gail] })).status).toBe(200);
+    await gail.replica.sync();
+    expect(await gail.replica.engine.db.channels.get(hush)).toBeUndefined();
+
+    expect(eventsOf(queue, ...ENTITY_EVENTS)).toEqual(eventsOf(onHub, ...ENTITY_EVENTS));
+    expect(eventsOf(queue, ...ENTITY_EVENTS).map((e) => [e.type, e.op])).toEqual([
+      ['stream', 'create'],
+      ['subscription', 'add'],
+      ['subscription', 'remove'],
+      ['stream', 'delete'],
+    ]);
+    await expectSameView(gail);
+    expectOpen(gail, queue);
+    expect(pulls.filter((path) => path.endsWith('/snapshot'))).toEqual([]);
+  });
+});
