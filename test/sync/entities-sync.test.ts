@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventQueue } from '../../src/engine/events/event-queue.ts';
 import type { EngineEvent } from '../../src/engine/events/event-types.ts';
+import { exportRealm, importRealm } from '../../src/engine/realm-archive/realm-archive.ts';
 import { IDS, openQueue } from '../support/test-realm.ts';
-import { eventsOf, SyncWorld, syncedWorld, type TestReplica } from './sync-fixture.ts';
+import { eventsOf, newEngine, SyncWorld, syncedWorld, type TestReplica } from './sync-fixture.ts';
 
 let world: SyncWorld;
 afterEach(() => world?.close());
@@ -203,5 +204,29 @@ describe("an administrator's changes on the hub", () => {
     await expectSameView(gail);
     expectOpen(gail, queue);
     expect(pulls.filter((path) => path.endsWith('/snapshot'))).toEqual([]);
+  });
+});
+
+describe("the hub's change feed", () => {
+  it('keeps one entry per changed channel and user, and keeps them through an export and import of the realm', async () => {
+    world = await SyncWorld.create();
+    const adam = world.onHub('adam');
+    expect((await adam.patch(`/streams/${IDS.design}`, { description: 'First' })).status).toBe(200);
+    expect((await adam.patch(`/streams/${IDS.design}`, { description: 'Second' })).status).toBe(200);
+    expect((await adam.patch(`/users/${IDS.mia}`, { full_name: 'Mia One' })).status).toBe(200);
+    expect((await adam.patch(`/users/${IDS.mia}`, { full_name: 'Mia Two' })).status).toBe(200);
+    const feed = await world.hubEngine.db.sync_changes.toArray();
+    expect(feed.filter((change) => change.kind !== 'message').map(({ kind, entity_id }) => [kind, entity_id])).toEqual([
+      ['channel', IDS.design],
+      ['user', IDS.mia],
+    ]);
+
+    const copy = await newEngine(world.clock, true);
+    try {
+      await importRealm(copy, JSON.parse(JSON.stringify(await exportRealm(world.hubEngine))));
+      expect(await copy.db.sync_changes.toArray()).toEqual(feed);
+    } finally {
+      copy.close();
+    }
   });
 });

@@ -377,8 +377,9 @@ const pushDeviceToken = z.looseObject({
 const syncHub = z.looseObject({ id: z.literal(1), hub_id: z.string().min(1), epoch: z.string().min(1) });
 const syncChange = z.looseObject({
   seq: id,
-  kind: z.enum(['message', 'realm']),
+  kind: z.enum(['message', 'realm', 'user_topic', 'channel', 'user']),
   message_id: id.optional(),
+  entity_id: id.optional(),
   users: z.array(id).optional(),
 });
 const syncClient = z.looseObject({ client_id: z.string().min(1), user_id: id, last_mutation_id: z.int().nonnegative() });
