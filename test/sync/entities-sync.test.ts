@@ -147,6 +147,8 @@ describe("an administrator's changes on the hub", () => {
     await syncBoth();
     expect((await adam.patch(`/users/${IDS.mark}`, { full_name: 'Mark Renamed' })).status).toBe(200);
     await syncBoth();
+    expect((await adam.delete(`/users/${IDS.mia}`)).status).toBe(200);
+    await syncBoth();
     expect((await adam.delete(`/streams/${launch}`)).status).toBe(200);
     await syncBoth();
 
@@ -161,6 +163,8 @@ describe("an administrator's changes on the hub", () => {
       ['realm_user', 'add', null],
       ['subscription', 'peer_add', null],
       ['realm_user', 'update', null],
+      ['realm_user', 'update', null],
+      ['subscription', 'peer_remove', null],
       ['stream', 'delete', null],
     ]);
     expect(eventsOf(queues[1], 'stream')).toEqual([]);

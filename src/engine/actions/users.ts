@@ -260,7 +260,20 @@ async function setActive(scope: ActionScope, before: RealmDirectory, users: User
   for (const user of users) {
     scope.notify({ event: { type: 'realm_user', op: 'update', person: { user_id: user.id, is_active: active } }, users: audience });
   }
+  await notifySubscriberActivity(scope, before, after, users, active);
+}
 
+/**
+ * Tells who sees each channel's subscribers that these users, (de)activated, left or rejoined
+ * its subscriber list (`peer_remove` or `peer_add`). A replica emits them too.
+ */
+export async function notifySubscriberActivity(
+  scope: ActionScope,
+  before: RealmDirectory,
+  after: RealmDirectory,
+  users: readonly UserRow[],
+  active: boolean,
+): Promise<void> {
   const changedByChannel = new Map<number, number[]>();
   for (const user of users) {
     const subscriptions = await scope.db.subscriptions.where('[user_id+active]').equals([user.id, 1]).toArray();

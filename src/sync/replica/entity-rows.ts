@@ -1,6 +1,7 @@
 import { archivedNotice } from '../../engine/actions/channel-archive.ts';
 import { notifyChannelChanges } from '../../engine/actions/channel-update.ts';
 import { realmUserAddNotice } from '../../engine/actions/create-user.ts';
+import { notifySubscriberActivity } from '../../engine/actions/users.ts';
 import { SUBSCRIPTION_PROPERTIES, type SubscriptionPropertyChange, subscriptionUpdateNotices } from '../../engine/actions/subscription-properties.ts';
 import { notifySubscribed, notifyUnsubscribed, type SubscriptionPair } from '../../engine/actions/subscriptions.ts';
 import { RealmDirectory } from '../../engine/directory/realm-directory.ts';
@@ -33,23 +34,28 @@ export async function applyUsers(scope: ActionScope, me: number, bundles: readon
   if (bundles.length === 0) return;
   const { db } = scope;
   const old = await db.users.bulkGet(bundles.map((bundle) => bundle.user.id));
+  const before = await RealmDirectory.load(db);
   await db.recipients.bulkPut(bundles.map((bundle) => bundle.recipient));
   await db.users.bulkPut(bundles.map((bundle) => bundle.user));
   const directory = await RealmDirectory.load(db);
   const viewer = directory.user(me);
   const wire = (user: UserRow) => userToWire(user, directory.realm, { viewer, includeProfileData: false, avatarUrlOptional: false });
   bundles.forEach(({ user }, index) => {
-    const before = old[index];
-    if (!before) {
+    const known = old[index];
+    if (!known) {
       scope.notify(realmUserAddNotice(directory, user, [viewer]));
       return;
     }
-    const [was, is] = [wire(before), wire(user)];
+    const [was, is] = [wire(known), wire(user)];
     for (const [field, name] of PERSON_FIELDS) {
       if (was[field] === is[field]) continue;
       scope.notify({ event: { type: 'realm_user', op: 'update', person: { user_id: user.id, [name]: is[field] } }, users: [me] });
     }
   });
+  for (const active of [false, true]) {
+    const flipped = bundles.filter(({ user }, index) => old[index] !== undefined && old[index].is_active !== active && user.is_active === active);
+    if (flipped.length > 0) await notifySubscriberActivity(scope, before, directory, flipped.map(({ user }) => user), active);
+  }
 }
 
 export async function applyChannels(scope: ActionScope, me: number, bundles: readonly ChannelBundle[], removedIds: readonly number[]): Promise<void> {
