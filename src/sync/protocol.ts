@@ -96,8 +96,8 @@ export interface PullAnswer {
   users?: UserBundle[];
   /** Changed channels the caller may see, with their subscriptions. */
   channels?: ChannelBundle[];
-  /** Changed channels the caller was told of and may no longer see. */
-  removed_channels?: number[];
+  /** Changed channels the caller was told of and may no longer see, as the event that told them showed them. */
+  removed_channels?: ChannelRow[];
   /** A change of what still travels only in a snapshot (realm settings, groups, ...) concerned the caller. */
   realm_changed: boolean;
 }

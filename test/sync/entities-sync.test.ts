@@ -3,7 +3,8 @@ import type { EventQueue } from '../../src/engine/events/event-queue.ts';
 import type { EngineEvent } from '../../src/engine/events/event-types.ts';
 import { exportRealm, importRealm } from '../../src/engine/realm-archive/realm-archive.ts';
 import { IDS, openQueue } from '../support/test-realm.ts';
-import { eventsOf, newEngine, SyncWorld, syncedWorld, type TestReplica } from './sync-fixture.ts';
+import type { PullAnswer } from '../../src/sync/protocol.ts';
+import { eventsOf, newEngine, SyncWorld, syncedWorld, type TestReplica, userRow } from './sync-fixture.ts';
 
 let world: SyncWorld;
 afterEach(() => world?.close());
@@ -22,6 +23,21 @@ function countSnapshots(replica: TestReplica): { count: number } {
 /** The queue is still open on the replica: no resync closed it (its client would get BAD_EVENT_QUEUE_ID). */
 function expectOpen(replica: TestReplica, queue: EventQueue): void {
   expect(() => replica.replica.engine.queues.get(queue.id, replica.userId)).not.toThrow();
+}
+
+/** The hub's answer to a pull of the replica's user from the start of the feed. */
+async function pullFromStart(replica: TestReplica): Promise<PullAnswer> {
+  const { hub_id, epoch } = (await replica.replica.engine.db.sync_replica.get(1))!;
+  const row = userRow(replica.user);
+  const response = await world.hub.handle(
+    new Request('http://hub.test/sync/v1/pull', {
+      method: 'POST',
+      headers: { Authorization: `Basic ${btoa(`${row.email}:${row.api_key}`)}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ hub_id, epoch, cursor: 0 }),
+    }),
+  );
+  expect(response.status).toBe(200);
+  return (await response.json()) as PullAnswer;
 }
 
 /** What the replica's user sees of subscriptions, channels and users, locally and on the hub, is the same. */
@@ -172,6 +188,13 @@ describe("an administrator's changes on the hub", () => {
     expect(await gail.replica.engine.db.channels.where('name_key').anyOf('hush', 'launch', 'liftoff').count()).toBe(0);
     queues.forEach((queue, index) => expectOpen([mark, gail][index], queue));
     expect(snapshots.map((taken) => taken.count)).toEqual([0, 0]);
+
+    // The whole feed pulled again changes nothing and tells nothing.
+    const told = queues.map((queue) => queue.events.length);
+    for (const { replica } of [mark, gail]) await replica.engine.db.sync_replica.update(1, { cursor: 0 });
+    await syncBoth();
+    expect(queues.map((queue) => queue.events.length)).toEqual(told);
+    for (const replica of [mark, gail]) await expectSameView(replica);
   });
 
   it("never sends a guest's replica a private channel it may not see, and takes one away when the guest loses access", async () => {
@@ -190,6 +213,9 @@ describe("an administrator's changes on the hub", () => {
     await gail.replica.sync();
     expect(await gail.replica.engine.db.channels.get(hush)).toBeUndefined();
     expect(await gail.replica.engine.db.subscriptions.where('[channel_id+active]').anyOf([[hush, 0], [hush, 1]]).count()).toBe(0);
+    // The whole feed, pulled as the guest, names no channel beyond the ones she sees.
+    const page = await pullFromStart(gail);
+    expect([page.channels, page.removed_channels, page.realm_changed]).toEqual([undefined, undefined, false]);
 
     expect((await olivia.post('/users/me/subscriptions', { subscriptions: [{ name: 'hush' }], principals: [IDS.gail] })).status).toBe(200);
     await gail.replica.sync();
@@ -208,6 +234,33 @@ describe("an administrator's changes on the hub", () => {
     await expectSameView(gail);
     expectOpen(gail, queue);
     expect(pulls.filter((path) => path.endsWith('/snapshot'))).toEqual([]);
+  });
+});
+
+describe('a channel made private on the hub', () => {
+  it("leaves the replica of a member who is not in it, telling its queue as the hub tells its clients, and comes back when they are added", async () => {
+    const { world: synced, replicas } = await syncedWorld('mia');
+    world = synced;
+    const { mia } = replicas;
+    const queue = mia.openQueue();
+    const onHub = openQueue(world.hubEngine, IDS.mia);
+    const adam = world.onHub('adam');
+
+    expect((await adam.patch(`/streams/${IDS.design}`, { is_private: true })).status).toBe(200);
+    expect(await mia.replica.sync()).toBe('online');
+    expect(await mia.replica.engine.db.channels.get(IDS.design)).toBeUndefined();
+    expect((await world.onHub('olivia').post('/users/me/subscriptions', { subscriptions: [{ name: 'design' }], principals: [IDS.mia] })).status).toBe(200);
+    expect(await mia.replica.sync()).toBe('online');
+
+    expect(eventsOf(queue, ...ENTITY_EVENTS)).toEqual(eventsOf(onHub, ...ENTITY_EVENTS));
+    expect(eventsOf(queue, ...ENTITY_EVENTS).map((e) => [e.type, e.op])).toEqual([
+      ['stream', 'delete'],
+      ['stream', 'create'],
+      ['subscription', 'add'],
+    ]);
+    expect((await mia.replica.engine.db.channels.get(IDS.design))?.invite_only).toBe(true);
+    await expectSameView(mia);
+    expectOpen(mia, queue);
   });
 });
 

@@ -10,8 +10,8 @@ type PullChanges = Omit<PullAnswer, 'hub_id' | 'epoch'>;
  * message as a bundle to upsert, or its id in `deleted` when it is gone or not the caller's
  * (never received, or access lost); the caller's topic visibility policies, all of them, when
  * one changed; each changed user and channel as the caller may see it (the snapshot's filters),
- * or a channel's id in `removed_channels` when the caller was told of its change but may no
- * longer see it. The answer's cursor is the last change included, never beyond it.
+ * or a channel in `removed_channels` when the caller was told of its change but may no longer
+ * see it (the row its last event showed them). The answer's cursor is the last change included, never beyond it.
  */
 export async function readChanges(
   db: RealmDatabase,
@@ -60,17 +60,21 @@ async function addChannels(db: RealmDatabase, caller: UserRow, page: readonly Sy
   if (changes.length === 0) return;
   const ids = changes.map((change) => change.entity_id!);
   const channels = (await db.channels.bulkGet(ids)).filter((channel) => channel !== undefined);
-  const subscribed = new Set((await db.subscriptions.where('[user_id+active]').equals([caller.id, 1]).toArray()).map((s) => s.channel_id));
-  const seen = channelsSeenBy(caller, channels, subscribed, await db.subscriptions.where('[channel_id+active]').anyOf(ids.flatMap((id) => [[id, 0], [id, 1]])).toArray());
-  const recipients = await db.recipients.bulkGet(seen.channels.map((channel) => channel.recipient_id));
-  answer.channels = seen.channels.map((channel, index) => ({
-    channel,
-    recipient: recipients[index] as RecipientRow,
-    subscriptions: seen.subscriptions.filter((s) => s.channel_id === channel.id),
-  }));
+  const own = await db.subscriptions.where('[user_id+active]').equals([caller.id, 1]).toArray();
+  const theirs = await db.subscriptions.where('[channel_id+active]').anyOf(ids.flatMap((id) => [[id, 0], [id, 1]])).toArray();
+  const seen = channelsSeenBy(caller, channels, new Set(own.map((s) => s.channel_id)), theirs);
+  if (seen.channels.length > 0) {
+    const recipients = await db.recipients.bulkGet(seen.channels.map((channel) => channel.recipient_id));
+    answer.channels = seen.channels.map((channel, index) => ({
+      channel,
+      recipient: recipients[index] as RecipientRow,
+      subscriptions: seen.subscriptions.filter((s) => s.channel_id === channel.id),
+    }));
+  }
   const visible = new Set(seen.channels.map((channel) => channel.id));
-  const removed = changes.filter((change) => !visible.has(change.entity_id!) && change.users?.includes(caller.id));
-  if (removed.length > 0) answer.removed_channels = removed.map((change) => change.entity_id!);
+  const told = new Set(changes.filter((change) => change.users?.includes(caller.id)).map((change) => change.entity_id!));
+  const removed = channels.filter((channel) => !visible.has(channel.id) && told.has(channel.id));
+  if (removed.length > 0) answer.removed_channels = removed;
 }
 
 /** The bundles of the messages the caller holds, read a table at a time (a page is up to 500 messages). */

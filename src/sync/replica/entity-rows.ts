@@ -58,14 +58,14 @@ export async function applyUsers(scope: ActionScope, me: number, bundles: readon
   }
 }
 
-export async function applyChannels(scope: ActionScope, me: number, bundles: readonly ChannelBundle[], removedIds: readonly number[]): Promise<void> {
-  if (bundles.length === 0 && removedIds.length === 0) return;
+export async function applyChannels(scope: ActionScope, me: number, bundles: readonly ChannelBundle[], removed: readonly ChannelRow[]): Promise<void> {
+  if (bundles.length === 0 && removed.length === 0) return;
   const { db } = scope;
-  const ids = [...bundles.map((bundle) => bundle.channel.id), ...removedIds];
+  const ids = [...bundles.map((bundle) => bundle.channel.id), ...removed.map((channel) => channel.id)];
   const oldChannels = new Map((await db.channels.bulkGet(ids)).filter((c) => c !== undefined).map((c) => [c.id, c]));
   const oldSubscriptions = await subscriptionsOf(db, ids);
   const activeBefore = activeByChannel(oldSubscriptions);
-  await removeChannels(scope, me, removedIds.map((id) => oldChannels.get(id)).filter((c) => c !== undefined), activeBefore);
+  await removeChannels(scope, me, removed.filter((channel) => oldChannels.has(channel.id)), activeBefore);
 
   await db.subscriptions.bulkDelete(oldSubscriptions.map((s): [number, number] => [s.user_id, s.channel_id]));
   await db.recipients.bulkPut(bundles.map((bundle) => bundle.recipient));
@@ -138,9 +138,10 @@ function notifyOwnProperties(scope: ActionScope, me: number, oldSubscriptions: r
 }
 
 /**
- * Channels the replica's user may no longer see: `subscription` remove if they were subscribed
- * (their row ended first, as on the hub), and `stream` delete, told while the rows are still
- * here (the deleted channel's object counts its other subscribers); then the rows go.
+ * Channels the replica's user may no longer see (the hub's rows, as its events showed them):
+ * `subscription` remove if they were subscribed (their row ended first, as on the hub), and
+ * `stream` delete, told while the subscription rows are still here to be counted; then the
+ * rows go.
  */
 async function removeChannels(
   scope: ActionScope,
@@ -152,16 +153,13 @@ async function removeChannels(
   const { db } = scope;
   const directory = await RealmDirectory.load(db);
   const meRow = directory.user(me);
-  for (const channel of channels) {
-    const wasSubscribed = activeBefore.get(channel.id)?.has(me) ?? false;
-    if (wasSubscribed) {
-      await db.subscriptions.update([me, channel.id], { active: 0 });
-      await notifyUnsubscribed(scope, directory, [{ user: meRow, channel }]);
-    }
-    // Leaving tells of the deletion only when the channel was private; any other way out of sight is told here.
-    if (!wasSubscribed || canSeeChannelMetadata(meRow, channel, false)) {
-      scope.notify({ event: streamDeleteEvent(await loadChannelWires(db, directory.users, [channel], scope.now)), users: [me] });
-    }
+  const left = channels.filter((channel) => activeBefore.get(channel.id)?.has(me));
+  for (const channel of left) await db.subscriptions.update([me, channel.id], { active: 0 });
+  if (left.length > 0) await notifyUnsubscribed(scope, directory, left.map((channel) => ({ user: meRow, channel })));
+  // Leaving tells of the deletion only for a private channel; any other way out of sight is told here, in one event as the hub's.
+  const unseen = channels.filter((channel) => !left.includes(channel) || canSeeChannelMetadata(meRow, channel, false));
+  if (unseen.length > 0) {
+    scope.notify({ event: streamDeleteEvent(await loadChannelWires(db, directory.users, unseen, scope.now)), users: [me] });
   }
   await db.channels.bulkDelete(channels.map((channel) => channel.id));
 }
