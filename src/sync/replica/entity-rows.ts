@@ -88,7 +88,7 @@ export async function applyChannels(scope: ActionScope, me: number, bundles: rea
     }
     const was = activeBefore.get(channel.id) ?? new Set<number>();
     const is = activeAfter.get(channel.id) ?? new Set<number>();
-    // Peers are told only to whom saw the subscribers before and after: a new subscriber gets the list with its subscription.
+    // Peers come and go only where the user saw the subscribers before and after: a new subscriber gets the list with its subscription.
     const peersSeen = before !== undefined && canSeeSubscribers(meRow, before, was.has(me)) && canSeeSubscribers(meRow, channel, is.has(me));
     const told = (userId: number) => (userId === me || peersSeen) && directory.users.has(userId);
     for (const userId of is) if (!was.has(userId) && told(userId)) joined.push({ user: directory.user(userId), channel });
