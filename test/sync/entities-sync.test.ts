@@ -4,6 +4,7 @@ import type { EngineEvent } from '../../src/engine/events/event-types.ts';
 import { exportRealm, importRealm } from '../../src/engine/realm-archive/realm-archive.ts';
 import { IDS, openQueue } from '../support/test-realm.ts';
 import type { PullAnswer } from '../../src/sync/protocol.ts';
+import { applyChanges } from '../../src/sync/replica/apply-changes.ts';
 import { eventsOf, newEngine, SyncWorld, syncedWorld, type TestReplica, userRow } from './sync-fixture.ts';
 
 let world: SyncWorld;
@@ -25,15 +26,15 @@ function expectOpen(replica: TestReplica, queue: EventQueue): void {
   expect(() => replica.replica.engine.queues.get(queue.id, replica.userId)).not.toThrow();
 }
 
-/** The hub's answer to a pull of the replica's user from the start of the feed. */
-async function pullFromStart(replica: TestReplica): Promise<PullAnswer> {
+/** The hub's answer to a pull of the replica's user, from the start of the feed unless told. */
+async function pull(replica: TestReplica, from: { cursor?: number; limit?: number } = {}): Promise<PullAnswer> {
   const { hub_id, epoch } = (await replica.replica.engine.db.sync_replica.get(1))!;
   const row = userRow(replica.user);
   const response = await world.hub.handle(
     new Request('http://hub.test/sync/v1/pull', {
       method: 'POST',
       headers: { Authorization: `Basic ${btoa(`${row.email}:${row.api_key}`)}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ hub_id, epoch, cursor: 0 }),
+      body: JSON.stringify({ hub_id, epoch, cursor: from.cursor ?? 0, limit: from.limit }),
     }),
   );
   expect(response.status).toBe(200);
@@ -214,7 +215,7 @@ describe("an administrator's changes on the hub", () => {
     expect(await gail.replica.engine.db.channels.get(hush)).toBeUndefined();
     expect(await gail.replica.engine.db.subscriptions.where('[channel_id+active]').anyOf([[hush, 0], [hush, 1]]).count()).toBe(0);
     // The whole feed, pulled as the guest, names no channel beyond the ones she sees.
-    const page = await pullFromStart(gail);
+    const page = await pull(gail);
     expect([page.channels, page.removed_channels, page.realm_changed]).toEqual([undefined, undefined, false]);
 
     expect((await olivia.post('/users/me/subscriptions', { subscriptions: [{ name: 'hush' }], principals: [IDS.gail] })).status).toBe(200);
@@ -285,5 +286,33 @@ describe("the hub's change feed", () => {
     } finally {
       copy.close();
     }
+  });
+
+  it("brings a channel with a page's message sent to it when the channel's own entry lies beyond the page", async () => {
+    const { world: synced, replicas } = await syncedWorld('mark');
+    world = synced;
+    const { mark } = replicas;
+    const { cursor } = (await mark.replica.engine.db.sync_replica.get(1))!;
+    const adam = world.onHub('adam');
+    expect((await adam.post('/users/me/subscriptions', { subscriptions: [{ name: 'launch' }], principals: [IDS.mark] })).status).toBe(200);
+    const launch = (await world.hubEngine.db.channels.where('name_key').equals('launch').first())!;
+    // The rename moves the channel's entry after the note the notification bot posted in it.
+    expect((await adam.patch(`/streams/${launch.id}`, { new_name: 'liftoff' })).status).toBe(200);
+
+    const page = await pull(mark, { cursor, limit: 1 });
+    expect(page.messages.map((bundle) => bundle.message.stream_id)).toEqual([launch.id]);
+    expect(page.channels?.map((bundle) => bundle.channel.name)).toEqual(['liftoff']);
+    expect(page.more).toBe(true);
+
+    // Applied alone, the page brings the message in its channel, as it is now.
+    const queue = mark.openQueue();
+    expect(await applyChanges(mark.replica.engine, IDS.mark, cursor, page)).toBe('applied');
+    expect(eventsOf(queue, 'stream', 'message').map((e) => (e.type === 'stream' ? e.op : (e.message as { display_recipient: string }).display_recipient))).toEqual([
+      'create',
+      'liftoff',
+    ]);
+    expect(await mark.replica.sync()).toBe('online');
+    expect(eventsOf(queue, 'stream', 'subscription').map((e) => e.op)).toEqual(['create', 'add']);
+    await expectSameView(mark);
   });
 });

@@ -11,7 +11,9 @@ type PullChanges = Omit<PullAnswer, 'hub_id' | 'epoch'>;
  * (never received, or access lost); the caller's topic visibility policies, all of them, when
  * one changed; each changed user and channel as the caller may see it (the snapshot's filters),
  * or a channel in `removed_channels` when the caller was told of its change but may no longer
- * see it (the row its last event showed them). The answer's cursor is the last change included, never beyond it.
+ * see it (the row its last event showed them). A channel or user a page's message names whose
+ * own change lies beyond the page comes with it, so that no message reaches a replica before
+ * its channel or sender. The answer's cursor is the last change included, never beyond it.
  */
 export async function readChanges(
   db: RealmDatabase,
@@ -32,8 +34,6 @@ export async function readChanges(
   if (page.some((change) => change.kind === 'user_topic' && change.users?.includes(caller.id))) {
     answer.user_topics = await db.user_topics.where('user_id').equals(caller.id).toArray();
   }
-  await addUsers(db, caller, page, answer);
-  await addChannels(db, caller, page, answer);
   const messageIds = page.filter((change) => change.kind === 'message' && change.message_id !== undefined).map((change) => change.message_id!);
   const bundles = await messageBundles(db, caller, messageIds);
   for (const id of messageIds) {
@@ -41,24 +41,51 @@ export async function readChanges(
     if (bundle) answer.messages.push(bundle);
     else answer.deleted.push(id);
   }
+  const named = namedEntities(answer.messages);
+  await addUsers(db, caller, [...changedIds(page, 'user'), ...(await changedLater(db, 'user', named.users, answer.cursor))], answer);
+  await addChannels(db, caller, page, await changedLater(db, 'channel', named.channels, answer.cursor), answer);
   return answer;
+}
+
+/** The channels and users the messages name: their channel, their sender, a conversation's members. */
+function namedEntities(bundles: readonly MessageBundle[]): { channels: Set<number>; users: Set<number> } {
+  const channels = new Set<number>();
+  const users = new Set<number>();
+  for (const { message, recipient } of bundles) {
+    if (message.stream_id !== undefined) channels.add(message.stream_id);
+    users.add(message.sender_id);
+    const [kind, ids = ''] = recipient.key.split(':');
+    if (kind === 'user' || kind === 'dm') for (const id of ids.split(',')) users.add(Number(id));
+  }
+  return { channels, users };
+}
+
+/** Of `ids`, those whose own change entry lies beyond `cursor`. */
+async function changedLater(db: RealmDatabase, kind: 'channel' | 'user', ids: ReadonlySet<number>, cursor: number): Promise<number[]> {
+  const later: number[] = [];
+  for (const id of ids) {
+    const change = await db.sync_changes.where('[kind+entity_id]').equals([kind, id]).first();
+    if (change && change.seq > cursor) later.push(id);
+  }
+  return later;
 }
 
 const changedIds = (page: readonly SyncChangeRow[], kind: SyncChangeRow['kind']): number[] =>
   page.filter((change) => change.kind === kind && change.entity_id !== undefined).map((change) => change.entity_id!);
 
-async function addUsers(db: RealmDatabase, caller: UserRow, page: readonly SyncChangeRow[], answer: PullChanges): Promise<void> {
-  const users = (await db.users.bulkGet(changedIds(page, 'user'))).filter((user) => user !== undefined);
+async function addUsers(db: RealmDatabase, caller: UserRow, ids: readonly number[], answer: PullChanges): Promise<void> {
+  const users = (await db.users.bulkGet([...new Set(ids)])).filter((user) => user !== undefined);
   if (users.length === 0) return;
   const realm = (await db.realm.get(1)) as RealmRow;
   const recipients = await db.recipients.bulkGet(users.map((user) => user.recipient_id));
   answer.users = users.map((user, index) => ({ user: userSeenBy(realm, caller, user), recipient: recipients[index] as RecipientRow }));
 }
 
-async function addChannels(db: RealmDatabase, caller: UserRow, page: readonly SyncChangeRow[], answer: PullChanges): Promise<void> {
+/** `later`: channels the page's messages name whose change lies beyond the page (never removed here: their time comes). */
+async function addChannels(db: RealmDatabase, caller: UserRow, page: readonly SyncChangeRow[], later: readonly number[], answer: PullChanges): Promise<void> {
   const changes = page.filter((change) => change.kind === 'channel' && change.entity_id !== undefined);
-  if (changes.length === 0) return;
-  const ids = changes.map((change) => change.entity_id!);
+  if (changes.length === 0 && later.length === 0) return;
+  const ids = [...new Set([...changes.map((change) => change.entity_id!), ...later])];
   const channels = (await db.channels.bulkGet(ids)).filter((channel) => channel !== undefined);
   const own = await db.subscriptions.where('[user_id+active]').equals([caller.id, 1]).toArray();
   const theirs = await db.subscriptions.where('[channel_id+active]').anyOf(ids.flatMap((id) => [[id, 0], [id, 1]])).toArray();
