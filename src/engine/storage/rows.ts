@@ -530,7 +530,7 @@ export interface SyncHubRow {
   epoch: string;
 }
 
-/** One entry of a hub's change feed: the latest change of one message, or a realm change concerning `users`. */
+/** One entry of a hub's change feed: the latest change of one message, channel or user; a topic visibility or realm change concerning `users`. */
 export interface SyncChangeRow {
   seq: number;
   kind: 'message' | 'realm' | 'user_topic' | 'channel' | 'user';
