@@ -6,6 +6,37 @@ import { nextId } from '../../engine/storage/database.ts';
 const REALM_EVENT_TYPES = new Set(['subscription', 'stream', 'realm_user', 'realm']);
 
 /**
+ * The other notices of rows a snapshot carries (personal settings and tables, the realm's
+ * groups, emoji, linkifiers, ...), which a replica's forwarded writes produce too: a full resync
+ * of the users concerned brings them. Not here: messages, reactions, flags and topic visibility
+ * (their own entries); typing and presence (ephemeral, and presence too frequent to resync for);
+ * invitations and exports (tables that never leave the hub).
+ */
+const SNAPSHOT_EVENT_TYPES = new Set([
+  'alert_words',
+  'attachment',
+  'channel_folder',
+  'custom_profile_fields',
+  'default_streams',
+  'drafts',
+  'muted_users',
+  'navigation_view',
+  'realm_bot',
+  'realm_emoji',
+  'realm_linkifiers',
+  'realm_playgrounds',
+  'realm_user_settings_defaults',
+  'reminders',
+  'saved_snippets',
+  'scheduled_messages',
+  'update_display_settings',
+  'update_global_notifications',
+  'user_group',
+  'user_settings',
+  'user_status',
+]);
+
+/**
  * The hub's change feed, written in each action's transaction from its plain-data notices: one
  * entry per touched message (replacing the message's older entry, so the feed holds each
  * message once), one `user_topic` entry naming the users whose topic visibility changed, and
@@ -58,7 +89,7 @@ function concernsRealm(notice: Notice): boolean {
   const event = notice.event;
   // A channel's first message id moves with every first send: nothing a replica stores.
   if (event.type === 'stream' && event.property === 'first_message_id') return false;
-  return REALM_EVENT_TYPES.has(event.type);
+  return REALM_EVENT_TYPES.has(event.type) || SNAPSHOT_EVENT_TYPES.has(event.type);
 }
 
 const ids = (value: unknown): number[] =>
