@@ -9,8 +9,13 @@ import { readBoundedBody } from '../../engine/http/bounded-body.ts';
 import { UNSUPPORTED_ACTION } from '../protocol.ts';
 import { ackedIds, withAckedIds } from './acked-ids.ts';
 
-/** Writes that concern only this replica's own clients: never pushed. */
+/**
+ * Writes that concern only this replica's own clients: never pushed. Typing notices among them:
+ * ephemeral, they have no place in the change feed, so no other replica would hear them anyway.
+ */
 const LOCAL_ONLY = new Set(['POST /register', 'DELETE /events', 'POST /fetch_api_key', 'POST /typing', 'POST /users/me/presence', 'POST /messages/render']);
+const isLocalOnly = (method: string, path: string): boolean =>
+  LOCAL_ONLY.has(`${method} ${path}`) || (method === 'POST' && /^\/messages\/\d{1,16}\/typing$/.test(path));
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** A write is a message at most (10,000 characters) and a few fields: far below this. */
 const MAX_SYNCED_BODY_BYTES = 256 * 1024;
@@ -29,7 +34,7 @@ export async function handleLocally(engine: Engine, request: Request): Promise<L
   if (!url.pathname.startsWith(`${API_PREFIX}/`) || READS.has(request.method)) return { response: await engine.handle(request) };
   const path = url.pathname.slice(API_PREFIX.length);
   // An unknown path or method gets the API's own 404 or 405 here, without a trip to the hub.
-  if (LOCAL_ONLY.has(`${request.method} ${path}`) || engine.router.match(request.method, path).kind !== 'found') {
+  if (isLocalOnly(request.method, path) || engine.router.match(request.method, path).kind !== 'found') {
     return { response: await engine.handle(request) };
   }
   const params = await readParams(request, url);
