@@ -81,6 +81,18 @@ describe('a write only the hub can do, made on a replica while the hub is reacha
     expect(await mark.replica.engine.db.sync_outbox.count()).toBe(0);
   });
 
+  it('runs an administrator\'s action on the hub, and a member\'s replica sees it after a sync', async () => {
+    const { mark } = await syncedPair();
+    const olivia = await world.replicaOf('olivia');
+    expect(await olivia.replica.sync()).toBe('online');
+    const changed = await olivia.api.patch(`/streams/${IDS.general}`, { description: 'Everything else' });
+    expect(changed).toEqual({ status: 200, body: { result: 'success', msg: '' } });
+    expect((await world.hubEngine.db.channels.get(IDS.general))?.description).toBe('Everything else');
+    expect((await olivia.api.get(`/streams/${IDS.general}`)).body.stream.description).toBe('Everything else');
+    expect(await mark.replica.sync()).toBe('online');
+    expect((await mark.api.get(`/streams/${IDS.general}`)).body.stream.description).toBe('Everything else');
+  });
+
   it('applies it exactly once when the hub\'s answer to the push is lost', async () => {
     const { mark } = await syncedPair();
     let pushes = 0;
