@@ -145,6 +145,23 @@ describe('a write only the hub can do, made on a replica that cannot reach the h
     expect(await draftsOf(mark)).toEqual(before);
   });
 
+  it('whose answers are all lost, is told the hub cannot be reached; the hub ran it once, and the next sync brings it', async () => {
+    const { mark } = await syncedPair();
+    mark.link.loseAnswers = true;
+    const draft = { type: 'stream', to: [IDS.general], topic: 'lunch', content: 'Pizza?', timestamp: 1_767_268_800 };
+    expect((await mark.api.post('/drafts', { drafts: [draft] })).status).toBe(503);
+    // Offered twice with one mutation id, run once.
+    expect(mark.link.pushResults.map((r) => [r.mutation_id, r.outcome])).toEqual([[1, 'applied'], [1, 'applied']]);
+    expect(await world.hubEngine.db.drafts.count()).toBe(1);
+
+    mark.link.loseAnswers = false;
+    expect(await mark.replica.sync()).toBe('online');
+    const { local, hub } = await draftsOf(mark);
+    expect(local).toEqual(hub);
+    expect(local).toHaveLength(1);
+    expect(mark.link.pushResults).toHaveLength(2);
+  });
+
   it('refuses a file upload at once, even online: files do not travel through sync', async () => {
     const { mark } = await syncedPair();
     const form = new FormData();
