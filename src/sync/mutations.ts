@@ -12,9 +12,10 @@ interface SyncedRoute {
   params: readonly string[];
   /**
    * `send` creates a message; `flags` names messages in its `messages` list; `narrow` may name
-   * one as its `anchor`; `subscribe` names channels, which must exist; `other` names no message.
+   * one as its `anchor`; `subscribe` names channels, which must exist; `other` names no message;
+   * `forward` is any other write, run on the hub only (`forwardedRequest`).
    */
-  kind: 'send' | 'message' | 'flags' | 'narrow' | 'subscribe' | 'other';
+  kind: 'send' | 'message' | 'flags' | 'narrow' | 'subscribe' | 'other' | 'forward';
   /**
    * Parameters the replica's own run takes instead of the user's (the hub runs the user's): a
    * move's notes from the notification bot are the hub's messages, which the pull brings; made
@@ -79,6 +80,23 @@ export function syncedRequest(method: string, path: string, params: Record<strin
 }
 
 /**
+ * A forwarded write's path: segments of URL-safe characters (a navigation view's fragment may be
+ * several), no `.` or `..` segment, so it can only name a route below `/api/v1`.
+ */
+const FORWARDED_PATH = /^(?:\/(?!\.{1,2}(?:\/|$))[A-Za-z0-9_.~%@+:=,-]{1,100}){1,8}$/;
+const MAX_FORWARDED_PATH = 200;
+
+/**
+ * Any other API write, as a replica forwards it to the hub while the hub is reachable (docs/SYNC.md):
+ * run there only, as the user's own request, never locally. Its path may name provisional
+ * message ids (a segment at or above `PROVISIONAL_ID_BASE`), as may a `messages` list.
+ */
+export function forwardedRequest(method: string, path: string, params: Record<string, string>): SyncedRequest | string {
+  if (path.length > MAX_FORWARDED_PATH || !FORWARDED_PATH.test(path)) return `${method} ${path.slice(0, MAX_FORWARDED_PATH)} is not an API path`;
+  return { route: { method, pattern: FORWARDED_PATH, params: [], kind: 'forward' }, method, path, params };
+}
+
+/**
  * The channel names a subscribe request names, or null when they cannot be read (the engine
  * then refuses the request itself). Subscribing to a name no channel has would create one,
  * with an id only the hub may give: a replica refuses that.
@@ -96,6 +114,7 @@ export function subscribedChannelNames(request: SyncedRequest): string[] | null 
 
 /** The message ids a synced request names, or null when its `messages` list is not a list of ids. */
 export function messageIdsOf(request: SyncedRequest): number[] | null {
+  if (request.route.kind === 'forward') return [...provisionalSegments(request.path), ...(parseIdList(request.params.messages) ?? [])];
   const match = request.route.pattern.exec(request.path);
   if (match?.[1] !== undefined) return [Number(match[1])];
   if (request.route.kind === 'narrow') return anchorId(request.params.anchor);
@@ -111,6 +130,7 @@ const anchorId = (anchor: string | undefined): number[] => (anchor !== undefined
  */
 export function withFinalIds(request: SyncedRequest, finalId: (provisional: number) => number | undefined): SyncedRequest | null {
   const map = (id: number): number | undefined => (id >= PROVISIONAL_ID_BASE ? finalId(id) : id);
+  if (request.route.kind === 'forward') return forwardedWithFinalIds(request, map);
   const match = request.route.pattern.exec(request.path);
   if (match?.[1] !== undefined) {
     const id = map(Number(match[1]));
@@ -129,6 +149,27 @@ export function withFinalIds(request: SyncedRequest, finalId: (provisional: numb
   const mapped = ids.map(map);
   if (mapped.some((id) => id === undefined)) return null;
   return { ...request, params: { ...request.params, messages: JSON.stringify(mapped) } };
+}
+
+/** The path segments that are provisional message ids (hub ids are 32-bit, so never one of these). */
+const provisionalSegments = (path: string): number[] =>
+  path.split('/').filter((segment) => /^\d{1,16}$/.test(segment)).map(Number).filter((id) => id >= PROVISIONAL_ID_BASE);
+
+function forwardedWithFinalIds(request: SyncedRequest, map: (id: number) => number | undefined): SyncedRequest | null {
+  const segments = request.path.split('/').map((segment) => {
+    if (!/^\d{1,16}$/.test(segment)) return segment;
+    const id = map(Number(segment));
+    return id === undefined ? null : String(id);
+  });
+  if (segments.includes(null)) return null;
+  const params = { ...request.params };
+  const ids = parseIdList(params.messages);
+  if (ids) {
+    const mapped = ids.map(map);
+    if (mapped.some((id) => id === undefined)) return null;
+    params.messages = JSON.stringify(mapped);
+  }
+  return { ...request, path: segments.join('/'), params };
 }
 
 function parseIdList(raw: string | undefined): number[] | null {

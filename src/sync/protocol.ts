@@ -13,8 +13,11 @@ export const PROVISIONAL_ID_BASE = 2 ** 31;
 
 export const MAX_PUSH_MUTATIONS = 500;
 export const MAX_PULL_CHANGES = 500;
-/** A mutation's parameters: names and values, bounded as the API bounds a request. */
-const MAX_PARAMS = 20;
+/**
+ * A mutation's parameters: names and values, bounded as the API bounds a request. A forwarded
+ * administrator's form (`PATCH /realm`) may carry a few dozen settings at once.
+ */
+const MAX_PARAMS = 64;
 const MAX_PARAM_BYTES = 100_000;
 
 export const isProvisionalId = (id: number): boolean => id >= PROVISIONAL_ID_BASE;
@@ -56,7 +59,10 @@ export const waitBody = z.strictObject({
 /** One mutation's outcome, as the hub recorded it. */
 export type MutationResult =
   | { mutation_id: number; outcome: 'applied'; answer: Record<string, unknown>; final_id?: number }
-  | { mutation_id: number; outcome: 'refused'; status: number; error: { msg: string; code: string } };
+  | { mutation_id: number; outcome: 'refused'; status: number; error: MutationError };
+
+/** A refusal as the hub's API answered it: `msg`, `code` and any fields of its own (`var_name`, ...). */
+export type MutationError = { msg: string; code: string } & Record<string, unknown>;
 
 export interface PushAnswer {
   results: MutationResult[];
@@ -112,3 +118,5 @@ export interface SnapshotAnswer {
 /** The hub's answer when a replica must start again from a snapshot. */
 export const RESYNC_NEEDED = 'SYNC_RESYNC_NEEDED';
 export const UNSUPPORTED_ACTION = 'SYNC_UNSUPPORTED_ACTION';
+/** A replica's answer to a write only the hub can do while the hub cannot be reached. */
+export const HUB_UNREACHABLE = 'SYNC_HUB_UNREACHABLE';

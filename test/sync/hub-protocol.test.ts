@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PROVISIONAL_ID_BASE } from '../../src/sync/protocol.ts';
 import { IDS } from '../support/test-realm.ts';
-import { SyncWorld, userRow } from './sync-fixture.ts';
+import { Caller, SyncWorld, userRow } from './sync-fixture.ts';
 import type { TestUser } from '../support/test-realm.ts';
 
 let world: SyncWorld;
@@ -43,12 +43,45 @@ describe('the hub', () => {
       { mutation_id: 1, outcome: 'refused', status: 400, error: { msg: "You don't have permission to edit this message", code: 'BAD_REQUEST' } },
       { mutation_id: 2, outcome: 'refused', status: 400, error: { msg: "Not authorized to send to channel 'secret'", code: 'BAD_REQUEST' } },
       { mutation_id: 3, outcome: 'refused', status: 400, error: { msg: 'Unable to access channel (secret).', code: 'BAD_REQUEST' } },
-      { mutation_id: 4, outcome: 'refused', status: 400, error: { msg: 'PATCH /realm is not available on a synced replica yet', code: 'SYNC_UNSUPPORTED_ACTION' } },
+      { mutation_id: 4, outcome: 'refused', status: 400, error: { msg: 'Must be an organization administrator', code: 'UNAUTHORIZED_PRINCIPAL' } },
     ]);
     expect(await world.hubEngine.db.subscriptions.get([IDS.mia, IDS.secret])).toBeUndefined();
     expect((await world.hubEngine.db.realm.get(1))?.name).toBe('Test Realm');
     expect((await world.hubEngine.db.messages.get(1))?.content).toBe('Welcome **everyone**');
     expect(await world.hubEngine.db.messages.count()).toBe(4);
+  });
+
+  it('takes any API write a replica forwards, bounded to an API path, and only what a write endpoint can hold', async () => {
+    world = await SyncWorld.create();
+    const mutations = [
+      { mutation_id: 1, method: 'POST', path: '/users/me/alert_words', params: { alert_words: '["pizza"]' } },
+      { mutation_id: 2, method: 'POST', path: '/users/me/../../../sync/v1/push', params: {} },
+      { mutation_id: 3, method: 'POST', path: '/no_such_route', params: {} },
+      { mutation_id: 4, method: 'DELETE', path: '/attachments/1', params: {} },
+      { mutation_id: 5, method: 'PATCH', path: '/settings', params: { emojiset: 'not-a-set' } },
+    ];
+    const pushed = await hubCall('mia', 'POST', '/push', { ...(await identity('mia')), client_id: CLIENT, mutations });
+    expect(pushed.body.results).toEqual([
+      { mutation_id: 1, outcome: 'applied', answer: { alert_words: ['pizza'] } },
+      { mutation_id: 2, outcome: 'refused', status: 400, error: { msg: 'POST /users/me/../../../sync/v1/push is not an API path', code: 'SYNC_UNSUPPORTED_ACTION' } },
+      { mutation_id: 3, outcome: 'refused', status: 404, error: { msg: 'Not Found', code: 'BAD_REQUEST' } },
+      { mutation_id: 4, outcome: 'refused', status: 400, error: { msg: 'This endpoint cannot be part of a synced change', code: 'SYNC_UNSUPPORTED_ACTION' } },
+      { mutation_id: 5, outcome: 'refused', status: 400, error: { msg: 'Invalid emojiset', code: 'BAD_REQUEST' } },
+    ]);
+    expect((await world.hubEngine.db.alert_words.where('user_id').equals(IDS.mia).toArray()).map((w) => w.word)).toEqual(['pizza']);
+
+    const tooMany = Object.fromEntries(Array.from({ length: 65 }, (_, i) => [`p${i}`, 'x']));
+    const refused = await hubCall('mia', 'POST', '/push', {
+      ...(await identity('mia')),
+      client_id: CLIENT,
+      mutations: [{ mutation_id: 6, method: 'PATCH', path: '/realm', params: tooMany }],
+    });
+    expect(refused).toMatchObject({ status: 400, body: { result: 'error', code: 'BAD_REQUEST' } });
+    expect(await hubCall('mia', 'POST', '/push', {
+      ...(await identity('mia')),
+      client_id: CLIENT,
+      mutations: [{ mutation_id: 6, method: 'PUT', path: '/realm', params: {} }],
+    })).toMatchObject({ status: 400, body: { result: 'error', code: 'BAD_REQUEST' } });
   });
 
   it('answers a retried push with the recorded results and applies nothing twice', async () => {
@@ -137,22 +170,18 @@ describe('the hub', () => {
 });
 
 describe('a replica', () => {
-  it('refuses a write it cannot sync yet, changing nothing', async () => {
+  it('answers an unknown route and a stranger\'s write itself, with nothing sent to the hub', async () => {
     world = await SyncWorld.create();
     const mia = await world.replicaOf('mia');
     await mia.replica.sync();
-    const before = await mia.replica.engine.db.subscriptions.toArray();
-    const refused = await mia.api.post('/users/me/subscriptions', { subscriptions: [{ name: 'brand new' }] });
-    expect(refused).toEqual({
-      status: 400,
-      body: { result: 'error', msg: 'Creating channels is not available on a synced replica yet', code: 'SYNC_UNSUPPORTED_ACTION' },
+    expect(await mia.api.post('/no_such_route')).toEqual({ status: 404, body: { result: 'error', msg: 'Not Found', code: 'BAD_REQUEST' } });
+    const stranger = new Caller((request) => mia.replica.handle(request), 'mia@zulip.test', 'NotTheKey00000000000000000000000');
+    expect(await stranger.post('/users/me/alert_words', { alert_words: ['pizza'] })).toEqual({
+      status: 401,
+      body: { result: 'error', msg: 'Invalid API key', code: 'INVALID_API_KEY' },
     });
-    expect(await mia.api.post('/users/me/alert_words', { alert_words: ['pizza'] })).toEqual({
-      status: 400,
-      body: { result: 'error', msg: 'POST /users/me/alert_words is not available on a synced replica yet', code: 'SYNC_UNSUPPORTED_ACTION' },
-    });
-    expect(await mia.replica.engine.db.subscriptions.toArray()).toEqual(before);
-    expect(await mia.replica.engine.db.sync_outbox.count()).toBe(0);
+    expect(mia.link.pushResults).toEqual([]);
+    expect(await mia.replica.status()).toBe('online');
   });
 
   it('queues nothing for a local change the local engine refuses', async () => {

@@ -2,7 +2,14 @@ import type { Notice } from '../../engine/events/event-types.ts';
 import type { WriteJournal } from '../../engine/services/action-scope.ts';
 import { nextId, type RealmDatabase } from '../../engine/storage/database.ts';
 
-/** Event types whose changes reach a replica only through a full resync (docs/SYNC.md). */
+/**
+ * Event types whose changes reach a replica only through a full resync of the users concerned
+ * (docs/SYNC.md): the realm's settings, groups, emoji, linkifiers, ..., and the personal tables
+ * a snapshot carries, which a replica's forwarded writes change too. Not here: messages,
+ * reactions, flags, topic visibility, channels, subscriptions and users (their own entries);
+ * typing and presence (ephemeral, and presence too frequent to resync for); invitations and
+ * exports (tables that never leave the hub).
+ */
 const REALM_EVENT_TYPES = new Set([
   'realm',
   'realm_user_settings_defaults',
@@ -13,6 +20,19 @@ const REALM_EVENT_TYPES = new Set([
   'realm_linkifiers',
   'realm_playgrounds',
   'custom_profile_fields',
+  'alert_words',
+  'attachment',
+  'drafts',
+  'muted_users',
+  'navigation_view',
+  'realm_bot',
+  'reminders',
+  'saved_snippets',
+  'scheduled_messages',
+  'update_display_settings',
+  'update_global_notifications',
+  'user_settings',
+  'user_status',
 ]);
 
 /**

@@ -2,13 +2,15 @@ import type { Engine } from '../../engine/engine.ts';
 import { API_PREFIX } from '../../engine/engine.ts';
 import { ApiError } from '../../engine/errors/api-error.ts';
 import type { SyncMutationRow, UserRow } from '../../engine/storage/rows.ts';
-import { messageIdsOf, syncedRequest, withFinalIds } from '../mutations.ts';
-import { isProvisionalId, type MutationResult, type PushedMutation, UNSUPPORTED_ACTION } from '../protocol.ts';
+import { forwardedRequest, messageIdsOf, syncedRequest, withFinalIds } from '../mutations.ts';
+import { isProvisionalId, type MutationError, type MutationResult, type PushedMutation, UNSUPPORTED_ACTION } from '../protocol.ts';
 
 /**
  * Applies a replica's mutations exactly once, each as the pushing user's own API request:
  * `engine.handle` with the push's own Authorization, so authentication, parameter checks,
- * permissions and events are the API's. The client's `last_mutation_id` and the mutation's
+ * permissions and events are the API's. A mutation is a synced write (`mutations.ts`) or any
+ * other API write a replica forwards (`forwardedRequest`: its path shape bounded; only a
+ * `write` endpoint can take the transaction hook, so the engine refuses the rest). The client's `last_mutation_id` and the mutation's
  * result are written inside the action's transaction; a refusal is recorded on its own (the
  * action left nothing). A retried mutation gets its recorded result.
  */
@@ -64,17 +66,18 @@ async function applyOne(engine: Engine, authorization: string, clientId: string,
   const base = { client_id: clientId, mutation_id: mutation.mutation_id };
   if (!client || mutation.mutation_id <= client.last_mutation_id) {
     // Applied before, but its record is gone: say so rather than run it again.
-    return refuse(engine, base, 400, 'This change was already applied', 'SYNC_ALREADY_APPLIED');
+    return refuse(engine, base, 400, { msg: 'This change was already applied', code: 'SYNC_ALREADY_APPLIED' });
   }
-  const synced = syncedRequest(mutation.method, mutation.path, mutation.params);
-  if (typeof synced === 'string') return refuse(engine, base, 400, synced, UNSUPPORTED_ACTION);
+  const known = syncedRequest(mutation.method, mutation.path, mutation.params);
+  const synced = typeof known === 'string' ? forwardedRequest(mutation.method, mutation.path, mutation.params) : known;
+  if (typeof synced === 'string') return refuse(engine, base, 400, { msg: synced, code: UNSUPPORTED_ACTION });
   const finalIds = new Map<number, number>();
   for (const id of (messageIdsOf(synced) ?? []).filter(isProvisionalId)) {
     const send = await engine.db.sync_mutations.where('[client_id+provisional_id]').equals([clientId, id]).first();
     if (send?.final_id !== undefined) finalIds.set(id, send.final_id);
   }
   const request = withFinalIds(synced, (id) => finalIds.get(id));
-  if (!request) return refuse(engine, base, 400, 'The message this change refers to was never sent', 'SYNC_UNKNOWN_MESSAGE');
+  if (!request) return refuse(engine, base, 400, { msg: 'The message this change refers to was never sent', code: 'SYNC_UNKNOWN_MESSAGE' });
 
   let applied: SyncMutationRow | null = null;
   const response = await engine.handle(
@@ -99,18 +102,18 @@ async function applyOne(engine: Engine, authorization: string, clientId: string,
   );
   if (response.ok) return applied;
   if (response.status >= 500) return null;
-  const error = (await response.json()) as { msg?: string; code?: string };
-  return refuse(engine, base, response.status, error.msg ?? '', error.code ?? 'BAD_REQUEST');
+  // The whole error, its own fields included (a forwarded request's client reads them).
+  const { result: _result, ...error } = (await response.json()) as Record<string, unknown>;
+  return refuse(engine, base, response.status, { ...error, msg: String(error.msg ?? ''), code: String(error.code ?? 'BAD_REQUEST') });
 }
 
 async function refuse(
   engine: Engine,
   base: { client_id: string; mutation_id: number },
   status: number,
-  msg: string,
-  code: string,
+  error: MutationError,
 ): Promise<SyncMutationRow> {
-  const row: SyncMutationRow = { ...base, outcome: 'refused', status, body: { result: 'error', msg, code } };
+  const row: SyncMutationRow = { ...base, outcome: 'refused', status, body: { result: 'error', ...error } };
   await engine.db.transaction('rw', engine.db.sync_clients, engine.db.sync_mutations, async () => {
     const client = await engine.db.sync_clients.get(base.client_id);
     if (client && client.last_mutation_id < base.mutation_id) {
@@ -123,7 +126,8 @@ async function refuse(
 
 function resultOf(row: SyncMutationRow): MutationResult {
   if (row.outcome === 'refused') {
-    return { mutation_id: row.mutation_id, outcome: 'refused', status: row.status, error: { msg: String(row.body.msg), code: String(row.body.code) } };
+    const { result: _result, ...error } = row.body;
+    return { mutation_id: row.mutation_id, outcome: 'refused', status: row.status, error: { ...error, msg: String(error.msg), code: String(error.code) } };
   }
   const result: MutationResult = { mutation_id: row.mutation_id, outcome: 'applied', answer: row.body };
   if (row.final_id !== undefined) result.final_id = row.final_id;

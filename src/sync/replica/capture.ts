@@ -4,36 +4,55 @@ import { ApiError } from '../../engine/errors/api-error.ts';
 import { jsonResponse } from '../../engine/http/json-response.ts';
 import type { ActionScope } from '../../engine/services/action-scope.ts';
 import type { SyncOutboxRow } from '../../engine/storage/rows.ts';
-import { LOCAL_PARAMS, subscribedChannelNames, type SyncedRequest, syncedRequest } from '../mutations.ts';
+import { forwardedRequest, LOCAL_PARAMS, subscribedChannelNames, type SyncedRequest, syncedRequest } from '../mutations.ts';
 import { readBoundedBody } from '../../engine/http/bounded-body.ts';
 import { UNSUPPORTED_ACTION } from '../protocol.ts';
 import { ackedIds, withAckedIds } from './acked-ids.ts';
 
-/** Writes that concern only this replica's own clients: never pushed. */
+/**
+ * Writes that concern only this replica's own clients: never pushed. Typing notices among them:
+ * ephemeral, they have no place in the change feed, so no other replica would hear them anyway.
+ */
 const LOCAL_ONLY = new Set(['POST /register', 'DELETE /events', 'POST /fetch_api_key', 'POST /typing', 'POST /users/me/presence', 'POST /messages/render']);
+const isLocalOnly = (method: string, path: string): boolean =>
+  LOCAL_ONLY.has(`${method} ${path}`) || (method === 'POST' && /^\/messages\/\d{1,16}\/typing$/.test(path));
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** A synced write is a message at most (10,000 characters) and a few fields: far below this. */
+/** A write is a message at most (10,000 characters) and a few fields: far below this. */
 const MAX_SYNCED_BODY_BYTES = 256 * 1024;
+
+/** A request answered here, or a write only the hub can do, to be forwarded to it. */
+export type LocalOutcome = { response: Response } | { forward: SyncedRequest };
 
 /**
  * A request of the replica's user: reads and local-only writes go to the local engine; a synced
  * write runs there too, and its outbox row is written in the action's own transaction (replica
- * rule 1); any other write is refused rather than done locally and never pushed.
+ * rule 1). Any other write of a known route is the hub's to do (a channel created by subscribing
+ * to a new name included: only the hub gives ids), never done locally; a file upload is refused.
  */
-export async function handleLocally(engine: Engine, request: Request): Promise<Response> {
+export async function handleLocally(engine: Engine, request: Request): Promise<LocalOutcome> {
   const url = new URL(request.url);
-  if (!url.pathname.startsWith(`${API_PREFIX}/`) || READS.has(request.method)) return engine.handle(request);
+  if (!url.pathname.startsWith(`${API_PREFIX}/`) || READS.has(request.method)) return { response: await engine.handle(request) };
   const path = url.pathname.slice(API_PREFIX.length);
-  if (LOCAL_ONLY.has(`${request.method} ${path}`)) return engine.handle(request);
-  const params = await readParams(request, url);
-  const synced = typeof params === 'string' ? params : syncedRequest(request.method, path, params);
-  if (typeof synced === 'string') return unsupported(synced);
-  const directory = await RealmDirectory.load(engine.db);
-  if (subscribedChannelNames(synced)?.some((name) => !directory.channelByName(name))) {
-    return unsupported('Creating channels is not available on a synced replica yet');
+  // An unknown path or method gets the API's own 404 or 405 here, without a trip to the hub.
+  if (isLocalOnly(request.method, path) || engine.router.match(request.method, path).kind !== 'found') {
+    return { response: await engine.handle(request) };
   }
-  return engine.handle(localRun(request, synced), { inTransaction: (scope, answer) => queueMutation(scope, synced, answer) });
+  const params = await readParams(request, url);
+  if (typeof params === 'string') return { response: unsupported(params) };
+  const synced = syncedRequest(request.method, path, params);
+  if (typeof synced === 'string') return forwarded(request.method, path, params);
+  const directory = await RealmDirectory.load(engine.db);
+  if (subscribedChannelNames(synced)?.some((name) => !directory.channelByName(name))) return forwarded(request.method, path, params);
+  return { response: await engine.handle(localRun(request, synced), { inTransaction: (scope, answer) => queueMutation(scope, synced, answer) }) };
 }
+
+function forwarded(method: string, path: string, params: Record<string, string>): LocalOutcome {
+  const request = forwardedRequest(method, path, withoutLocalParams(params));
+  return typeof request === 'string' ? { response: unsupported(request) } : { forward: request };
+}
+
+const withoutLocalParams = (params: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(params).filter(([name]) => !LOCAL_PARAMS.has(name)));
 
 /** The request as the replica runs it: with the route's local parameters, if it has any (the outbox keeps the user's). */
 function localRun(request: Request, synced: SyncedRequest): Request {
@@ -58,7 +77,7 @@ async function queueMutation(scope: ActionScope, request: SyncedRequest, answer:
     mutation_id: state.next_mutation_id,
     method: request.method,
     path: request.path,
-    params: Object.fromEntries(Object.entries(request.params).filter(([name]) => !LOCAL_PARAMS.has(name))),
+    params: withoutLocalParams(request.params),
     state: 'pending',
   };
   if (request.route.kind === 'send' && !(answer instanceof Response) && typeof answer.id === 'number') {
@@ -79,7 +98,7 @@ async function readParams(request: Request, url: URL): Promise<Record<string, st
   const form = await new Response(body, { headers: { 'Content-Type': contentType } }).formData().catch(() => null);
   if (!form) return 'This request body cannot be read';
   for (const [name, value] of form) {
-    if (typeof value !== 'string') return 'Files cannot be synced yet';
+    if (typeof value !== 'string') return 'Uploading files is not available on a synced replica yet';
     params[name] = value;
   }
   return params;

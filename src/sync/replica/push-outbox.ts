@@ -11,18 +11,33 @@ import { type HubClient, HubUnreachable } from './hub-client.ts';
  * Offers every pending change to the hub, oldest first, and settles what the answers cover
  * (replica rules 2 and 6). A lost answer leaves the changes pending; the hub answers a retry
  * with the results it recorded. Returns whether a refusal needs a full resync to roll back.
+ *
+ * With `forward` (a write only the hub can do, numbered after every change queued before it),
+ * only the changes below it are offered, and it goes last in the push that offers the last of
+ * them: the hub sees them first. Its result is returned, for its client; it has no outbox row.
  */
-export async function pushOutbox(engine: EngineServices, client: HubClient, me: number): Promise<{ needsResync: boolean }> {
+export async function pushOutbox(
+  engine: EngineServices,
+  client: HubClient,
+  me: number,
+  forward?: PushedMutation,
+): Promise<{ needsResync: boolean; forwarded?: MutationResult }> {
   let needsResync = false;
   for (;;) {
     const state = await engine.db.sync_replica.get(1);
     if (!state) return { needsResync: true };
-    const pending = (await engine.db.sync_outbox.toArray()).filter((row) => row.state === 'pending').slice(0, MAX_PUSH_MUTATIONS);
-    if (pending.length === 0) return { needsResync };
-    const answer = await client.push({ hub_id: state.hub_id, epoch: state.epoch, client_id: state.client_id, mutations: pending.map(toPushed) });
+    const pending = (await engine.db.sync_outbox.toArray()).filter(
+      (row) => row.state === 'pending' && (!forward || row.mutation_id < forward.mutation_id),
+    );
+    const mutations = pending.slice(0, MAX_PUSH_MUTATIONS).map(toPushed);
+    const withForward = forward !== undefined && pending.length < MAX_PUSH_MUTATIONS;
+    if (withForward) mutations.push(forward);
+    if (mutations.length === 0) return { needsResync };
+    const answer = await client.push({ hub_id: state.hub_id, epoch: state.epoch, client_id: state.client_id, mutations });
     if (await settle(engine, me, answer.results)) needsResync = true;
     // The hub stops at a fault of its own: what it did not answer stays pending.
-    if (answer.results.length < pending.length) throw new HubUnreachable('the hub did not answer every change');
+    if (answer.results.length < mutations.length) throw new HubUnreachable('the hub did not answer every change');
+    if (withForward) return { needsResync, forwarded: answer.results.find((result) => result.mutation_id === forward.mutation_id) };
   }
 }
 

@@ -4,9 +4,12 @@ import { API_PREFIX, type Engine } from '../../engine/engine.ts';
 import { ApiError } from '../../engine/errors/api-error.ts';
 import { errorResponse, jsonResponse } from '../../engine/http/json-response.ts';
 import type { SyncRefusalRow } from '../../engine/storage/rows.ts';
+import type { SyncedRequest } from '../mutations.ts';
+import type { MutationResult, PushedMutation } from '../protocol.ts';
 import { applyChanges, type ApplyOutcome } from './apply-changes.ts';
 import { handleLocally } from './capture.ts';
-import { HubClient, type HubFetch, HubUnreachable, ResyncNeeded } from './hub-client.ts';
+import { checkOwnCaller, forwardedAnswer, hubUnreachableAnswer, numberedMutation } from './forward.ts';
+import { HubClient, HubError, type HubFetch, HubUnreachable, ResyncNeeded } from './hub-client.ts';
 import { pushOutbox } from './push-outbox.ts';
 import { applySnapshot } from './resync.ts';
 import { readSyncReport, type SyncReport, type SyncStatus, SYNC_STATUS_PATH, syncEvent, syncNotice } from './sync-report.ts';
@@ -32,6 +35,8 @@ const MAX_PASSES = 5;
 export const RETRY_MS = 2_000;
 /** How long one wait for the hub's next change may last before it is asked again. */
 const WAIT_SECONDS = 45;
+/** A forwarded write's push is offered again once when its answer is lost (the hub answers its record). */
+const FORWARD_ATTEMPTS = 2;
 
 /**
  * One user's replica of a hub's realm (docs/SYNC.md): its user's requests go to `handle`,
@@ -65,13 +70,79 @@ export class SyncReplica {
   async handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
     if (url.pathname === API_PREFIX + SYNC_STATUS_PATH) return this.#answerReport(request);
-    const response = await handleLocally(this.engine, request);
+    const outcome = await handleLocally(this.engine, request);
+    if ('forward' in outcome) return this.#forward(request, outcome.forward);
+    const { response } = outcome;
     if (response.ok && request.method !== 'GET' && request.method !== 'HEAD') {
       // A change may have been queued: the live loop pushes it now, and its clients hear of it.
       for (const wake of [...this.#localWaiters]) wake();
       await this.#announce();
     }
     return response;
+  }
+
+  /**
+   * A write only the hub can do (docs/SYNC.md, "Forwarded writes"), made while it can be
+   * reached: pushed after every queued change, never run here, in place of a round (rounds
+   * never overlap it); then pulled, so the local state holds its effect before the client hears
+   * the hub's answer. The hub unreachable: `503 SYNC_HUB_UNREACHABLE`, nothing done here.
+   */
+  async #forward(request: Request, forward: SyncedRequest): Promise<Response> {
+    try {
+      await checkOwnCaller(this.engine.db, request, this.#apiKey);
+    } catch (error) {
+      if (error instanceof ApiError) return errorResponse(error);
+      throw error;
+    }
+    while (this.#round) await this.#round.catch(() => undefined);
+    const forwarding = this.#pushForward(forward);
+    this.#round = forwarding.then(() => this.status()).finally(() => (this.#round = null));
+    try {
+      const result = await forwarding;
+      return result ? forwardedAnswer(result) : hubUnreachableAnswer(this.#hubUrl);
+    } catch (error) {
+      // The hub refused the replica itself (its credentials): its words, as for any request.
+      if (error instanceof HubError) return errorResponse(new ApiError(error.message, { code: error.code, status: error.status }));
+      if (error instanceof ApiError) return errorResponse(error);
+      throw error;
+    } finally {
+      await this.#announce();
+    }
+  }
+
+  /** The forwarded write's result, null when no answer of the hub's arrived; then a round, for its effect. */
+  async #pushForward(forward: SyncedRequest): Promise<MutationResult | null> {
+    let result: MutationResult | undefined;
+    try {
+      if (!(await this.engine.db.sync_replica.get(1))) await this.#resync();
+      const mutation = await numberedMutation(this.engine.db, forward);
+      for (let attempt = 1; !result && attempt <= FORWARD_ATTEMPTS; attempt++) result = await this.#offerForward(mutation, attempt);
+    } catch (error) {
+      this.#lastError = error instanceof Error ? error : new Error(String(error));
+      if (!(error instanceof HubUnreachable)) throw error;
+      this.#reachable = false;
+      return null;
+    }
+    if (!result) return null;
+    // The answer stands even if this round fails: the next one brings the effect.
+    await this.#run().catch(() => undefined);
+    return result;
+  }
+
+  /**
+   * One push of the pending changes and the forwarded write. A lost answer is offered again
+   * once (the hub answers a retry with its record: never run twice); a hub reset, after a resync.
+   */
+  async #offerForward(mutation: PushedMutation, attempt: number): Promise<MutationResult | undefined> {
+    try {
+      const pushed = await pushOutbox(this.engine, this.#client, await this.#userId(), mutation);
+      if (pushed.needsResync) await this.#resync();
+      return pushed.forwarded;
+    } catch (error) {
+      if (error instanceof ResyncNeeded) await this.#resync();
+      else if (!(error instanceof HubUnreachable) || attempt === FORWARD_ATTEMPTS) throw error;
+      return undefined;
+    }
   }
 
   /** The sync state for pages and clients: status, pending changes, the last error, the refusals (newest first). */
