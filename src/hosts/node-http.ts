@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { API_PREFIX, type Engine } from '../engine/engine.ts';
+import { jsonResponseText } from '../engine/http/json-response.ts';
 import { MAX_REQUEST_BODY_BYTES } from '../engine/http/request-params.ts';
 import { SyncHub } from '../sync/hub/sync-hub.ts';
 import { serveAppFile } from './static-app.ts';
@@ -172,10 +173,11 @@ function isPreflight(req: IncomingMessage, url: URL): boolean {
 }
 
 function toRequest(req: IncomingMessage, url: URL, signal: AbortSignal): Request {
-  const headers = new Headers();
-  for (const [name, values] of Object.entries(req.headersDistinct)) {
-    for (const value of values ?? []) headers.append(name, value);
-  }
+  // Name/value pairs straight from the raw header list: repeated headers stay repeated, as
+  // `Headers.append` would keep them, without building Node's parsed header objects first.
+  const headers: [string, string][] = [];
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) headers.push([raw[i]!, raw[i + 1]!]);
   const method = req.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
   const init = {
@@ -198,6 +200,13 @@ async function writeResponse(res: ServerResponse, response: Response): Promise<v
   if (cookies.length > 0) res.setHeader('Set-Cookie', cookies);
   for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
 
+  // The engine's JSON answers are already text: one write, with their length, instead of a stream.
+  const text = jsonResponseText(response);
+  if (text !== null) {
+    res.setHeader('Content-Length', Buffer.byteLength(text));
+    res.end(text);
+    return;
+  }
   if (!response.body) {
     res.end();
     return;
