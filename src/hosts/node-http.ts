@@ -35,6 +35,9 @@ export interface NodeServer {
 
 /** Sent on every response so that a page on another origin may call the API. */
 const CORS_HEADERS = { 'Access-Control-Allow-Origin': '*' };
+/** `CORS_HEADERS` as `writeHead`'s flat list, and their names as the engine's answers spell them. */
+const CORS_HEADER_LIST = Object.entries(CORS_HEADERS).flat();
+const CORS_HEADER_NAMES = new Set(Object.keys(CORS_HEADERS).map((name) => name.toLowerCase()));
 
 const PREFLIGHT_HEADERS = {
   ...CORS_HEADERS,
@@ -192,21 +195,22 @@ function toRequest(req: IncomingMessage, url: URL, signal: AbortSignal): Request
 }
 
 async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
-  res.statusCode = response.status;
+  // One flat list for `writeHead`, as a bare Node server answers: no per-header `setHeader`.
+  const headers: string[] = [];
   for (const [name, value] of response.headers) {
-    if (name !== 'set-cookie') res.setHeader(name, value);
+    if (name !== 'set-cookie' && !CORS_HEADER_NAMES.has(name)) headers.push(name, value);
   }
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) res.setHeader('Set-Cookie', cookies);
-  for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
+  for (const cookie of response.headers.getSetCookie()) headers.push('set-cookie', cookie);
+  headers.push(...CORS_HEADER_LIST);
 
   // The engine's JSON answers are already text: one write, with their length, instead of a stream.
   const text = jsonResponseText(response);
   if (text !== null) {
-    res.setHeader('Content-Length', Buffer.byteLength(text));
-    res.end(text);
+    headers.push('content-length', String(Buffer.byteLength(text)));
+    res.writeHead(response.status, headers).end(text);
     return;
   }
+  res.writeHead(response.status, headers);
   if (!response.body) {
     res.end();
     return;
