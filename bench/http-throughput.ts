@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { type BenchScenario, benchScenario, HOT_CHANNEL } from './realm-fixture.ts';
-import { startServerChild } from './server-child.ts';
+import { type ServerChild, startServerChild } from './server-child.ts';
 
 export const CONNECTIONS = 10;
 export const DURATION_SECONDS = 5;
@@ -25,6 +25,11 @@ export interface Throughput {
   latencyP50: number;
   /** The 1-minute load average when the figure started. */
   load: number;
+  /**
+   * The server's CPU time per answer, in µs (null off Linux): unlike the rate, barely moved by
+   * other processes on a shared machine, so it shows where a run under load would land quiet.
+   */
+  cpuPerAnswer: number | null;
 }
 
 export interface HttpFigure {
@@ -63,8 +68,8 @@ export async function measureHttpThroughput(): Promise<HttpFigure[]> {
     try {
       const figures: HttpFigure[] = [];
       for (const load of [usersMe, send]) {
-        const bareRate = await measure(bare.url, load);
-        const ourRate = await measure(ours.url, load);
+        const bareRate = await measure(bare, load);
+        const ourRate = await measure(ours, load);
         figures.push({ what: `${load.method} ${load.path.replace('/api/v1', '')}`, ours: ourRate, bare: bareRate });
       }
       return figures;
@@ -84,12 +89,22 @@ function senderOf(scenario: BenchScenario): { user: { email: string; api_key: st
   return { user, channelName: channel.name };
 }
 
-async function measure(base: string, load: Load): Promise<Throughput> {
-  const options = { url: `${base}${load.path}`, connections: CONNECTIONS, method: load.method, headers: load.headers, body: load.body };
+async function measure(server: ServerChild, load: Load): Promise<Throughput> {
+  const options = { url: `${server.url}${load.path}`, connections: CONNECTIONS, method: load.method, headers: load.headers, body: load.body };
   await autocannon({ ...options, duration: WARMUP_SECONDS });
   const started = loadavg()[0]!;
+  const cpuBefore = server.cpuMicroseconds();
   const result = await autocannon({ ...options, duration: DURATION_SECONDS });
+  const cpuAfter = server.cpuMicroseconds();
   // Dropped connections would measure nothing; error answers are counted and shown, not timed as work.
-  if (result.errors > 0) throw new Error(`${load.method} ${base}${load.path}: ${result.errors} connection errors`);
-  return { rate: result['2xx'] / result.duration, failed: result.non2xx, answered: result.requests.total, latencyP50: result.latency.p50, load: started };
+  if (result.errors > 0) throw new Error(`${load.method} ${server.url}${load.path}: ${result.errors} connection errors`);
+  const answered = result.requests.total;
+  return {
+    rate: result['2xx'] / result.duration,
+    failed: result.non2xx,
+    answered,
+    latencyP50: result.latency.p50,
+    load: started,
+    cpuPerAnswer: cpuBefore === null || cpuAfter === null || answered === 0 ? null : (cpuAfter - cpuBefore) / answered,
+  };
 }

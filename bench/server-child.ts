@@ -2,11 +2,17 @@
 // from the "listening on URL" line it prints, stopped with SIGTERM.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 
 export interface ServerChild {
   url: string;
+  /** CPU time the child has used so far (user + system), in µs; null where /proc cannot tell (not Linux). */
+  cpuMicroseconds(): number | null;
   stop(): Promise<void>;
 }
+
+/** /proc/PID/stat counts in clock ticks, USER_HZ: 100 a second on Linux. */
+const TICK_MICROSECONDS = 10_000;
 
 const START_DEADLINE_MS = 60_000;
 
@@ -15,6 +21,7 @@ export async function startServerChild(args: readonly string[], env: Record<stri
   const url = await listeningUrl(child);
   return {
     url,
+    cpuMicroseconds: () => cpuMicroseconds(child.pid),
     async stop() {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');
@@ -42,4 +49,15 @@ function listeningUrl(child: ChildProcess): Promise<string> {
       resolve(match[1].replace(/\/$/, ''));
     });
   });
+}
+
+function cpuMicroseconds(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    // The fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MICROSECONDS;
+  } catch {
+    return null;
+  }
 }

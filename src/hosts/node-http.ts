@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { API_PREFIX, type Engine } from '../engine/engine.ts';
+import { jsonResponseText } from '../engine/http/json-response.ts';
 import { MAX_REQUEST_BODY_BYTES } from '../engine/http/request-params.ts';
 import { SyncHub } from '../sync/hub/sync-hub.ts';
 import { serveAppFile } from './static-app.ts';
@@ -34,6 +35,9 @@ export interface NodeServer {
 
 /** Sent on every response so that a page on another origin may call the API. */
 const CORS_HEADERS = { 'Access-Control-Allow-Origin': '*' };
+/** `CORS_HEADERS` as `writeHead`'s flat list, and their names as the engine's answers spell them. */
+const CORS_HEADER_LIST = Object.entries(CORS_HEADERS).flat();
+const CORS_HEADER_NAMES = new Set(Object.keys(CORS_HEADERS).map((name) => name.toLowerCase()));
 
 const PREFLIGHT_HEADERS = {
   ...CORS_HEADERS,
@@ -172,10 +176,11 @@ function isPreflight(req: IncomingMessage, url: URL): boolean {
 }
 
 function toRequest(req: IncomingMessage, url: URL, signal: AbortSignal): Request {
-  const headers = new Headers();
-  for (const [name, values] of Object.entries(req.headersDistinct)) {
-    for (const value of values ?? []) headers.append(name, value);
-  }
+  // Name/value pairs straight from the raw header list: repeated headers stay repeated, as
+  // `Headers.append` would keep them, without building Node's parsed header objects first.
+  const headers: [string, string][] = [];
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) headers.push([raw[i]!, raw[i + 1]!]);
   const method = req.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
   const init = {
@@ -190,14 +195,22 @@ function toRequest(req: IncomingMessage, url: URL, signal: AbortSignal): Request
 }
 
 async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
-  res.statusCode = response.status;
+  // One flat list for `writeHead`, as a bare Node server answers: no per-header `setHeader`.
+  const headers: string[] = [];
   for (const [name, value] of response.headers) {
-    if (name !== 'set-cookie') res.setHeader(name, value);
+    if (name !== 'set-cookie' && !CORS_HEADER_NAMES.has(name)) headers.push(name, value);
   }
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) res.setHeader('Set-Cookie', cookies);
-  for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
+  for (const cookie of response.headers.getSetCookie()) headers.push('set-cookie', cookie);
+  headers.push(...CORS_HEADER_LIST);
 
+  // The engine's JSON answers are already text: one write, with their length, instead of a stream.
+  const text = jsonResponseText(response);
+  if (text !== null) {
+    headers.push('content-length', String(Buffer.byteLength(text)));
+    res.writeHead(response.status, headers).end(text);
+    return;
+  }
+  res.writeHead(response.status, headers);
   if (!response.body) {
     res.end();
     return;

@@ -46,6 +46,14 @@ describe('HTTP Basic authentication', () => {
     expect(status).toBe(401);
     expect(body).toEqual({ result: 'error', msg: 'Account is deactivated', code: 'USER_DEACTIVATED' });
   });
+
+  it('refuses the same header once its user is deactivated, though it was accepted before', async () => {
+    expect((await realm.as('mark').get('/users/me')).status).toBe(200);
+    await realm.as('olivia').delete(`/users/${IDS.mark}`);
+    const { status, body } = await realm.as('mark').get('/users/me');
+    expect(status).toBe(401);
+    expect(body).toEqual({ result: 'error', msg: 'Account is deactivated', code: 'USER_DEACTIVATED' });
+  });
 });
 
 describe('POST /fetch_api_key', () => {

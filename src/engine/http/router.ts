@@ -36,7 +36,8 @@ export class Router {
   }
 
   match(method: string, path: string): RouteMatch {
-    const parts = path.split('/').filter(Boolean);
+    const parts = decodeParts(path.split('/').filter(Boolean));
+    if (!parts) return { kind: 'not-found' };
     for (const route of this.#routes) {
       const params = matchSegments(route.segments, parts);
       if (!params) continue;
@@ -53,17 +54,18 @@ function literalScore(route: CompiledRoute): number {
   return route.segments.reduce((score, s, i) => score + (s.startsWith('{') ? 0 : 2 ** (8 - i)), 0);
 }
 
-function matchSegments(segments: string[], parts: string[]): Map<string, string> | null {
-  const rest = segments.at(-1)?.endsWith('*}') === true;
-  if (rest ? parts.length < segments.length : segments.length !== parts.length) return null;
-  const decoded: string[] = [];
-  for (const part of parts) {
-    try {
-      decoded.push(decodeURIComponent(part));
-    } catch {
-      return null;
-    }
+/** The path's segments decoded once for every route tried; null when one is not valid percent-encoding (no route matches it). */
+function decodeParts(parts: string[]): string[] | null {
+  try {
+    return parts.map((part) => decodeURIComponent(part));
+  } catch {
+    return null;
   }
+}
+
+function matchSegments(segments: string[], decoded: string[]): Map<string, string> | null {
+  const rest = segments.at(-1)?.endsWith('*}') === true;
+  if (rest ? decoded.length < segments.length : segments.length !== decoded.length) return null;
   const params = new Map<string, string>();
   for (let i = 0; i < segments.length; i++) {
     const segment = segments[i];

@@ -1,3 +1,4 @@
+import { memoised } from '../directory/realm-directory.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import { ROLE_ADMIN, ROLE_GUEST, ROLE_OWNER, type ProfileValueRow, type RealmRow, type UserRow } from '../storage/rows.ts';
 import { avatarUrl } from './avatars.ts';
@@ -55,7 +56,7 @@ export function userToWire(user: UserRow, realm: RealmRow, options: UserWireOpti
 }
 
 /** `profile_data` objects by user id: `{field id: {value, rendered_value?}}` (spec 2.2). */
-export type ProfileDataIndex = ReadonlyMap<number, Record<string, ProfileDataValue>>;
+export type ProfileDataIndex = ReadonlyMap<number, Readonly<Record<string, Readonly<ProfileDataValue>>>>;
 export type ProfileDataValue = { value: string; rendered_value?: string };
 
 /** The `profile_data` entry of one stored value: `rendered_value` only for Markdown fields. */
@@ -63,15 +64,22 @@ export function profileDataValue(row: Pick<ProfileValueRow, 'value' | 'rendered_
   return row.rendered_value === undefined ? { value: row.value } : { value: row.value, rendered_value: row.rendered_value };
 }
 
-/** Every stored custom profile field value, grouped by user (one row per user and field: a small table). */
-export async function loadProfileData(db: RealmDatabase): Promise<ProfileDataIndex> {
-  const index = new Map<number, Record<string, ProfileDataValue>>();
-  for (const row of await db.profile_values.toArray()) {
-    let values = index.get(row.user_id);
-    if (!values) index.set(row.user_id, (values = {}));
-    values[String(row.field_id)] = profileDataValue(row);
-  }
-  return index;
+/**
+ * Every stored custom profile field value, grouped by user (one row per user and field: a small
+ * table). Kept beside the cached directory until the table is written (`memoised`), so
+ * `GET /users/me` reads no profile row; frozen, since every caller shares it.
+ */
+export function loadProfileData(db: RealmDatabase): Promise<ProfileDataIndex> {
+  return memoised(db, 'profile-data', async () => {
+    const index = new Map<number, Record<string, Readonly<ProfileDataValue>>>();
+    for (const row of await db.profile_values.toArray()) {
+      let values = index.get(row.user_id);
+      if (!values) index.set(row.user_id, (values = {}));
+      values[String(row.field_id)] = Object.freeze(profileDataValue(row));
+    }
+    for (const values of index.values()) Object.freeze(values);
+    return index;
+  });
 }
 
 /** Upstream's format: ISO 8601 to the minute for members, the bare date for spectators. */
