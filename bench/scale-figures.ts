@@ -33,6 +33,8 @@ export interface ScaleFigures {
   barePage: Timing;
   register: Timing;
   unread: Timing;
+  /** `/register` fetching `recent_private_conversations` alone: the section whose window follows the realm until it is full. */
+  recent: Timing;
   /** The viewer's unread messages `/register` returns (the data that may make it grow). */
   unreadCount: number;
   recentConversations: number;
@@ -59,9 +61,15 @@ export async function measureScaleFigures(engine: Engine, realm: BenchRealm, cou
   };
   // The reads first: the sends add messages and events to the registered queues.
   const register = await timed(counter, SAMPLES.register, api('POST /register', () => apiRequest(viewer, 'POST', '/register', {})));
-  const unread = await timed(counter, 
+  const unread = await timed(
+    counter,
     SAMPLES.unread,
     api('POST /register (unread)', () => apiRequest(viewer, 'POST', '/register', { fetch_event_types: ['message', 'update_message_flags'] })),
+  );
+  const recent = await timed(
+    counter,
+    SAMPLES.unread,
+    api('POST /register (recent conversations)', () => apiRequest(viewer, 'POST', '/register', { fetch_event_types: ['recent_private_conversations'] })),
   );
   const pageParams = {
     anchor: 'newest',
@@ -86,7 +94,8 @@ export async function measureScaleFigures(engine: Engine, realm: BenchRealm, cou
     return { startedAt, ms: performance.now() - startedAt, body: String(rows.length) };
   });
   let n = 0;
-  const send = await timed(counter, 
+  const send = await timed(
+    counter,
     SAMPLES.send,
     api('POST /messages', () => apiRequest(sender, 'POST', '/messages', { type: 'stream', to: hot.channelName, topic: 'scale bench', content: `scale ${n++}` })),
   );
@@ -97,6 +106,7 @@ export async function measureScaleFigures(engine: Engine, realm: BenchRealm, cou
     barePage,
     register,
     unread,
+    recent,
     unreadCount: state.unread_msgs.count,
     recentConversations: state.recent_private_conversations.length,
     recentWindowRows: Math.min(RECENT_DIRECT_MESSAGES, await directMessageCount(engine, viewer.id)),
