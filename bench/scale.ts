@@ -104,6 +104,7 @@ function scaleRows(results: readonly SizeResult[]): Row[] {
   const first = results[0]!;
   const rest = results.slice(1);
   const at = (r: SizeResult) => `at ${sizeName(r.messages)} messages`;
+  const baseSize = sizeName(first.messages);
   const rows: Row[] = [];
   // Rows read may follow only what is set apart (`setApart`: the unread data returned, the
   // recent-conversations window); nothing else may grow. Time is held to its target only where
@@ -122,7 +123,6 @@ function scaleRows(results: readonly SizeResult[]): Row[] {
       const t = timing(r);
       const base = timing(first);
       const growth = t.p50WithoutGc / base.p50WithoutGc;
-      const baseSize = sizeName(first.messages);
       rows.push({
         figure: `${figure} ${at(r)}: p50 ms (without GC pauses); storage calls, rows read`,
         measured: `${fixed(t.p50)} (${fixed(t.p50WithoutGc)}); ${t.storage.calls} calls, ${t.storage.rowsRead} rows`,
