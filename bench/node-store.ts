@@ -1,5 +1,7 @@
 // The Node host's store, SQLite against fake-indexeddb: `node bench/node-store.ts [--messages 100000,1000000]`.
 // Each realm is built and measured in a child process of its own, so one's heap cannot hide in another's.
+// The file store measures a copy of the realm file the scale curves use (bench/realm-cache.ts):
+// built once, by whichever of the two runs first, and reused while its sources are unchanged.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -52,24 +54,13 @@ if (caseArg !== -1) {
 
 async function measure(store: Store, count: number): Promise<Figures> {
   const processStart = await settledHeap();
-  const { IDBFactory, IDBKeyRange } = await import('fake-indexeddb');
-  const { Engine } = await import('../src/engine/engine.ts');
-  const { RealmDatabase } = await import('../src/engine/storage/database.ts');
-  const { attachSqlite, openPersistentDatabase } = await import('../src/hosts/sqlite-persistence.ts');
-  const { DatabaseSync } = await import('node:sqlite');
-  const { buildBenchRealm } = await import('./realm-fixture.ts');
   const { measureSendRate } = await import('./send-rate.ts');
   const { measureTopicPage } = await import('./topic-page.ts');
 
   const dir = mkdtempSync(join(tmpdir(), 'node-store-bench-'));
   try {
-    const db = new RealmDatabase({ name: 'bench', indexedDB: new IDBFactory(), IDBKeyRange });
-    if (store === 'sqlite-memory') await attachSqlite(db, new DatabaseSync(':memory:'));
-    const persistent = store === 'sqlite' ? await openPersistentDatabase(db, join(dir, 'realm.sqlite')) : null;
-    const engine = await Engine.create({ db });
-    const buildStart = performance.now();
-    const realm = await buildBenchRealm(engine, count);
-    const buildSeconds = (performance.now() - buildStart) / 1000;
+    const { engine, realm, buildSeconds, persistent } =
+      store === 'sqlite' ? await openCachedFile(count, join(dir, 'realm.sqlite')) : await buildInMemory(store, count);
     const send = await measureSendRate(engine, realm);
     const page = await measureTopicPage(engine, realm);
     const heap = await settledHeap();
@@ -95,6 +86,31 @@ async function measure(store: Store, count: number): Promise<Figures> {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The cached realm file (built now if there is none), copied to `target` and opened as `serve --data` opens it. */
+async function openCachedFile(count: number, target: string) {
+  const { cachedRealm, openCopy } = await import('./realm-cache.ts');
+  const cached = await cachedRealm(count);
+  console.error(`[node-store] ${count} messages ${cached.built ? 'built' : 'reused from an earlier run'}`);
+  const { engine, store } = await openCopy(cached, target);
+  return { engine, realm: cached.realm, buildSeconds: cached.buildSeconds, persistent: store };
+}
+
+/** The realm built in this process, on fake-indexeddb or on SQLite in memory. */
+async function buildInMemory(store: 'fake-indexeddb' | 'sqlite-memory', count: number) {
+  const { IDBFactory, IDBKeyRange } = await import('fake-indexeddb');
+  const { Engine } = await import('../src/engine/engine.ts');
+  const { RealmDatabase } = await import('../src/engine/storage/database.ts');
+  const { attachSqlite } = await import('../src/hosts/sqlite-persistence.ts');
+  const { DatabaseSync } = await import('node:sqlite');
+  const { buildBenchRealm } = await import('./realm-fixture.ts');
+  const db = new RealmDatabase({ name: 'bench', indexedDB: new IDBFactory(), IDBKeyRange });
+  if (store === 'sqlite-memory') await attachSqlite(db, new DatabaseSync(':memory:'));
+  const engine = await Engine.create({ db });
+  const buildStart = performance.now();
+  const realm = await buildBenchRealm(engine, count);
+  return { engine, realm, buildSeconds: (performance.now() - buildStart) / 1000, persistent: null };
 }
 
 function walSize(dir: string): number {

@@ -22,7 +22,7 @@ export function onlyParts(argv: readonly string[]): ReadonlySet<BenchPart> | nul
 export const SUITE_PARTS: readonly BenchPart[] = ['send', 'topic-page', 'long-poll', 'heap'];
 
 /** The parts measured only in Node, each with a table of its own: no browser run for them alone. */
-export const NODE_ONLY_PARTS: readonly BenchPart[] = ['sync', 'http', 'scale'];
+export const NODE_ONLY_PARTS: readonly BenchPart[] = ['sync', 'http'];
 
 /** Whether a part is measured in this run. */
 export const measures = (parts: ReadonlySet<BenchPart> | null, part: BenchPart): boolean => parts === null || parts.has(part);

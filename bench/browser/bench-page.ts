@@ -8,7 +8,7 @@ import type { BenchRealm } from '../realm-fixture.ts';
 import type { BenchPageApi } from './bench-protocol.ts';
 import { BenchWorkerClient } from './bench-worker-client.ts';
 import { EventTab } from './page-events.ts';
-import { sendRate, smallGet, topicPage } from './page-measurements.ts';
+import { register, sendRate, smallGet, topicPage } from './page-measurements.ts';
 
 const worker = new BenchWorkerClient();
 const ready = (async (): Promise<BenchRealm> => {
@@ -24,6 +24,7 @@ window.offlineRealmBench = {
   smallGet: async (samples, warmup) => smallGet(worker, await ready, samples, warmup),
   sendRate: async (sends) => sendRate(worker, await ready, sends),
   topicPage: async (samples, warmup) => topicPage(worker, await ready, samples, warmup),
+  register: async (samples, warmup) => register(worker, await ready, samples, warmup),
   openQueue: async () => (await events).openQueue(),
   startPoll: async () => (await events).startPoll(),
   finishPoll: async () => (await events).finishPoll(),

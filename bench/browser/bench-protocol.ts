@@ -74,6 +74,16 @@ export interface TopicPageSamples {
   topicMessages: number;
 }
 
+/** `POST /register` through `handle()` in the bench worker, whole and for the unread data alone, beside a request's fixed cost. */
+export interface RegisterSamples {
+  whole: number[];
+  unread: number[];
+  /** `GET /users/me`: what any request costs in `handle()`. */
+  usersMe: number[];
+  /** The viewer's unread messages the unread data holds. */
+  unreadCount: number;
+}
+
 /** A clock the tabs of one browser share: `performance.timeOrigin + performance.now()`. */
 export interface TimedSend {
   startedAt: number;
@@ -86,6 +96,7 @@ export interface BenchPageApi {
   smallGet(samples: number, warmup: number): Promise<SmallGetSamples>;
   sendRate(sends: number): Promise<SendSamples>;
   topicPage(samples: number, warmup: number): Promise<TopicPageSamples>;
+  register(samples: number, warmup: number): Promise<RegisterSamples>;
   /** Registers this tab's event queue (message events only). */
   openQueue(): Promise<void>;
   /** Starts a long-poll on the tab's queue; resolves once it is sent, not answered. */

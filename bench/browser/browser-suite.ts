@@ -39,7 +39,7 @@ export async function runBrowserBench(parts: ReadonlySet<BenchPart> | null = nul
   const app = await serveBuild();
   const bench = await serveBuild({ configFile: BENCH_CONFIG, headers: ISOLATED });
   try {
-    const hostParts = ['small-get', 'topic-page', 'send', 'other-tab'] as const;
+    const hostParts = ['small-get', 'topic-page', 'send', 'other-tab', 'scale'] as const;
     const host = hostParts.some((part) => measures(parts, part)) ? await measureHostFigures(bench.origin, log, parts) : null;
     const rows = host ? hostRows(host) : [];
     if (measures(parts, 'demo-import')) {
@@ -101,7 +101,7 @@ export async function runBrowserBench(parts: ReadonlySet<BenchPart> | null = nul
 
 
 function hostRows(host: HostFigures): Row[] {
-  const { smallGet, send, topicPage, event } = host;
+  const { smallGet, send, topicPage, register, event } = host;
   const rows: Row[] = [];
   if (smallGet) {
     const ours = median(smallGet.relayed);
@@ -190,6 +190,27 @@ function hostRows(host: HostFigures): Row[] {
         measured: `${fixed(median(topicPage.relayed))} (p99 ${fixed(percentile(topicPage.relayed, 99))})`,
         baseline: `${fixed(median(topicPage.bare))} (bare index query)`,
         ratio: `${fixed(median(topicPage.relayed) / median(topicPage.bare))}x`,
+        target: '—',
+        pass: null,
+      },
+    );
+  }
+  if (register) {
+    const at = `at ${host.realm.messages / 1000}k messages`;
+    rows.push(
+      {
+        figure: `\`POST /register\`, every event type, \`handle()\` in a SharedWorker ${at}, p50 ms`,
+        measured: `${fixed(median(register.whole))} (p99 ${fixed(percentile(register.whole, 99))})`,
+        baseline: `${fixed(median(register.unread))} the unread data alone (\`/register\` fetching \`message\`, \`update_message_flags\`)`,
+        ratio: `${fixed(median(register.whole) / median(register.unread))}x`,
+        target: '—',
+        pass: null,
+      },
+      {
+        figure: `unread data alone (\`/register\` fetching \`message\`, \`update_message_flags\`; ${register.unreadCount} unread messages), \`handle()\` ${at}, p50 ms`,
+        measured: `${fixed(median(register.unread))} (p99 ${fixed(percentile(register.unread, 99))})`,
+        baseline: `${fixed(median(register.usersMe))} \`GET /users/me\` through \`handle()\` (what any request costs)`,
+        ratio: `+${fixed(median(register.unread) - median(register.usersMe))} ms`,
         target: '—',
         pass: null,
       },

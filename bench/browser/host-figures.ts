@@ -1,7 +1,7 @@
 // Drives the bench page (bench.html) in two tabs of one fresh profile and collects its samples.
 import type { Page } from 'playwright';
 import type { BenchRealm } from '../realm-fixture.ts';
-import type { SendSamples, SmallGetSamples, TopicPageSamples } from './bench-protocol.ts';
+import type { RegisterSamples, SendSamples, SmallGetSamples, TopicPageSamples } from './bench-protocol.ts';
 import { type BenchPart, measures } from '../parts.ts';
 import { freshProfile } from './chromium.ts';
 
@@ -9,6 +9,7 @@ const SMALL_GET = { samples: 500, warmup: 50 };
 const SENDS = 500;
 const TOPIC_PAGE = { samples: 300, warmup: 20 };
 const EVENT = { samples: 200, warmup: 10 };
+const REGISTER = { samples: 30, warmup: 5 };
 /** Long enough for the started poll to reach the engine and wait there before the send. */
 const POLL_SETTLE_MS = 15;
 const BENCH_PAGE = '/bench/browser/bench.html';
@@ -20,6 +21,8 @@ export interface HostFigures {
   smallGet: SmallGetSamples | null;
   send: SendSamples | null;
   topicPage: TopicPageSamples | null;
+  /** The scale part's `/register` figures at the browser realm's size. */
+  register: RegisterSamples | null;
   /** Per send: from its start in tab A to the long-poll's answer in tab B, and the send alone. */
   event: { toOtherTab: number[]; send: number[] } | null;
   userAgent: string;
@@ -46,6 +49,11 @@ export async function measureHostFigures(origin: string, log: (line: string) => 
       topicPage = await sender.evaluate(([n, w]) => window.offlineRealmBench.topicPage(n, w), [TOPIC_PAGE.samples, TOPIC_PAGE.warmup]);
       log(`topic page measured (${TOPIC_PAGE.samples} samples each side)`);
     }
+    let register: RegisterSamples | null = null;
+    if (measures(parts, 'scale')) {
+      register = await sender.evaluate(([n, w]) => window.offlineRealmBench.register(n, w), [REGISTER.samples, REGISTER.warmup]);
+      log(`/register measured (${REGISTER.samples} samples of each)`);
+    }
     let send: SendSamples | null = null;
     if (measures(parts, 'send')) {
       send = await sender.evaluate((n) => window.offlineRealmBench.sendRate(n), SENDS);
@@ -61,7 +69,7 @@ export async function measureHostFigures(origin: string, log: (line: string) => 
     }
     const userAgent = await sender.evaluate(() => navigator.userAgent);
     const isolated = await sender.evaluate(() => crossOriginIsolated);
-    return { realm, realmBuildSeconds, smallGet, send, topicPage, event, userAgent, isolated };
+    return { realm, realmBuildSeconds, smallGet, send, topicPage, register, event, userAgent, isolated };
   } finally {
     await profile.close();
   }

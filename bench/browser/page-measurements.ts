@@ -2,7 +2,7 @@
 // bare in the bench worker, so a busy spell on the machine slows every side alike.
 import { expectOk } from '../api-client.ts';
 import type { BenchRealm } from '../realm-fixture.ts';
-import type { SendSamples, SmallGetSamples, TimedHandle, TimedQuery, TopicPageSamples } from './bench-protocol.ts';
+import type { RegisterSamples, SendSamples, SmallGetSamples, TimedHandle, TimedQuery, TopicPageSamples } from './bench-protocol.ts';
 import type { BenchWorkerClient } from './bench-worker-client.ts';
 import { timedFetch } from './page-fetch.ts';
 import { openRelayPeers } from './relay-peers.ts';
@@ -96,6 +96,28 @@ export async function topicPage(worker: BenchWorkerClient, realm: BenchRealm, sa
     result.bare.push(bare.ms);
     result.bareWithFlags.push(withFlags.ms);
     result.bareWithFlagRange.push(withFlagRange.ms);
+  }
+  return result;
+}
+
+/** The scale curves' `/register` figures (bench/scale-figures.ts) on the browser's 100k realm, as the same viewer. */
+export async function register(worker: BenchWorkerClient, realm: BenchRealm, samples: number, warmup: number): Promise<RegisterSamples> {
+  const viewer = realm.hot.subscribers[2];
+  const call = async (path: string, params: Record<string, unknown>, method = 'POST') => {
+    const handled = await worker.call<TimedHandle>({ type: 'time-handle', user: viewer, method, path, params, withBody: true });
+    expectOk({ status: handled.status, body: handled.body ?? '' }, `${method} ${path} in the bench worker`);
+    return handled;
+  };
+  const result: RegisterSamples = { whole: [], unread: [], usersMe: [], unreadCount: 0 };
+  for (let i = 0; i < warmup + samples; i++) {
+    const whole = await call('/register', {});
+    const unread = await call('/register', { fetch_event_types: ['message', 'update_message_flags'] });
+    const usersMe = await call('/users/me', {}, 'GET');
+    if (i === 0) result.unreadCount = (JSON.parse(unread.body ?? '{}') as { unread_msgs: { count: number } }).unread_msgs.count;
+    if (i < warmup) continue;
+    result.whole.push(whole.ms);
+    result.unread.push(unread.ms);
+    result.usersMe.push(usersMe.ms);
   }
   return result;
 }
