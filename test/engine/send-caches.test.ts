@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exportRealm, importRealm } from '../../src/engine/realm-archive/realm-archive.ts';
 import { runAction } from '../../src/engine/services/run-action.ts';
+import { Dexie } from 'dexie';
 import { IDBKeyRange } from 'fake-indexeddb';
 import { Engine } from '../../src/engine/engine.ts';
 import { RealmDatabase } from '../../src/engine/storage/database.ts';
@@ -82,6 +83,19 @@ describe('message ids', () => {
 
   it('follow a counter written by anyone else', async () => {
     await realm.engine.db.counters.put({ name: 'message', next: template.id + 10 });
+    expect(await send('mark', 'general')).toBe(template.id + 10);
+  });
+
+  it('follow a counter written by a transaction that was created while a send held its id', async () => {
+    let written: Promise<unknown> = Promise.resolve();
+    const sent = await runAction(realm.engine, ({ db }) => {
+      const id = addMessage(db);
+      // A transaction of its own, created after the send's, so IndexedDB runs it after the send.
+      written = Dexie.ignoreTransaction(() => realm.engine.db.counters.put({ name: 'message', next: template.id + 10 }));
+      return id;
+    });
+    await written;
+    expect(sent).toBe(template.id + 1);
     expect(await send('mark', 'general')).toBe(template.id + 10);
   });
 
