@@ -1,4 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { IDBKeyRange } from 'fake-indexeddb';
+import { Engine } from '../../src/engine/engine.ts';
+import { runAction } from '../../src/engine/services/run-action.ts';
+import { RealmDatabase } from '../../src/engine/storage/database.ts';
+import { addNewMessage } from '../../src/engine/storage/message-ids.ts';
 import { record, type RequestLog } from '../support/indexeddb-requests.ts';
 import { createTestRealm, IDS, type TestRealm } from '../support/test-realm.ts';
 
@@ -41,6 +46,26 @@ describe('IndexedDB requests per action, caches warm', () => {
     expect(log.requests).toEqual(['messages.add', 'counters.put', ...times(2, 'user_messages.add')]);
   });
 
+
+  it('a send whose held id another engine on the database took reads the counter and the newest message id, then adds the message again', async () => {
+    expect((await sendToGeneral()).status).toBe(200);
+    const other = await Engine.create({ db: new RealmDatabase({ name: realm.engine.db.name, indexedDB: realm.engine.db._options.indexedDB as IDBFactory, IDBKeyRange }) });
+    try {
+      const template = (await other.db.messages.orderBy(':id').last())!;
+      await runAction(other, ({ db }) => addNewMessage(db, { ...template, id: 0 }));
+      const log = await record(() => sendToGeneral());
+      expect(log.requests).toEqual([
+        'messages.add',
+        'counters.get',
+        'messages.openKeyCursor',
+        'messages.add',
+        'counters.put',
+        ...times(7, 'user_messages.add'),
+      ]);
+    } finally {
+      other.close();
+    }
+  });
 
   it('a content edit without mentions reads the message and its holders, and writes the message alone', async () => {
     const { body } = await sendToGeneral();
