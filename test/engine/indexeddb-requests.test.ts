@@ -1,4 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { IDBKeyRange } from 'fake-indexeddb';
+import { Engine } from '../../src/engine/engine.ts';
+import { runAction } from '../../src/engine/services/run-action.ts';
+import { RealmDatabase } from '../../src/engine/storage/database.ts';
+import { addNewMessage } from '../../src/engine/storage/message-ids.ts';
 import { record, type RequestLog } from '../support/indexeddb-requests.ts';
 import { createTestRealm, IDS, type TestRealm } from '../support/test-realm.ts';
 
@@ -31,14 +36,35 @@ async function warmRequests(action: () => Promise<{ status: number }>): Promise<
 const times = (n: number, request: string) => Array<string>(n).fill(request);
 
 describe('IndexedDB requests per action, caches warm', () => {
-  it('a channel send reads and writes its id counter, then writes the message and one flags row per subscriber', async () => {
+  it('a channel send writes the message under the id the engine holds, the id counter and one flags row per subscriber', async () => {
     const log = await warmRequests(() => sendToGeneral());
-    expect(log).toEqual({ requests: ['counters.get', 'counters.put', 'messages.add', ...times(7, 'user_messages.add')], transactions: ['readwrite 39 tables'] });
+    expect(log).toEqual({ requests: ['messages.add', 'counters.put', ...times(7, 'user_messages.add')], transactions: ['readwrite 39 tables'] });
   });
 
-  it('a direct message reads and writes its id counter, writes the message and the two participants\' flags rows', async () => {
+  it('a direct message writes the message, the id counter and the two participants\' flags rows', async () => {
     const log = await warmRequests(() => realm.as('mark').post('/messages', { type: 'private', to: JSON.stringify([IDS.olivia]), content: 'hi' }));
-    expect(log.requests).toEqual(['counters.get', 'counters.put', 'messages.add', ...times(2, 'user_messages.add')]);
+    expect(log.requests).toEqual(['messages.add', 'counters.put', ...times(2, 'user_messages.add')]);
+  });
+
+
+  it('a send whose held id another engine on the database took reads the counter and the newest message id, then adds the message again', async () => {
+    expect((await sendToGeneral()).status).toBe(200);
+    const other = await Engine.create({ db: new RealmDatabase({ name: realm.engine.db.name, indexedDB: realm.engine.db._options.indexedDB as IDBFactory, IDBKeyRange }) });
+    try {
+      const template = (await other.db.messages.orderBy(':id').last())!;
+      await runAction(other, ({ db }) => addNewMessage(db, { ...template, id: 0 }));
+      const log = await record(() => sendToGeneral());
+      expect(log.requests).toEqual([
+        'messages.add',
+        'counters.get',
+        'messages.openKeyCursor',
+        'messages.add',
+        'counters.put',
+        ...times(7, 'user_messages.add'),
+      ]);
+    } finally {
+      other.close();
+    }
   });
 
   it('a content edit without mentions reads the message and its holders, and writes the message alone', async () => {

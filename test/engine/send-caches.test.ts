@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exportRealm, importRealm } from '../../src/engine/realm-archive/realm-archive.ts';
 import { runAction } from '../../src/engine/services/run-action.ts';
-import { nextId } from '../../src/engine/storage/database.ts';
+import { Dexie } from 'dexie';
+import { IDBKeyRange } from 'fake-indexeddb';
+import { Engine } from '../../src/engine/engine.ts';
+import { RealmDatabase } from '../../src/engine/storage/database.ts';
+import { addNewMessage } from '../../src/engine/storage/message-ids.ts';
+import type { MessageRow } from '../../src/engine/storage/rows.ts';
 import { createTestRealm, IDS, type TestRealm, type TestUser } from '../support/test-realm.ts';
 
 // A send reads its recipients, their alert words and mutes from memory once read
@@ -56,33 +61,76 @@ describe('a send after the caches it reads were changed', () => {
   });
 });
 
-describe('id counters', () => {
-  it('are read again after a transaction that took an id was rolled back, so none is skipped or given twice', async () => {
-    const first = await send('mark', 'general');
+describe('message ids', () => {
+  /** Adds a message under the next id in `db`'s transaction, as a send does. */
+  const addMessage = (db: RealmDatabase) => addNewMessage(db, { ...structuredClone(template), id: 0 });
+  /** A second engine on the test realm's database, as after a restart or in another worker. */
+  const otherEngine = () => Engine.create({ db: new RealmDatabase({ name: realm.engine.db.name, indexedDB: realm.engine.db._options.indexedDB as IDBFactory, IDBKeyRange }) });
+  let template: MessageRow;
+  beforeEach(async () => {
+    template = (await realm.engine.db.messages.get(await send('mark', 'general')))!;
+  });
+
+  it('are never given twice: an id taken by a transaction that was rolled back is skipped', async () => {
     const failed = runAction(realm.engine, async ({ db }) => {
-      expect(await nextId(db, 'message')).toBe(first + 1);
+      expect(await addMessage(db)).toBe(template.id + 1);
       throw new Error('refused');
     });
     await expect(failed).rejects.toThrow('refused');
-    expect(await send('mark', 'general')).toBe(first + 1);
+    expect(await send('mark', 'general')).toBe(template.id + 2);
+    expect(await realm.engine.db.counters.get('message')).toEqual({ name: 'message', next: template.id + 3 });
   });
 
   it('follow a counter written by anyone else', async () => {
-    const first = await send('mark', 'general');
-    await realm.engine.db.counters.put({ name: 'message', next: first + 10 });
-    expect(await send('mark', 'general')).toBe(first + 10);
+    await realm.engine.db.counters.put({ name: 'message', next: template.id + 10 });
+    expect(await send('mark', 'general')).toBe(template.id + 10);
   });
 
-  it('give two interleaved transactions two ids, the later one waiting for the earlier one\'s', async () => {
-    await send('mark', 'general');
-    // The earlier transaction reads other rows before it takes its id; the later one asks for its id at once.
+  it('follow a counter written by a transaction that was created while a send held its id', async () => {
+    let written: Promise<unknown> = Promise.resolve();
+    const sent = await runAction(realm.engine, ({ db }) => {
+      const id = addMessage(db);
+      // A transaction of its own, created after the send's, so IndexedDB runs it after the send.
+      written = Dexie.ignoreTransaction(() => realm.engine.db.counters.put({ name: 'message', next: template.id + 10 }));
+      return id;
+    });
+    await written;
+    expect(sent).toBe(template.id + 1);
+    expect(await send('mark', 'general')).toBe(template.id + 10);
+  });
+
+  it('give two interleaved transactions two ids, and store the counter above both whichever commits last', async () => {
+    // The earlier transaction reads other rows before it takes its id; the later one takes its id at once.
     const earlier = runAction(realm.engine, async ({ db }) => {
       await db.users.get(IDS.mark);
       await db.channels.get(IDS.general);
-      return nextId(db, 'message');
+      return addMessage(db);
     });
-    const later = runAction(realm.engine, ({ db }) => nextId(db, 'message'));
-    const [a, b] = await Promise.all([earlier, later]);
-    expect(b).toBe(a + 1);
+    const later = runAction(realm.engine, ({ db }) => addMessage(db));
+    const ids = await Promise.all([earlier, later]);
+    expect(ids.toSorted()).toEqual([template.id + 1, template.id + 2]);
+    expect(await realm.engine.db.counters.get('message')).toEqual({ name: 'message', next: template.id + 3 });
+    expect(await send('mark', 'general')).toBe(template.id + 3);
+  });
+
+  it('are taken again from storage when another engine on the same database took the held one', async () => {
+    const other = await otherEngine();
+    try {
+      const theirs = await runAction(other, ({ db }) => addMessage(db));
+      expect(theirs).toBe(template.id + 1);
+      expect(await send('mark', 'general')).toBe(template.id + 2);
+      expect(await runAction(other, ({ db }) => addMessage(db))).toBe(template.id + 3);
+    } finally {
+      other.close();
+    }
+  });
+
+  it('start from the stored counter in a new engine on the same database', async () => {
+    const other = await otherEngine();
+    try {
+      expect(await runAction(other, ({ db }) => addMessage(db))).toBe(template.id + 1);
+    } finally {
+      other.close();
+    }
   });
 });

@@ -8,7 +8,8 @@ import { dmKey, recipientFor } from '../storage/recipients.ts';
 import { groupMemberIds, isInGroupSetting } from '../permissions/system-groups.ts';
 import { renderMessage } from '../markdown/render-message.ts';
 import { claimAttachments } from './uploads.ts';
-import { nextId, type RealmDatabase } from '../storage/database.ts';
+import type { RealmDatabase } from '../storage/database.ts';
+import { addNewMessage } from '../storage/message-ids.ts';
 import { type ChannelRow, FLAG_BITS, type MessageRow, type UserRow } from '../storage/rows.ts';
 import type { ActionScope, CallerScope } from '../services/action-scope.ts';
 import { alertedRecipients } from './alert-words.ts';
@@ -55,11 +56,11 @@ export async function sendMessage(scope: ActionScope, directory: RealmDirectory,
   const target = await resolveTarget(db, directory, sender, input.to);
 
   const rendered = renderMessage(content, directory.markdownRealm());
-  const id = await nextId(db, 'message');
   const timestamp = input.timestamp ?? scope.now;
   const topic = target.kind === 'channel' ? target.topic : '';
   const row: MessageRow = {
-    id,
+    // Taken when the row is added (below).
+    id: 0,
     sender_id: sender.id,
     type: target.kind === 'channel' ? 'stream' : 'private',
     topic,
@@ -104,7 +105,7 @@ export async function sendMessage(scope: ActionScope, directory: RealmDirectory,
     flagsByUser.set(userId, bits);
   }
 
-  await db.messages.add(row);
+  const id = await addNewMessage(db, row);
   await db.user_messages.bulkAdd([...flagsByUser].map(([userId, bits]) => userMessageRow(userId, row, bits)));
   if (await claimAttachments(scope, directory, row, rendered.attachmentPathIds)) {
     row.has_attachment = true;

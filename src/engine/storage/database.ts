@@ -1,4 +1,5 @@
 import { Dexie, type EntityTable, type Table } from 'dexie';
+import { MessageIdCounter, messageIdMiddleware } from './message-id-counter.ts';
 import { tableCacheMiddleware } from './table-cache.ts';
 import type {
   AttachmentRow,
@@ -107,6 +108,8 @@ export class RealmDatabase extends Dexie {
   sync_replica!: EntityTable<SyncReplicaRow, 'id'>;
   sync_outbox!: EntityTable<SyncOutboxRow, 'mutation_id'>;
   sync_refusals!: EntityTable<SyncRefusalRow, 'mutation_id'>;
+  /** The next message id, held for the sends of this instance (`message-ids.ts`). */
+  readonly messageIds = new MessageIdCounter();
 
   constructor(options: DatabaseOptions = {}) {
     // Only implementations actually given are passed: an explicit `undefined` would override
@@ -157,6 +160,7 @@ export class RealmDatabase extends Dexie {
       sync_refusals: 'mutation_id',
     });
     this.use(tableCacheMiddleware());
+    this.use(messageIdMiddleware(this.messageIds));
   }
 
   /** Every table, for actions that may touch any of them and for export. */
@@ -174,6 +178,7 @@ export const FIRST_MESSAGE_ID = 1;
  * Hands out the next id of a kind inside the caller's transaction (no auto-increment keys). The
  * counter is read from storage every time: IndexedDB orders that read after every earlier write
  * transaction, which no copy held in memory can (docs/PERFORMANCE.md, "Requests per action").
+ * Message ids, taken by every send, are held instead (`message-ids.ts`: `addNewMessage`).
  */
 export async function nextId(db: RealmDatabase, name: string, first = 1): Promise<number> {
   const row = await db.counters.get(name);
