@@ -1,4 +1,5 @@
 import { Dexie, type EntityTable, type Table } from 'dexie';
+import { ReactedMessages, reactedMessagesMiddleware } from './reacted-messages.ts';
 import { tableCacheMiddleware } from './table-cache.ts';
 import type {
   AttachmentRow,
@@ -74,6 +75,8 @@ export class RealmDatabase extends Dexie {
   messages!: EntityTable<MessageRow, 'id'>;
   user_messages!: Table<UserMessageRow, [number, number]>;
   reactions!: EntityTable<ReactionRow, 'key'>;
+  /** Which messages may have reactions (see reacted-messages.ts). */
+  readonly reactedMessages = new ReactedMessages();
   recipients!: EntityTable<RecipientRow, 'id'>;
   user_groups!: EntityTable<UserGroupRow, 'id'>;
   linkifiers!: EntityTable<LinkifierRow, 'id'>;
@@ -157,6 +160,7 @@ export class RealmDatabase extends Dexie {
       sync_refusals: 'mutation_id',
     });
     this.use(tableCacheMiddleware());
+    this.use(reactedMessagesMiddleware(this.reactedMessages));
   }
 
   /** Every table, for actions that may touch any of them and for export. */
