@@ -50,13 +50,16 @@ export const pageMessagesToWire = async (
     reactionsByMessage.set(reaction.message_id, list);
   }
   const wireOptions = { viewer, applyMarkdown: options.applyMarkdown, allowEmptyTopicName: options.allowEmptyTopicName };
+  // A page holds few distinct sets of flags: each list is made once and shared by its messages.
+  const flagLists = new Map<number, string[]>();
+  const flagsOf = (bits: number): string[] => flagLists.get(bits) ?? flagLists.set(bits, flagList(bits)).get(bits)!;
   const messages: Record<string, unknown>[] = [];
   for (const id of ids) {
     const candidate = read.get(id);
     if (!candidate) continue;
     const { row, userMessage } = candidate;
     const wire = messageToWire(row, reactionsByMessage.get(row.id) ?? [], directory, wireOptions);
-    wire.flags = userMessage ? flagList(userMessage.flags) : [...HISTORICAL_FLAGS];
+    wire.flags = userMessage ? flagsOf(userMessage.flags) : [...HISTORICAL_FLAGS];
     if (options.search) Object.assign(wire, searchMatchFields(row, options.search, directory, options.allowEmptyTopicName));
     messages.push(wire);
   }
