@@ -53,37 +53,37 @@ export async function runSuite(processStart: number, parts: ReadonlySet<BenchPar
   if (measures(parts, 'topic-page')) {
     const page = await measureTopicPage(engine, realm);
     log(`topic page measured (${page.samples} samples each side)`);
-    const pageRatio = page.engine.p50 / page.bare.p50;
+    const pageRatio = page.engine.p50 / page.floor.p50;
     rows.push(
       {
         figure: `\`GET /messages\` newest 100 of a ${realm.hot.topicMessages}-message topic, p50 ms`,
         measured: fixed(page.engine.p50),
-        baseline: `${fixed(page.bare.p50)} (bare index query, same 100 rows)`,
+        baseline: `${fixed(page.floor.p50)} (floor: the same 100 rows by the bare index query and the viewer's flag rows as one range of the place index, read together in one transaction)`,
         ratio: `${fixed(pageRatio)}x`,
         target: `p50 <= ${PAGE_RATIO_TARGET}x baseline`,
         pass: pageRatio <= PAGE_RATIO_TARGET,
       },
       {
-        figure: 'the bare index query plus the viewer\'s flag rows as one range of the place index, read together (one transaction), p50 ms',
-        measured: fixed(page.bareWithFlagRange.p50),
-        baseline: `${fixed(page.bare.p50)} (bare index query)`,
-        ratio: `${fixed(page.bareWithFlagRange.p50 / page.bare.p50)}x`,
+        figure: `\`GET /messages\` newest 100 of the topic, p50 ms (${fixed(page.engine.p50)}), over the bare index query alone (no flags)`,
+        measured: fixed(page.engine.p50),
+        baseline: `${fixed(page.bare.p50)} (bare index query, same 100 rows; the floor is ${fixed(page.floor.p50 / page.bare.p50)}x of it)`,
+        ratio: `${fixed(page.engine.p50 / page.bare.p50)}x`,
         target: '—',
         pass: null,
       },
       {
         figure: 'the bare index query, then the viewer\'s flag rows of its messages key by key (`bulkGet`, one transaction: how pages read flags before), p50 ms',
         measured: fixed(page.bareWithFlagKeys.p50),
-        baseline: `${fixed(page.bare.p50)} (bare index query)`,
-        ratio: `${fixed(page.bareWithFlagKeys.p50 / page.bare.p50)}x`,
+        baseline: `${fixed(page.floor.p50)} (floor: flags as one range)`,
+        ratio: `${fixed(page.bareWithFlagKeys.p50 / page.floor.p50)}x`,
         target: '—',
         pass: null,
       },
       {
         figure: '`GET /messages` newest 100 of the topic, p99 ms',
         measured: `${fixed(page.engine.p99)} (GC ${percent(page.engineGcShare)} of all samples' time)`,
-        baseline: `${fixed(page.bare.p99)} (GC ${percent(page.bareGcShare)})`,
-        ratio: `${fixed(page.engine.p99 / page.bare.p99)}x`,
+        baseline: `${fixed(page.floor.p99)} (floor; GC ${percent(page.floorGcShare)})`,
+        ratio: `${fixed(page.engine.p99 / page.floor.p99)}x`,
         target: '—',
         pass: null,
       },

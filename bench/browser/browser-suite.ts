@@ -159,37 +159,38 @@ function hostRows(host: HostFigures): Row[] {
     );
   }
   if (topicPage) {
-    const engineRatio = median(topicPage.engine) / median(topicPage.bare);
+    const floor = median(topicPage.bareWithFlagRange);
+    const engineRatio = median(topicPage.engine) / floor;
     rows.push(
       {
         figure: `\`GET /messages\` newest 100 of a ${topicPage.topicMessages}-message topic, \`handle()\` p50 ms`,
         measured: `${fixed(median(topicPage.engine))} (p99 ${fixed(percentile(topicPage.engine, 99))})`,
-        baseline: `${fixed(median(topicPage.bare))} (p99 ${fixed(percentile(topicPage.bare, 99))}) bare index query, same 100 rows`,
+        baseline: `${fixed(floor)} (p99 ${fixed(percentile(topicPage.bareWithFlagRange, 99))}) floor: the same 100 rows by the bare index query and the viewer's flag rows as one range of the place index, read together in one transaction`,
         ratio: `${fixed(engineRatio)}x`,
         target: `p50 <= ${PAGE_RATIO_TARGET}x baseline`,
         pass: engineRatio <= PAGE_RATIO_TARGET,
       },
       {
-        figure: 'the bare index query plus the viewer\'s flag rows of the same 100 messages, key by key (`bulkGet`, one transaction), p50 ms',
-        measured: `${fixed(median(topicPage.bareWithFlags))} (p99 ${fixed(percentile(topicPage.bareWithFlags, 99))})`,
-        baseline: `${fixed(median(topicPage.bare))} (bare index query)`,
-        ratio: `${fixed(median(topicPage.bareWithFlags) / median(topicPage.bare))}x`,
+        figure: '`GET /messages` newest 100 of the topic, `handle()` p50 ms, over the bare index query alone (no flags)',
+        measured: fixed(median(topicPage.engine)),
+        baseline: `${fixed(median(topicPage.bare))} (p99 ${fixed(percentile(topicPage.bare, 99))}) bare index query, same 100 rows; the floor is ${fixed(floor / median(topicPage.bare))}x of it`,
+        ratio: `${fixed(median(topicPage.engine) / median(topicPage.bare))}x`,
         target: '—',
         pass: null,
       },
       {
-        figure: 'the bare index query plus the viewer\'s flag rows as one range of the place index, read together (one transaction), p50 ms',
-        measured: `${fixed(median(topicPage.bareWithFlagRange))} (p99 ${fixed(percentile(topicPage.bareWithFlagRange, 99))})`,
-        baseline: `${fixed(median(topicPage.bare))} (bare index query)`,
-        ratio: `${fixed(median(topicPage.bareWithFlagRange) / median(topicPage.bare))}x`,
+        figure: 'the bare index query plus the viewer\'s flag rows of the same 100 messages, key by key (`bulkGet`, one transaction: how pages read flags before), p50 ms',
+        measured: `${fixed(median(topicPage.bareWithFlags))} (p99 ${fixed(percentile(topicPage.bareWithFlags, 99))})`,
+        baseline: `${fixed(floor)} (floor: flags as one range)`,
+        ratio: `${fixed(median(topicPage.bareWithFlags) / floor)}x`,
         target: '—',
         pass: null,
       },
       {
         figure: '`GET /messages` newest 100 of the topic through fetch, p50 ms',
         measured: `${fixed(median(topicPage.relayed))} (p99 ${fixed(percentile(topicPage.relayed, 99))})`,
-        baseline: `${fixed(median(topicPage.bare))} (bare index query)`,
-        ratio: `${fixed(median(topicPage.relayed) / median(topicPage.bare))}x`,
+        baseline: `${fixed(floor)} (floor)`,
+        ratio: `${fixed(median(topicPage.relayed) / floor)}x`,
         target: '—',
         pass: null,
       },

@@ -123,17 +123,24 @@ describe('IndexedDB requests per action, caches warm', () => {
     ]);
   });
 
-  it('the newest 100 of a topic read the messages and the viewer\'s flags as one range each, the topic policies and the reactions', async () => {
+  it('the newest 100 of a topic read the messages and the viewer\'s flags as one range each, and nothing else when none has reactions', async () => {
     for (let i = 0; i < 3; i++) await sendToGeneral(`message ${i}`);
     const log = await warmRequests(() => topicPage('counted'));
     expect(log).toEqual({
-      requests: [
-        'messages[[stream_id+topic_key+id]].getAll',
-        'user_messages[[user_id+stream_id+thread_key+message_id]].getAll',
-        'user_topics[user_id].getAll',
-        'reactions[message_id].openCursor',
-      ],
+      requests: ['messages[[stream_id+topic_key+id]].getAll', 'user_messages[[user_id+stream_id+thread_key+message_id]].getAll'],
       transactions: ['readonly 39 tables'],
     });
+  });
+
+  it('a page with reacted messages also reads the reactions of those messages alone, one range each', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await sendToGeneral(`message ${i}`)).body.id);
+    for (const id of [ids[0], ids[2]]) expect((await realm.as('olivia').post(`/messages/${id}/reactions`, { emoji_name: 'octopus' })).status).toBe(200);
+    const log = await warmRequests(() => topicPage('counted'));
+    expect(log.requests).toEqual([
+      'messages[[stream_id+topic_key+id]].getAll',
+      'user_messages[[user_id+stream_id+thread_key+message_id]].getAll',
+      ...times(2, 'reactions[message_id].getAll'),
+    ]);
   });
 });

@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { QueueOptions } from '../../src/engine/events/event-queue.ts';
-import { createTestRealm, openQueue, IDS, type TestRealm, type TestUser } from '../support/test-realm.ts';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { Engine } from '../../src/engine/engine.ts';
+import { RealmDatabase } from '../../src/engine/storage/database.ts';
+import { createTestRealm, openQueue, IDS, TEST_SCENARIO, TestClient, type TestRealm, type TestUser } from '../support/test-realm.ts';
 
 let realm: TestRealm;
 beforeEach(async () => {
@@ -167,5 +170,39 @@ describe('DELETE /messages/{id}/reactions', () => {
   it('needs an emoji name or code, and a valid name', async () => {
     expect((await unreact('mia', 2, {})).body).toEqual(error('At least one of the following arguments must be present: emoji_name, emoji_code'));
     expect((await unreact('mia', 2, { emoji_name: 'no_such_emoji' })).body).toEqual(error("Emoji 'no_such_emoji' does not exist"));
+  });
+});
+
+describe('reactions in pages of GET /messages', () => {
+  /** The reactions of each message in mark's newest page, by message id. */
+  async function pageReactions(client = realm.as('mark')): Promise<Record<number, [number, string][]>> {
+    const { status, body } = await client.get('/messages', { anchor: 'newest', num_before: 100, num_after: 0 });
+    expect(status).toBe(200);
+    const reacted = body.messages.filter((m: { reactions: unknown[] }) => m.reactions.length > 0);
+    return Object.fromEntries(reacted.map((m: { id: number; reactions: { user_id: number; emoji_name: string }[] }) => [m.id, m.reactions.map((r) => [r.user_id, r.emoji_name])]));
+  }
+
+  it('show a reaction added after the same page was read, and not once it is removed', async () => {
+    expect(await pageReactions()).toEqual({});
+    await react('mia', 2, { emoji_name: 'octopus' });
+    expect(await pageReactions()).toEqual({ 2: [[IDS.mia, 'octopus']] });
+    await unreact('mia', 2, { emoji_name: 'octopus' });
+    expect(await pageReactions()).toEqual({});
+  });
+
+  it('show the reactions stored before the database was opened', async () => {
+    const indexedDB = new IDBFactory();
+    const open = () => Engine.create({ db: new RealmDatabase({ name: 'reopened', indexedDB, IDBKeyRange }) });
+    const first = await open();
+    await first.loadScenario(TEST_SCENARIO);
+    const as = (engine: Engine, name: TestUser) => {
+      const user = TEST_SCENARIO.users.find((u) => u.email.startsWith(`${name}@`))!;
+      return new TestClient(engine, user.email, user.api_key);
+    };
+    expect((await as(first, 'mia').post('/messages/2/reactions', { emoji_name: 'octopus' })).status).toBe(200);
+    first.close();
+    const reopened = await open();
+    expect(await pageReactions(as(reopened, 'mark'))).toEqual({ 2: [[IDS.mia, 'octopus']] });
+    reopened.close();
   });
 });

@@ -24,6 +24,17 @@ export function activeSubscriptionsOf(db: RealmDatabase, userId: number): Promis
   );
 }
 
+/** A user's topic visibility policies, by `topicPolicyKey`. */
+export function topicPoliciesOf(db: RealmDatabase, userId: number): Promise<ReadonlyMap<string, number>> {
+  return memoised(db, `topic-policies:${userId}`, async () => {
+    const rows = await db.user_topics.where('user_id').equals(userId).toArray();
+    return new Map(rows.map((row) => [topicPolicyKey(row.stream_id, row.topic_key), row.visibility_policy]));
+  });
+}
+
+/** The key of a topic in `topicPoliciesOf`. */
+export const topicPolicyKey = (streamId: number, topicKey: string): string => `${streamId}:${topicKey}`;
+
 /** Every user's alert words, by user. */
 export function alertWordsByUser(db: RealmDatabase): Promise<ReadonlyMap<number, readonly string[]>> {
   return memoised(db, 'alert-words', async () => {

@@ -8,7 +8,19 @@ import type { ChannelRow, LinkifierRow, RealmEmojiRow, RealmRow, UserGroupRow, U
  * The tables a directory is read from, and those of the reads memoised beside it (`memoised`):
  * a write to any of them makes the cached directory and its memos stale.
  */
-const DIRECTORY_TABLES = ['realm', 'users', 'channels', 'user_groups', 'realm_emoji', 'linkifiers', 'subscriptions', 'alert_words', 'muted_users', 'profile_values'] as const;
+const DIRECTORY_TABLES = [
+  'realm',
+  'users',
+  'channels',
+  'user_groups',
+  'realm_emoji',
+  'linkifiers',
+  'subscriptions',
+  'alert_words',
+  'muted_users',
+  'user_topics',
+  'profile_values',
+] as const;
 
 interface DirectoryCache {
   /** Bumped by every write to a directory table, and again when the writing transaction ends. */

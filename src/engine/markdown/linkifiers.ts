@@ -208,11 +208,23 @@ function trimUrl(url: string): string {
   return trimmed;
 }
 
+type TopicLinks = ReadonlyArray<Readonly<{ text: string; url: string }>>;
+
+/**
+ * The last topic's links, for the same list of linkifiers: a page of a topic and a message's
+ * events ask for one topic many times in a row. Frozen, since every caller shares it.
+ */
+let lastTopicLinks: { topic: string; linkifiers: ReadonlyArray<LinkifierDefinition>; links: TopicLinks } | null = null;
+
 /** The links a topic name carries: linkifier matches and bare URLs, in reading order (upstream `topic_links`). */
-export function topicLinks(
-  topic: string,
-  linkifiers: ReadonlyArray<LinkifierDefinition>,
-): Array<{ text: string; url: string }> {
+export function topicLinks(topic: string, linkifiers: ReadonlyArray<LinkifierDefinition>): TopicLinks {
+  if (lastTopicLinks?.topic === topic && lastTopicLinks.linkifiers === linkifiers) return lastTopicLinks.links;
+  const links = Object.freeze(findTopicLinks(topic, linkifiers).map((link) => Object.freeze(link)));
+  lastTopicLinks = { topic, linkifiers, links };
+  return links;
+}
+
+function findTopicLinks(topic: string, linkifiers: ReadonlyArray<LinkifierDefinition>): Array<{ text: string; url: string }> {
   const compiled = usableLinkifiers(linkifiers);
   const candidates = candidatesIn(topic, compiled);
   // Bare URLs come after every linkifier.

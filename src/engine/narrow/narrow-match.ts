@@ -1,7 +1,8 @@
 import { RESOLVED_TOPIC_PREFIX } from '../validation/message-limits.ts';
 import { dmParticipants } from '../storage/recipients.ts';
 import { FLAG_BITS, type MessageRow, type UserMessageRow } from '../storage/rows.ts';
-import { type NarrowScope, topicPolicyKey } from './narrow-scope.ts';
+import { topicPolicyKey } from '../directory/cached-reads.ts';
+import type { NarrowScope } from './narrow-scope.ts';
 import { matchesSearch } from './search-query.ts';
 import type { IsOperand, NarrowTerm } from './narrow-terms.ts';
 

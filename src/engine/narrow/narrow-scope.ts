@@ -1,6 +1,6 @@
 import { canReadChannelHistory } from '../permissions/channel-access.ts';
 import type { RealmDirectory } from '../directory/realm-directory.ts';
-import { activeSubscriptionsOf } from '../directory/cached-reads.ts';
+import { activeSubscriptionsOf, topicPoliciesOf } from '../directory/cached-reads.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import type { SubscriptionRow, UserRow } from '../storage/rows.ts';
 import { type NarrowTerm, termsOf } from './narrow-terms.ts';
@@ -19,20 +19,14 @@ export interface NarrowScope {
   topicPolicies: ReadonlyMap<string, number>;
 }
 
-export const topicPolicyKey = (streamId: number, topicKey: string): string => `${streamId}:${topicKey}`;
-
 export const loadNarrowScope = async (
   db: RealmDatabase,
   directory: RealmDirectory,
   viewer: UserRow,
   terms: readonly NarrowTerm[],
 ): Promise<NarrowScope> => {
-  const [subscriptionRows, userTopics] = await Promise.all([
-    activeSubscriptionsOf(db, viewer.id),
-    db.user_topics.where('user_id').equals(viewer.id).toArray(),
-  ]);
+  const [subscriptionRows, topicPolicies] = await Promise.all([activeSubscriptionsOf(db, viewer.id), topicPoliciesOf(db, viewer.id)]);
   const subscriptions = new Map(subscriptionRows.map((s) => [s.channel_id, s]));
-  const topicPolicies = new Map(userTopics.map((t) => [topicPolicyKey(t.stream_id, t.topic_key), t.visibility_policy]));
   return {
     db,
     directory,

@@ -1,5 +1,6 @@
 import { Dexie, type EntityTable, type Table } from 'dexie';
 import { MessageIdCounter, messageIdMiddleware } from './message-id-counter.ts';
+import { ReactedMessages, reactedMessagesMiddleware } from './reacted-messages.ts';
 import { tableCacheMiddleware } from './table-cache.ts';
 import type {
   AttachmentRow,
@@ -75,6 +76,8 @@ export class RealmDatabase extends Dexie {
   messages!: EntityTable<MessageRow, 'id'>;
   user_messages!: Table<UserMessageRow, [number, number]>;
   reactions!: EntityTable<ReactionRow, 'key'>;
+  /** Which messages may have reactions (see reacted-messages.ts). */
+  readonly reactedMessages = new ReactedMessages();
   recipients!: EntityTable<RecipientRow, 'id'>;
   user_groups!: EntityTable<UserGroupRow, 'id'>;
   linkifiers!: EntityTable<LinkifierRow, 'id'>;
@@ -161,6 +164,7 @@ export class RealmDatabase extends Dexie {
     });
     this.use(tableCacheMiddleware());
     this.use(messageIdMiddleware(this.messageIds));
+    this.use(reactedMessagesMiddleware(this.reactedMessages));
   }
 
   /** Every table, for actions that may touch any of them and for export. */
