@@ -17,7 +17,7 @@ export interface SyncLatency {
   samples: number;
 }
 
-export async function measureSyncLatency(): Promise<SyncLatency> {
+export async function measureSyncLatency(samples = SAMPLES): Promise<SyncLatency> {
   const hub = await startHub(4);
   const [, a, b, sender, reader] = hub.users as [BenchUser, BenchUser, BenchUser, BenchUser, BenchUser];
   const start = (job: Omit<LatencyJob, 'hubUrl'>) =>
@@ -25,8 +25,8 @@ export async function measureSyncLatency(): Promise<SyncLatency> {
   const workers = { sender: start({ role: 'sender', user: a, apiUser: sender }), listener: start({ role: 'listener', user: b, apiUser: reader }) };
   try {
     await Promise.all([next(workers.sender, 'ready'), next(workers.listener, 'ready')]);
-    const samples: Record<Via, number[]> = { replica: [], api: [] };
-    for (let i = 0; i < WARMUP + SAMPLES; i++) {
+    const measured: Record<Via, number[]> = { replica: [], api: [] };
+    for (let i = 0; i < WARMUP + samples; i++) {
       for (const via of ['replica', 'api'] as const) {
         const content = `${via} sample ${i}`;
         const armed = next(workers.listener, 'armed');
@@ -36,7 +36,7 @@ export async function measureSyncLatency(): Promise<SyncLatency> {
         const sent = next<{ sent: number }>(workers.sender, 'sent');
         post(workers.sender, { send: content, via });
         const ms = (await delivered).delivered - (await sent).sent;
-        if (i >= WARMUP) samples[via].push(ms);
+        if (i >= WARMUP) measured[via].push(ms);
       }
     }
     await Promise.all(Object.values(workers).map((worker) => {
@@ -45,7 +45,7 @@ export async function measureSyncLatency(): Promise<SyncLatency> {
       return stopped;
     }));
     const figures = (ms: number[]) => ({ p50: median(ms), p99: percentile(ms, 99) });
-    return { replica: figures(samples.replica), api: figures(samples.api), samples: SAMPLES };
+    return { replica: figures(measured.replica), api: figures(measured.api), samples };
   } finally {
     await Promise.all(Object.values(workers).map((worker) => worker.terminate()));
     await hub.close();

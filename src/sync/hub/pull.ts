@@ -2,6 +2,9 @@ import type { RealmDatabase } from '../../engine/storage/database.ts';
 import type { RecipientRow, UserRow } from '../../engine/storage/rows.ts';
 import { MAX_PULL_CHANGES, type MessageBundle, type PullAnswer } from '../protocol.ts';
 
+/** Every table `readChanges` reads: its snapshot opens only these (a transaction over every table costs far more). */
+export const PULL_TABLES = ['sync_changes', 'user_topics', 'messages', 'user_messages', 'reactions', 'recipients'] as const;
+
 /**
  * The changes after `cursor` as the caller sees them, read in one snapshot: each changed
  * message as a bundle to upsert, or its id in `deleted` when it is gone or not the caller's

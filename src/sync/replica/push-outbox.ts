@@ -15,9 +15,12 @@ import { type HubClient, HubUnreachable } from './hub-client.ts';
 export async function pushOutbox(engine: EngineServices, client: HubClient, me: number): Promise<{ needsResync: boolean }> {
   let needsResync = false;
   for (;;) {
-    const state = await engine.db.sync_replica.get(1);
+    const { db } = engine;
+    const [state, outbox] = await db.transaction('r', [db.sync_replica, db.sync_outbox], () =>
+      Promise.all([db.sync_replica.get(1), db.sync_outbox.toArray()]),
+    );
     if (!state) return { needsResync: true };
-    const pending = (await engine.db.sync_outbox.toArray()).filter((row) => row.state === 'pending').slice(0, MAX_PUSH_MUTATIONS);
+    const pending = outbox.filter((row) => row.state === 'pending').slice(0, MAX_PUSH_MUTATIONS);
     if (pending.length === 0) return { needsResync };
     const answer = await client.push({ hub_id: state.hub_id, epoch: state.epoch, client_id: state.client_id, mutations: pending.map(toPushed) });
     if (await settle(engine, me, answer.results)) needsResync = true;
