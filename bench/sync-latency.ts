@@ -1,9 +1,12 @@
 // Added latency online: a send on trainee A's replica until B's client, long-polling B's replica,
 // has the message event; against the same send through the hub's API until another client,
 // long-polling the hub, has it. A and B each run on a thread of their own (their browsers), the
-// hub on this one; both paths over loopback to the same hub, alternately, in the same run.
+// hub on this one; both paths over loopback to the same hub, alternately, in the same run. Each
+// send starts once the system is at rest: both replicas caught up and waiting at the hub, the
+// listener's long-poll in place (so neither path pays for the other's background work).
 import { Worker } from 'node:worker_threads';
 import type { BenchUser } from './realm-fixture.ts';
+import { watchOpenRequests } from './open-requests.ts';
 import { median, percentile } from './stats.ts';
 import { startHub } from './sync-realm.ts';
 import type { LatencyCommand, LatencyJob, Via } from './sync-latency-worker.ts';
@@ -19,6 +22,7 @@ export interface SyncLatency {
 
 export async function measureSyncLatency(samples = SAMPLES): Promise<SyncLatency> {
   const hub = await startHub(4);
+  const open = watchOpenRequests(hub.server.server);
   const [, a, b, sender, reader] = hub.users as [BenchUser, BenchUser, BenchUser, BenchUser, BenchUser];
   const start = (job: Omit<LatencyJob, 'hubUrl'>) =>
     new Worker(new URL('./sync-latency-worker.ts', import.meta.url), { workerData: { ...job, hubUrl: hub.server.url } });
@@ -33,6 +37,8 @@ export async function measureSyncLatency(samples = SAMPLES): Promise<SyncLatency
         const delivered = next<{ delivered: number }>(workers.listener, 'delivered');
         post(workers.listener, { expect: content, via });
         await armed;
+        // A's and B's live loops wait at the hub (after catching up); the baseline's long-poll too.
+        await open.until(() => open.count('/sync/v1/wait') === 2 && (via === 'replica' || open.count('/api/v1/events') === 1));
         const sent = next<{ sent: number }>(workers.sender, 'sent');
         post(workers.sender, { send: content, via });
         const ms = (await delivered).delivered - (await sent).sent;
