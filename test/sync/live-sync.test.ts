@@ -70,6 +70,22 @@ describe('replicas kept in sync by their live loops', () => {
     expect(await mia.replica.status()).toBe('online');
   });
 
+  it('push a queued change with one round, and start none for a write that is never pushed', async () => {
+    world = await SyncWorld.create();
+    const mia = await world.replicaOf('mia');
+    expect(await mia.replica.sync()).toBe('online');
+    const calls: string[] = [];
+    mia.link.beforeHub = async (path) => void calls.push(path.slice('/sync/v1'.length));
+    mia.replica.start();
+    live.push(mia);
+    await vi.waitFor(() => expect(calls).toContain('/wait'), { timeout: 1000, interval: 10 });
+    calls.length = 0;
+    expect((await mia.api.post('/users/me/presence', { status: 'active' })).status).toBe(200);
+    expect((await mia.api.post('/messages', { type: 'stream', to: 'general', topic: 'live', content: 'one round' })).status).toBe(200);
+    await vi.waitFor(() => expect(calls).toEqual(['/push', '/pull', '/wait']), { timeout: 1000, interval: 10 });
+    expect(await mia.replica.status()).toBe('online');
+  });
+
   it('push a change made while a wait page is being applied, wherever it lands in the loop', async () => {
     const { mark, mia } = await liveReplicas();
     const markQueue = mark.openQueue();

@@ -52,7 +52,7 @@ export class SyncReplica {
   #lastError: Error | null = null;
   #live: { stop: AbortController; done: Promise<void> } | null = null;
   readonly #localWaiters = new Set<() => void>();
-  /** Writes handled so far: the live loop tells by it whether one came while no waiter was set. */
+  /** Changes queued so far: the live loop tells by it whether one came while no waiter was set. */
   #localChanges = 0;
 
   constructor(options: ReplicaOptions) {
@@ -61,6 +61,21 @@ export class SyncReplica {
     this.#hubUrl = options.hubUrl;
     this.#onReport = options.onReport;
     this.#client = new HubClient(options);
+    // The live loop pushes a queued change as soon as its transaction commits (replica rule 1:
+    // the outbox row is written in the action's own), before the local answer is even built.
+    const queued = new WeakSet<object>();
+    // Hooks must return undefined: a value would become a generated key.
+    this.engine.db.sync_outbox.hook('creating', (_key, _row, tx) => {
+      if (queued.has(tx)) return undefined;
+      queued.add(tx);
+      tx.on('complete', () => this.#localChangeCommitted());
+      return undefined;
+    });
+  }
+
+  #localChangeCommitted(): void {
+    this.#localChanges++;
+    for (const wake of [...this.#localWaiters]) wake();
   }
 
   /** A request of the replica's user to its local engine. */
@@ -68,12 +83,8 @@ export class SyncReplica {
     const url = new URL(request.url);
     if (url.pathname === API_PREFIX + SYNC_STATUS_PATH) return this.#answerReport(request);
     const response = await handleLocally(this.engine, request);
-    if (response.ok && request.method !== 'GET' && request.method !== 'HEAD') {
-      // A change may have been queued: the live loop pushes it now, and its clients hear of it.
-      this.#localChanges++;
-      for (const wake of [...this.#localWaiters]) wake();
-      await this.#announce();
-    }
+    // A change may have been queued (the live loop is already pushing it): its clients hear of it.
+    if (response.ok && request.method !== 'GET' && request.method !== 'HEAD') await this.#announce();
     return response;
   }
 
@@ -236,7 +247,7 @@ export class SyncReplica {
   }
 
   async #pushAndPull(): Promise<void> {
-    if (!(await this.engine.db.sync_replica.get(1))) await this.#resync();
+    // No checkpoint yet: `#userId` (no realm) or `pushOutbox` (no checkpoint) asks for the resync.
     for (let pass = 0; pass < MAX_PASSES; pass++) {
       const { needsResync } = await pushOutbox(this.engine, this.#client, await this.#userId());
       if (needsResync) await this.#resync();
