@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { API_PREFIX, type Engine } from '../engine/engine.ts';
+import { jsonResponseText } from '../engine/http/json-response.ts';
 import { MAX_REQUEST_BODY_BYTES } from '../engine/http/request-params.ts';
 import { SyncHub } from '../sync/hub/sync-hub.ts';
 import { serveAppFile } from './static-app.ts';
@@ -200,6 +201,14 @@ async function writeResponse(res: ServerResponse, response: Response): Promise<v
 
   if (!response.body) {
     res.end();
+    return;
+  }
+  // A JSON answer (nearly every one) is written whole, headers and body in one write, rather than
+  // streamed through a pipeline that takes several turns of the event loop.
+  const text = jsonResponseText(response);
+  if (text !== null) {
+    // A client that hung up meanwhile gets nothing; that is no server fault.
+    if (!res.destroyed) res.setHeader('Content-Length', Buffer.byteLength(text)).end(text);
     return;
   }
   try {
