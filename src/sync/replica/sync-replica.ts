@@ -191,6 +191,8 @@ export class SyncReplica {
     let caughtUp = false;
     /** The local changes counted when the last waiter was set: one made since (even before this waiter) needs a round. */
     let seen = this.#localChanges;
+    /** The last wait: once aborted it settles by itself (an abort takes the HTTP client a while to report). */
+    let lastWait: Promise<boolean> = Promise.resolve(false);
     while (!stop.aborted) {
       const localChange = this.#nextLocalChange(stop);
       const skipRound = caughtUp && this.#localChanges === seen;
@@ -198,18 +200,22 @@ export class SyncReplica {
       caughtUp = false;
       // A refusal of the replica itself (its credentials) is retried as if offline; `lastError` tells it.
       const status: SyncStatus = skipRound ? 'online' : await this.sync().catch(() => 'offline' as const);
-      if (stop.aborted) return;
+      if (stop.aborted) break;
       if (status.startsWith('pending:')) continue;
       const waiting = new AbortController();
       const next: Promise<boolean> =
         status === 'offline'
           ? this.#delay(RETRY_MS, waiting.signal).then(() => false)
           : this.#hubChange(AbortSignal.any([stop, waiting.signal]));
+      lastWait = next;
       caughtUp = await Promise.race([localChange.then(() => false), next]);
+      // The round starts without waiting for the aborted wait: a page that wait already holds is
+      // applied under the usual checks (nothing while a change is pending, only from the
+      // checkpoint it was asked from), so it cannot clash with the round.
       waiting.abort();
-      // A wait in flight ends (with what it applies) before the next round, or before `stop()` returns.
-      await next;
     }
+    // A wait in flight ends (with what it applies) before `stop()` returns.
+    await lastWait;
   }
 
   #nextLocalChange(stop: AbortSignal): Promise<void> {
