@@ -12,7 +12,7 @@ import { startHub } from './sync-realm.ts';
 import type { LatencyCommand, LatencyJob, Via } from './sync-latency-worker.ts';
 
 const WARMUP = 5;
-const SAMPLES = 40;
+const SAMPLES = 100;
 
 export interface SyncLatency {
   replica: { p50: number; p99: number };
