@@ -2,7 +2,7 @@
 // need not run the whole bench to check one change). Without it, everything is measured.
 
 /** The figures `--only` can name, in both tables (Node and browser). */
-export const BENCH_PARTS = ['send', 'topic-page', 'long-poll', 'heap', 'small-get', 'other-tab', 'demo-import', 'app', 'sync', 'http', 'scale'] as const;
+export const BENCH_PARTS = ['send', 'topic-page', 'long-poll', 'heap', 'small-get', 'other-tab', 'demo-import', 'app', 'sync', 'sync-latency', 'http', 'scale'] as const;
 export type BenchPart = (typeof BENCH_PARTS)[number];
 
 /** The parts `--only=` names, or null for all of them; an unknown name ends the run with the list. */
@@ -22,7 +22,7 @@ export function onlyParts(argv: readonly string[]): ReadonlySet<BenchPart> | nul
 export const SUITE_PARTS: readonly BenchPart[] = ['send', 'topic-page', 'long-poll', 'heap'];
 
 /** The parts measured only in Node, each with a table of its own: no browser run for them alone. */
-export const NODE_ONLY_PARTS: readonly BenchPart[] = ['sync', 'http'];
+export const NODE_ONLY_PARTS: readonly BenchPart[] = ['sync', 'sync-latency', 'http'];
 
 /** Whether a part is measured in this run. */
 export const measures = (parts: ReadonlySet<BenchPart> | null, part: BenchPart): boolean => parts === null || parts.has(part);

@@ -24,10 +24,11 @@ if (!appOnly) {
     const { runSuite } = await import('./suite.ts');
     await runSuite(processStart, parts);
   }
-  // The sync figures (a hub and replicas in this process; `--only=sync` alone: about a minute).
-  if (measures(parts, 'sync')) {
+  // The sync figures (a hub and replicas in this process; `--only=sync` alone: about a minute;
+  // `--only=sync-latency`: the latency figure alone, a few seconds).
+  if (measures(parts, 'sync') || parts?.has('sync-latency')) {
     const { runSyncBench } = await import('./sync.ts');
-    await runSyncBench();
+    await runSyncBench({ latencyOnly: !measures(parts, 'sync') });
   }
   // The Node host's HTTP throughput against bare node:http (`--only=http`: about 30 s).
   if (measures(parts, 'http')) {

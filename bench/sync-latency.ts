@@ -1,15 +1,18 @@
 // Added latency online: a send on trainee A's replica until B's client, long-polling B's replica,
 // has the message event; against the same send through the hub's API until another client,
 // long-polling the hub, has it. A and B each run on a thread of their own (their browsers), the
-// hub on this one; both paths over loopback to the same hub, alternately, in the same run.
+// hub on this one; both paths over loopback to the same hub, alternately, in the same run. Each
+// send starts once the system is at rest: both replicas caught up and waiting at the hub, the
+// listener's long-poll in place (so neither path pays for the other's background work).
 import { Worker } from 'node:worker_threads';
 import type { BenchUser } from './realm-fixture.ts';
+import { watchOpenRequests } from './open-requests.ts';
 import { median, percentile } from './stats.ts';
 import { startHub } from './sync-realm.ts';
 import type { LatencyCommand, LatencyJob, Via } from './sync-latency-worker.ts';
 
 const WARMUP = 5;
-const SAMPLES = 40;
+const SAMPLES = 100;
 
 export interface SyncLatency {
   replica: { p50: number; p99: number };
@@ -17,26 +20,29 @@ export interface SyncLatency {
   samples: number;
 }
 
-export async function measureSyncLatency(): Promise<SyncLatency> {
+export async function measureSyncLatency(samples = SAMPLES): Promise<SyncLatency> {
   const hub = await startHub(4);
+  const open = watchOpenRequests(hub.server.server);
   const [, a, b, sender, reader] = hub.users as [BenchUser, BenchUser, BenchUser, BenchUser, BenchUser];
   const start = (job: Omit<LatencyJob, 'hubUrl'>) =>
     new Worker(new URL('./sync-latency-worker.ts', import.meta.url), { workerData: { ...job, hubUrl: hub.server.url } });
   const workers = { sender: start({ role: 'sender', user: a, apiUser: sender }), listener: start({ role: 'listener', user: b, apiUser: reader }) };
   try {
     await Promise.all([next(workers.sender, 'ready'), next(workers.listener, 'ready')]);
-    const samples: Record<Via, number[]> = { replica: [], api: [] };
-    for (let i = 0; i < WARMUP + SAMPLES; i++) {
+    const measured: Record<Via, number[]> = { replica: [], api: [] };
+    for (let i = 0; i < WARMUP + samples; i++) {
       for (const via of ['replica', 'api'] as const) {
         const content = `${via} sample ${i}`;
         const armed = next(workers.listener, 'armed');
         const delivered = next<{ delivered: number }>(workers.listener, 'delivered');
         post(workers.listener, { expect: content, via });
         await armed;
+        // A's and B's live loops wait at the hub (after catching up); the baseline's long-poll too.
+        await open.until(() => open.count('/sync/v1/wait') === 2 && (via === 'replica' || open.count('/api/v1/events') === 1));
         const sent = next<{ sent: number }>(workers.sender, 'sent');
         post(workers.sender, { send: content, via });
         const ms = (await delivered).delivered - (await sent).sent;
-        if (i >= WARMUP) samples[via].push(ms);
+        if (i >= WARMUP) measured[via].push(ms);
       }
     }
     await Promise.all(Object.values(workers).map((worker) => {
@@ -45,7 +51,7 @@ export async function measureSyncLatency(): Promise<SyncLatency> {
       return stopped;
     }));
     const figures = (ms: number[]) => ({ p50: median(ms), p99: percentile(ms, 99) });
-    return { replica: figures(samples.replica), api: figures(samples.api), samples: SAMPLES };
+    return { replica: figures(measured.replica), api: figures(measured.api), samples };
   } finally {
     await Promise.all(Object.values(workers).map((worker) => worker.terminate()));
     await hub.close();

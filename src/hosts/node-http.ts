@@ -207,7 +207,8 @@ async function writeResponse(res: ServerResponse, response: Response): Promise<v
   const text = jsonResponseText(response);
   if (text !== null) {
     headers.push('content-length', String(Buffer.byteLength(text)));
-    res.writeHead(response.status, headers).end(text);
+    // A client that hung up meanwhile gets nothing; that is no server fault.
+    if (!res.destroyed) res.writeHead(response.status, headers).end(text);
     return;
   }
   res.writeHead(response.status, headers);

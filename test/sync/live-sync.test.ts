@@ -53,6 +53,54 @@ describe('replicas kept in sync by their live loops', () => {
     expect(await SyncWorld.messagesSeen(mia.api)).toEqual(await SyncWorld.messagesSeen(world.onHub('mia')));
   });
 
+  it('wait for the hub again right after a wait page that left nothing to pull, with no round in between', async () => {
+    world = await SyncWorld.create();
+    const mia = await world.replicaOf('mia');
+    expect(await mia.replica.sync()).toBe('online');
+    const miaQueue = mia.openQueue();
+    const calls: string[] = [];
+    mia.link.beforeHub = async (path) => void calls.push(path.slice('/sync/v1'.length));
+    mia.replica.start();
+    live.push(mia);
+    await vi.waitFor(() => expect(calls).toContain('/wait'), { timeout: 1000, interval: 10 });
+    calls.length = 0;
+    await world.onHub('mark').post('/messages', { type: 'stream', to: 'general', topic: 'live', content: 'one page' });
+    await vi.waitFor(() => expect(contents(miaQueue)).toEqual(['<p>one page</p>']), { timeout: 1000, interval: 10 });
+    await vi.waitFor(() => expect(calls).toEqual(['/wait']), { timeout: 1000, interval: 10 });
+    expect(await mia.replica.status()).toBe('online');
+  });
+
+  it('push a queued change with one round, and start none for a write that is never pushed', async () => {
+    world = await SyncWorld.create();
+    const mia = await world.replicaOf('mia');
+    expect(await mia.replica.sync()).toBe('online');
+    const calls: string[] = [];
+    mia.link.beforeHub = async (path) => void calls.push(path.slice('/sync/v1'.length));
+    mia.replica.start();
+    live.push(mia);
+    await vi.waitFor(() => expect(calls).toContain('/wait'), { timeout: 1000, interval: 10 });
+    calls.length = 0;
+    expect((await mia.api.post('/users/me/presence', { status: 'active' })).status).toBe(200);
+    expect((await mia.api.post('/messages', { type: 'stream', to: 'general', topic: 'live', content: 'one round' })).status).toBe(200);
+    await vi.waitFor(() => expect(calls).toEqual(['/push', '/pull', '/wait']), { timeout: 1000, interval: 10 });
+    expect(await mia.replica.status()).toBe('online');
+  });
+
+  it('push a change made while a wait page is being applied, wherever it lands in the loop', async () => {
+    const { mark, mia } = await liveReplicas();
+    const markQueue = mark.openQueue();
+    const hubChange = world.onHub('olivia').post('/messages', { type: 'stream', to: 'general', topic: 'live', content: 'from the hub' });
+    const localChange = mia.api.post('/messages', { type: 'stream', to: 'general', topic: 'live', content: 'from mia' });
+    expect((await hubChange).status).toBe(200);
+    expect((await localChange).status).toBe(200);
+    await vi.waitFor(() => expect(contents(markQueue).sort()).toEqual(['<p>from mia</p>', '<p>from the hub</p>']), { timeout: 1000, interval: 10 });
+    await vi.waitFor(async () => expect(await mia.replica.status()).toBe('online'), { timeout: 1000, interval: 10 });
+    await vi.waitFor(async () => expect(await SyncWorld.messagesSeen(mia.api)).toEqual(await SyncWorld.messagesSeen(world.onHub('mia'))), {
+      timeout: 1000,
+      interval: 10,
+    });
+  });
+
   it('retry while the hub is out of reach and deliver once the link is back', async () => {
     const { mark, mia } = await liveReplicas();
     const miaQueue = mia.openQueue();

@@ -5,6 +5,9 @@ import { MAX_PULL_CHANGES, type MessageBundle, type PullAnswer } from '../protoc
 
 type PullChanges = Omit<PullAnswer, 'hub_id' | 'epoch'>;
 
+/** Every table `readChanges` reads: its snapshot opens only these (a transaction over every table costs far more). */
+export const PULL_TABLES = ['sync_changes', 'user_topics', 'messages', 'user_messages', 'reactions', 'recipients', 'users', 'realm', 'channels', 'subscriptions'] as const;
+
 /**
  * The changes after `cursor` as the caller sees them, read in one snapshot: each changed
  * message as a bundle to upsert, or its id in `deleted` when it is gone or not the caller's

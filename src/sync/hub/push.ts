@@ -21,50 +21,62 @@ export async function applyMutations(
   clientId: string,
   mutations: readonly PushedMutation[],
 ): Promise<MutationResult[]> {
-  await claimClient(engine, caller, clientId);
-  await forgetSettled(engine, clientId, mutations);
-  // A retried push's recorded results, read at once rather than one lookup per mutation.
-  const recorded = new Map(
-    (await engine.db.sync_mutations.bulkGet(mutations.map((m): [string, number] => [clientId, m.mutation_id])))
-      .filter((row) => row !== undefined)
-      .map((row) => [row.mutation_id, row]),
-  );
+  const { lastMutationId, recorded } = await openPush(engine, caller, clientId, mutations);
+  // Pushes of one client run one at a time (SyncHub), so this follows the stored value; the
+  // transaction that applies a mutation checks the stored one again.
+  let last = lastMutationId;
   const results: MutationResult[] = [];
   for (const mutation of mutations) {
-    const row = recorded.get(mutation.mutation_id) ?? (await applyOne(engine, authorization, clientId, mutation));
+    const row = recorded.get(mutation.mutation_id) ?? (await applyOne(engine, authorization, clientId, mutation, last));
     // A server fault is no answer: the mutation stays the replica's to offer again.
     if (!row) break;
+    last = Math.max(last, mutation.mutation_id);
     results.push(resultOf(row));
   }
   return results;
 }
 
 /**
- * A replica pushes its unsettled changes oldest first, so it has settled every change below the
- * first one it pushes: their results (sends' id mappings included) are never asked for again.
- * This bounds what the hub keeps per client to its last push not yet settled.
+ * One transaction before the mutations run: binds a new client id to the caller (another
+ * user's client id is refused), forgets the settled results and reads a retried push's
+ * recorded ones. A replica pushes its unsettled changes oldest first, so it has settled every
+ * change below the first one it pushes: their results (sends' id mappings included) are never
+ * asked for again. This bounds what the hub keeps per client to its last push not yet settled.
  */
-async function forgetSettled(engine: Engine, clientId: string, mutations: readonly PushedMutation[]): Promise<void> {
-  if (mutations.length === 0) return;
-  const oldest = Math.min(...mutations.map((m) => m.mutation_id));
-  await engine.db.sync_mutations.where('[client_id+mutation_id]').between([clientId, 0], [clientId, oldest]).delete();
-}
-
-/** Binds a new client id to the caller; another user's client id is refused. */
-async function claimClient(engine: Engine, caller: UserRow, clientId: string): Promise<void> {
-  await engine.db.transaction('rw', engine.db.sync_clients, async () => {
-    const client = await engine.db.sync_clients.get(clientId);
+function openPush(
+  engine: Engine,
+  caller: UserRow,
+  clientId: string,
+  mutations: readonly PushedMutation[],
+): Promise<{ lastMutationId: number; recorded: Map<number, SyncMutationRow> }> {
+  const { db } = engine;
+  return db.transaction('rw', db.sync_clients, db.sync_mutations, async () => {
+    const client = await db.sync_clients.get(clientId);
     if (client && client.user_id !== caller.id) {
       throw new ApiError('This sync client belongs to another user', { code: 'UNAUTHORIZED', status: 403 });
     }
-    if (!client) await engine.db.sync_clients.put({ client_id: clientId, user_id: caller.id, last_mutation_id: 0 });
+    if (!client) await db.sync_clients.put({ client_id: clientId, user_id: caller.id, last_mutation_id: 0 });
+    if (mutations.length > 0) {
+      const oldest = Math.min(...mutations.map((m) => m.mutation_id));
+      await db.sync_mutations.where('[client_id+mutation_id]').between([clientId, 0], [clientId, oldest]).delete();
+    }
+    const rows = await db.sync_mutations.bulkGet(mutations.map((m): [string, number] => [clientId, m.mutation_id]));
+    return {
+      lastMutationId: client?.last_mutation_id ?? 0,
+      recorded: new Map(rows.filter((row) => row !== undefined).map((row) => [row.mutation_id, row])),
+    };
   });
 }
 
-async function applyOne(engine: Engine, authorization: string, clientId: string, mutation: PushedMutation): Promise<SyncMutationRow | null> {
-  const client = await engine.db.sync_clients.get(clientId);
+async function applyOne(
+  engine: Engine,
+  authorization: string,
+  clientId: string,
+  mutation: PushedMutation,
+  lastMutationId: number,
+): Promise<SyncMutationRow | null> {
   const base = { client_id: clientId, mutation_id: mutation.mutation_id };
-  if (!client || mutation.mutation_id <= client.last_mutation_id) {
+  if (mutation.mutation_id <= lastMutationId) {
     // Applied before, but its record is gone: say so rather than run it again.
     return refuse(engine, base, 400, { msg: 'This change was already applied', code: 'SYNC_ALREADY_APPLIED' });
   }

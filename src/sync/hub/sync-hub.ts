@@ -5,12 +5,13 @@ import { API_PREFIX, type Engine } from '../../engine/engine.ts';
 import { ApiError } from '../../engine/errors/api-error.ts';
 import { errorResponse, internalErrorResponse, jsonResponse } from '../../engine/http/json-response.ts';
 import { readSnapshot } from '../../engine/services/run-action.ts';
+import { bindToTransaction } from '../../engine/storage/bound-database.ts';
 import type { SyncHubRow, UserRow } from '../../engine/storage/rows.ts';
 import { readBoundedBody } from '../../engine/http/bounded-body.ts';
 import { type PullAnswer, pullBody, pushBody, RESYNC_NEEDED, SYNC_PREFIX, waitBody } from '../protocol.ts';
 import { ChangeSignal } from './change-signal.ts';
 import { currentSeq, hubIdentity } from './hub-identity.ts';
-import { readChanges } from './pull.ts';
+import { PULL_TABLES, readChanges } from './pull.ts';
 import { applyMutations } from './push.ts';
 import { userSnapshot } from './snapshot.ts';
 
@@ -79,7 +80,7 @@ export class SyncHub {
       // Waiting first, then reading: a change committed in between still wakes this call.
       const done = new AbortController();
       const next = this.#changes.next(body.timeout_seconds * 1000, AbortSignal.any([request.signal, done.signal]));
-      const changed = (await readSnapshot(engine, currentSeq)) > body.cursor || (await next);
+      const changed = (await currentSeq(engine.db)) > body.cursor || (await next);
       done.abort();
       if (!changed) return success({ changed: false });
       // The page a pull would answer now comes along: the replica saves a round trip.
@@ -108,7 +109,9 @@ export class SyncHub {
 
 /** The caller's changes after `cursor`, as a pull answers them. */
 async function pullAnswer(engine: Engine, hub: SyncHubRow, caller: UserRow, cursor: number, limit?: number): Promise<PullAnswer> {
-  const changes = await readSnapshot(engine, async (db) => {
+  const tables = ['counters', ...PULL_TABLES].map((name) => engine.db.table(name));
+  const changes = await engine.db.transaction('r', tables, async (tx) => {
+    const db = bindToTransaction(engine.db, tx);
     if (cursor > (await currentSeq(db))) throw resyncNeeded(hub, 'The checkpoint is ahead of this hub');
     return readChanges(db, caller, cursor, limit);
   });

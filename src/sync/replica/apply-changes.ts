@@ -20,9 +20,8 @@ export type ApplyOutcome = 'applied' | 'stale' | 'pending';
 export function applyChanges(engine: EngineServices, me: number, askedCursor: number, page: PullAnswer): Promise<ApplyOutcome> {
   return runAction(engine, async (scope) => {
     const { db } = scope;
-    const state = await db.sync_replica.get(1);
+    const [state, outbox] = await Promise.all([db.sync_replica.get(1), db.sync_outbox.toArray()]);
     if (!state || state.hub_id !== page.hub_id || state.epoch !== page.epoch || state.cursor !== askedCursor) return 'stale';
-    const outbox = await db.sync_outbox.toArray();
     if (outbox.some((row) => row.state === 'pending')) return 'pending';
     // Users and channels first: the page's messages may be in a channel it brings.
     await applyUsers(scope, me, page.users ?? []);

@@ -31,14 +31,17 @@ export async function putBundles(db: RealmDatabase, bundles: readonly MessageBun
   // A recipient the replica made for a new group conversation gives way to the hub's.
   const clashes = await db.recipients.where('key').anyOf(recipients.map((recipient) => recipient.key)).toArray();
   const hubIds = new Set(recipients.map((recipient) => recipient.id));
-  await db.recipients.bulkDelete(clashes.filter((clash) => !hubIds.has(clash.id)).map((clash) => clash.id));
+  const replaced = clashes.filter((clash) => !hubIds.has(clash.id)).map((clash) => clash.id);
+  // Empty writes are skipped: each costs a round of the store even with nothing in it.
+  if (replaced.length > 0) await db.recipients.bulkDelete(replaced);
   await Promise.all([
     db.recipients.bulkPut(recipients),
     db.messages.bulkPut(bundles.map((bundle) => bundle.message)),
     db.user_messages.bulkPut(bundles.map((bundle) => rederivedUserMessage({ ...bundle.user_message }, bundle.message))),
     db.reactions.where('message_id').anyOf(ids).delete(),
   ]);
-  await db.reactions.bulkPut(bundles.flatMap((bundle) => bundle.reactions));
+  const reactions = bundles.flatMap((bundle) => bundle.reactions);
+  if (reactions.length > 0) await db.reactions.bulkPut(reactions);
 }
 
 /** Removes a message and everything hanging from it. */

@@ -24,9 +24,12 @@ export async function pushOutbox(
 ): Promise<{ needsResync: boolean; forwarded?: MutationResult }> {
   let needsResync = false;
   for (;;) {
-    const state = await engine.db.sync_replica.get(1);
+    const { db } = engine;
+    const [state, outbox] = await db.transaction('r', [db.sync_replica, db.sync_outbox], () =>
+      Promise.all([db.sync_replica.get(1), db.sync_outbox.toArray()]),
+    );
     if (!state) return { needsResync: true };
-    const pending = (await engine.db.sync_outbox.toArray()).filter(
+    const pending = outbox.filter(
       (row) => row.state === 'pending' && (!forward || row.mutation_id < forward.mutation_id),
     );
     const mutations = pending.slice(0, MAX_PUSH_MUTATIONS).map(toPushed);

@@ -3,7 +3,7 @@ import { RealmDirectory } from '../../engine/directory/realm-directory.ts';
 import { API_PREFIX, type Engine } from '../../engine/engine.ts';
 import { ApiError } from '../../engine/errors/api-error.ts';
 import { errorResponse, jsonResponse } from '../../engine/http/json-response.ts';
-import type { SyncRefusalRow } from '../../engine/storage/rows.ts';
+import type { SyncRefusalRow, UserRow } from '../../engine/storage/rows.ts';
 import type { SyncedRequest } from '../mutations.ts';
 import type { MutationResult, PushedMutation } from '../protocol.ts';
 import { applyChanges, type ApplyOutcome } from './apply-changes.ts';
@@ -57,6 +57,8 @@ export class SyncReplica {
   #lastError: Error | null = null;
   #live: { stop: AbortController; done: Promise<void> } | null = null;
   readonly #localWaiters = new Set<() => void>();
+  /** Changes queued so far: the live loop tells by it whether one came while no waiter was set. */
+  #localChanges = 0;
 
   constructor(options: ReplicaOptions) {
     this.engine = options.engine;
@@ -64,6 +66,21 @@ export class SyncReplica {
     this.#hubUrl = options.hubUrl;
     this.#onReport = options.onReport;
     this.#client = new HubClient(options);
+    // The live loop pushes a queued change as soon as its transaction commits (replica rule 1:
+    // the outbox row is written in the action's own), before the local answer is even built.
+    const queued = new WeakSet<object>();
+    // Hooks must return undefined: a value would become a generated key.
+    this.engine.db.sync_outbox.hook('creating', (_key, _row, tx) => {
+      if (queued.has(tx)) return undefined;
+      queued.add(tx);
+      tx.on('complete', () => this.#localChangeCommitted());
+      return undefined;
+    });
+  }
+
+  #localChangeCommitted(): void {
+    this.#localChanges++;
+    for (const wake of [...this.#localWaiters]) wake();
   }
 
   /** A request of the replica's user to its local engine. */
@@ -73,11 +90,8 @@ export class SyncReplica {
     const outcome = await handleLocally(this.engine, request);
     if ('forward' in outcome) return this.#forward(request, outcome.forward);
     const { response } = outcome;
-    if (response.ok && request.method !== 'GET' && request.method !== 'HEAD') {
-      // A change may have been queued: the live loop pushes it now, and its clients hear of it.
-      for (const wake of [...this.#localWaiters]) wake();
-      await this.#announce();
-    }
+    // A change may have been queued (the live loop is already pushing it): its clients hear of it.
+    if (response.ok && request.method !== 'GET' && request.method !== 'HEAD') await this.#announce();
     return response;
   }
 
@@ -174,7 +188,7 @@ export class SyncReplica {
       const fields = JSON.stringify(syncEvent(report));
       if (fields === this.#announced) return;
       this.#announced = fields;
-      const me = await this.engine.db.users.where('api_key').equals(this.#apiKey).first();
+      const me = await this.#me();
       if (me) this.engine.queues.deliver([syncNotice(me.id, report)]);
       this.#onReport?.(report);
     }).catch((error: unknown) => console.error('offline-realm: could not report the sync status', error));
@@ -244,20 +258,35 @@ export class SyncReplica {
   }
 
   async #runLive(stop: AbortSignal): Promise<void> {
+    /** Whether the last wait's page left this replica at the hub's state, so no round is needed before the next wait. */
+    let caughtUp = false;
+    /** The local changes counted when the last waiter was set: one made since (even before this waiter) needs a round. */
+    let seen = this.#localChanges;
+    /** The last wait: once aborted it settles by itself (an abort takes the HTTP client a while to report). */
+    let lastWait: Promise<boolean> = Promise.resolve(false);
     while (!stop.aborted) {
       const localChange = this.#nextLocalChange(stop);
+      const skipRound = caughtUp && this.#localChanges === seen;
+      seen = this.#localChanges;
+      caughtUp = false;
       // A refusal of the replica itself (its credentials) is retried as if offline; `lastError` tells it.
-      const status = await this.sync().catch(() => 'offline' as const);
-      if (stop.aborted) return;
+      const status: SyncStatus = skipRound ? 'online' : await this.sync().catch(() => 'offline' as const);
+      if (stop.aborted) break;
       if (status.startsWith('pending:')) continue;
       const waiting = new AbortController();
-      const next =
-        status === 'offline' ? this.#delay(RETRY_MS, waiting.signal) : this.#hubChange(AbortSignal.any([stop, waiting.signal]));
-      await Promise.race([localChange, next]);
+      const next: Promise<boolean> =
+        status === 'offline'
+          ? this.#delay(RETRY_MS, waiting.signal).then(() => false)
+          : this.#hubChange(AbortSignal.any([stop, waiting.signal]));
+      lastWait = next;
+      caughtUp = await Promise.race([localChange.then(() => false), next]);
+      // The round starts without waiting for the aborted wait: a page that wait already holds is
+      // applied under the usual checks (nothing while a change is pending, only from the
+      // checkpoint it was asked from), so it cannot clash with the round.
       waiting.abort();
-      // A wait in flight ends (with what it applies) before the next round, or before `stop()` returns.
-      await next;
     }
+    // A wait in flight ends (with what it applies) before `stop()` returns.
+    await lastWait;
   }
 
   #nextLocalChange(stop: AbortSignal): Promise<void> {
@@ -272,13 +301,16 @@ export class SyncReplica {
     });
   }
 
-  async #hubChange(signal: AbortSignal): Promise<void> {
+  /** Waits for the hub's next change and applies the page it brings; true when that page left nothing for a round to pull. */
+  async #hubChange(signal: AbortSignal): Promise<boolean> {
     const state = await this.engine.db.sync_replica.get(1);
-    if (!state) return;
+    if (!state) return false;
     const body = { hub_id: state.hub_id, epoch: state.epoch, cursor: state.cursor, timeout_seconds: WAIT_SECONDS };
     const page = await this.#client.wait(body, signal).catch(() => null);
     // Applied at once for the local clients' sake; what this leaves (a resync, a pending change, more pages) the next round pulls.
-    if (page && !page.realm_changed) await applyChanges(this.engine, await this.#userId(), state.cursor, page).catch(() => undefined);
+    if (!page || page.realm_changed) return false;
+    const outcome = await applyChanges(this.engine, await this.#userId(), state.cursor, page).catch(() => 'failed' as const);
+    return outcome === 'applied' && !page.more;
   }
 
   #delay(ms: number, signal: AbortSignal): Promise<void> {
@@ -292,7 +324,7 @@ export class SyncReplica {
   }
 
   async #pushAndPull(): Promise<void> {
-    if (!(await this.engine.db.sync_replica.get(1))) await this.#resync();
+    // No checkpoint yet: `#userId` (no realm) or `pushOutbox` (no checkpoint) asks for the resync.
     for (let pass = 0; pass < MAX_PASSES; pass++) {
       const { needsResync } = await pushOutbox(this.engine, this.#client, await this.#userId());
       if (needsResync) await this.#resync();
@@ -317,8 +349,17 @@ export class SyncReplica {
   }
 
   async #userId(): Promise<number> {
-    const user = await this.engine.db.users.where('api_key').equals(this.#apiKey).first();
+    const user = await this.#me();
     if (!user) throw new ResyncNeeded('the user is not in this replica');
     return user.id;
+  }
+
+  /** The replica's user, from the directory the engine keeps in memory until its tables are written (no read per round or page); none before the first snapshot. */
+  async #me(): Promise<UserRow | undefined> {
+    const directory = await RealmDirectory.load(this.engine.db).catch((error: unknown) => {
+      if (error instanceof ApiError && error.code === 'SERVER_NOT_READY') return null;
+      throw error;
+    });
+    return directory?.usersByApiKey.get(this.#apiKey);
   }
 }
