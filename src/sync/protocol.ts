@@ -23,6 +23,7 @@ const MAX_PARAM_BYTES = 100_000;
 export const isProvisionalId = (id: number): boolean => id >= PROVISIONAL_ID_BASE;
 
 const identity = { hub_id: z.string().min(1).max(64), epoch: z.string().min(1).max(64) };
+const clientId = z.string().regex(/^[A-Za-z0-9-]{8,64}$/);
 
 export const pushedMutation = z.strictObject({
   mutation_id: z.int().positive(),
@@ -37,7 +38,7 @@ export type PushedMutation = z.output<typeof pushedMutation>;
 
 export const pushBody = z.strictObject({
   ...identity,
-  client_id: z.string().regex(/^[A-Za-z0-9-]{8,64}$/),
+  client_id: clientId,
   mutations: z.array(pushedMutation).max(MAX_PUSH_MUTATIONS),
 });
 
@@ -54,7 +55,25 @@ export const waitBody = z.strictObject({
   ...identity,
   cursor: z.int().nonnegative(),
   timeout_seconds: z.int().min(1).max(MAX_WAIT_SECONDS),
+  /** Names the waiting replica: its answer then carries the typing notices meant for its user (`ephemeral`). */
+  client_id: clientId.optional(),
 });
+
+/** The events a wait carries besides the feed's changes: notices nothing stores (docs/SYNC.md, "Ephemeral events"). */
+export const EPHEMERAL_EVENT_TYPES: ReadonlySet<string> = new Set(['typing', 'typing_edit_message']);
+
+/** The API routes (below `/api/v1/`) a replica relays to `POST /sync/v1/typing`. */
+export const TYPING_PATH = /^(typing|messages\/\d{1,16}\/typing)$/;
+
+/** A typing request relayed by a replica, run on the hub as its user's own: a few short parameters. */
+export const typingBody = z.strictObject({
+  ...identity,
+  path: z.string().regex(TYPING_PATH),
+  params: z
+    .record(z.string().max(32), z.string().max(10_000))
+    .refine((params) => Object.keys(params).length <= 8, { error: 'too many params' }),
+});
+export type TypingBody = z.output<typeof typingBody>;
 
 /** One mutation's outcome, as the hub recorded it. */
 export type MutationResult =

@@ -11,7 +11,7 @@ import { ackedIds, withAckedIds } from './acked-ids.ts';
 
 /**
  * Writes that concern only this replica's own clients: never pushed. Typing notices among them:
- * ephemeral, they have no place in the change feed, so no other replica would hear them anyway.
+ * ephemeral, they have no place in the outbox; `typing-relay.ts` sends them on to the hub besides.
  */
 const LOCAL_ONLY = new Set(['POST /register', 'DELETE /events', 'POST /fetch_api_key', 'POST /typing', 'POST /users/me/presence', 'POST /messages/render']);
 const isLocalOnly = (method: string, path: string): boolean =>

@@ -1,4 +1,5 @@
-import { type PullAnswer, type PushAnswer, type PushedMutation, RESYNC_NEEDED, SNAPSHOT_PATH, type SnapshotAnswer, SYNC_PREFIX } from '../protocol.ts';
+import type { EngineEvent } from '../../engine/events/event-types.ts';
+import { type PullAnswer, type PushAnswer, type PushedMutation, RESYNC_NEEDED, SNAPSHOT_PATH, type SnapshotAnswer, SYNC_PREFIX, type TypingBody } from '../protocol.ts';
 
 /** How a replica reaches its hub: `fetch`, or anything shaped like it (tests cut the link here). */
 export type HubFetch = (request: Request) => Promise<Response>;
@@ -26,9 +27,12 @@ export class HubClient {
   readonly #fetch: HubFetch;
   readonly #base: string;
   readonly #authorization: string;
+  /** Told the typing notices a wait's answer carries (`ephemeral`). */
+  readonly #onEphemeral: ((events: EngineEvent[]) => void) | undefined;
 
-  constructor(options: { fetch: HubFetch; hubUrl: string; email: string; apiKey: string }) {
+  constructor(options: { fetch: HubFetch; hubUrl: string; email: string; apiKey: string; onEphemeral?: (events: EngineEvent[]) => void }) {
     this.#fetch = options.fetch;
+    this.#onEphemeral = options.onEphemeral;
     this.#base = options.hubUrl.replace(/\/$/, '') + SYNC_PREFIX;
     this.#authorization = `Basic ${btoa(`${options.email}:${options.apiKey}`)}`;
   }
@@ -46,8 +50,15 @@ export class HubClient {
   }
 
   /** Resolves once the hub has changes after `cursor` (with the page a pull would answer), or null when the wait ran out. */
-  async wait(body: { hub_id: string; epoch: string; cursor: number; timeout_seconds: number }, signal: AbortSignal): Promise<PullAnswer | null> {
-    return (await this.#call<{ changed: boolean; page?: PullAnswer }>('POST', '/wait', body, signal)).page ?? null;
+  async wait(body: { hub_id: string; epoch: string; cursor: number; timeout_seconds: number; client_id?: string }, signal: AbortSignal): Promise<PullAnswer | null> {
+    const answer = await this.#call<{ changed: boolean; page?: PullAnswer; ephemeral?: EngineEvent[] }>('POST', '/wait', body, signal);
+    if (answer.ephemeral?.length) this.#onEphemeral?.(answer.ephemeral);
+    return answer.page ?? null;
+  }
+
+  /** Relays a typing request of the replica's user (fire and forget: the answer is the hub's API answer, unused). */
+  typing(body: TypingBody): Promise<unknown> {
+    return this.#call('POST', '/typing', body);
   }
 
   async #call<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {

@@ -3,6 +3,7 @@ import { RealmDirectory } from '../../engine/directory/realm-directory.ts';
 import { API_PREFIX, type Engine } from '../../engine/engine.ts';
 import { ApiError } from '../../engine/errors/api-error.ts';
 import { errorResponse, jsonResponse } from '../../engine/http/json-response.ts';
+import type { EngineEvent } from '../../engine/events/event-types.ts';
 import type { SyncRefusalRow, UserRow } from '../../engine/storage/rows.ts';
 import type { SyncedRequest } from '../mutations.ts';
 import type { MutationResult, PushedMutation } from '../protocol.ts';
@@ -12,6 +13,7 @@ import { checkOwnCaller, forwardedAnswer, hubUnreachableAnswer, numberedMutation
 import { HubClient, HubError, type HubFetch, HubUnreachable, ResyncNeeded } from './hub-client.ts';
 import { pushOutbox } from './push-outbox.ts';
 import { applySnapshot } from './resync.ts';
+import { deliverEphemeral, type RelayedTyping, typingRequest } from './typing-relay.ts';
 import { readSyncReport, type SyncReport, type SyncStatus, SYNC_STATUS_PATH, syncEvent, syncNotice } from './sync-report.ts';
 
 export type { SyncReport, SyncStatus } from './sync-report.ts';
@@ -65,7 +67,7 @@ export class SyncReplica {
     this.#apiKey = options.apiKey;
     this.#hubUrl = options.hubUrl;
     this.#onReport = options.onReport;
-    this.#client = new HubClient(options);
+    this.#client = new HubClient({ ...options, onEphemeral: (events) => void this.#deliverEphemeral(events) });
     // The live loop pushes a queued change as soon as its transaction commits (replica rule 1:
     // the outbox row is written in the action's own), before the local answer is even built.
     const queued = new WeakSet<object>();
@@ -87,9 +89,15 @@ export class SyncReplica {
   async handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
     if (url.pathname === API_PREFIX + SYNC_STATUS_PATH) return this.#answerReport(request);
+    const typing = await typingRequest(request);
     const outcome = await handleLocally(this.engine, request);
     if ('forward' in outcome) return this.#forward(request, outcome.forward);
     const { response } = outcome;
+    if (typing) {
+      // Nothing was queued: no round, no announcement; the notice goes on to the hub by itself.
+      if (response.ok) void this.#relayTyping(request, typing);
+      return response;
+    }
     // A change may have been queued (the live loop is already pushing it): its clients hear of it.
     if (response.ok && request.method !== 'GET' && request.method !== 'HEAD') await this.#announce();
     return response;
@@ -156,6 +164,31 @@ export class SyncReplica {
       if (error instanceof ResyncNeeded) await this.#resync();
       else if (!(error instanceof HubUnreachable) || attempt === FORWARD_ATTEMPTS) throw error;
       return undefined;
+    }
+  }
+
+  /**
+   * The user's typing notice, sent on to the hub while it can be reached (docs/SYNC.md,
+   * "Ephemeral events"), so other replicas' users see it. Ephemeral: offline, or if the hub
+   * refuses it, it is dropped; the client already has the local answer.
+   */
+  async #relayTyping(request: Request, typing: RelayedTyping): Promise<void> {
+    const state = this.#reachable ? await this.engine.db.sync_replica.get(1) : undefined;
+    if (!state) return;
+    try {
+      await checkOwnCaller(this.engine.db, request, this.#apiKey);
+      await this.#client.typing({ hub_id: state.hub_id, epoch: state.epoch, ...typing });
+    } catch {
+      // Ephemeral: a lost or refused notice is outdated by the next one.
+    }
+  }
+
+  /** Typing notices of others, from a wait's answer, to the user's local queues. */
+  async #deliverEphemeral(events: EngineEvent[]): Promise<void> {
+    try {
+      await deliverEphemeral(this.engine, await this.#userId(), events);
+    } catch {
+      // No user yet (a resync under way): the notices are outdated by the time it is done.
     }
   }
 
@@ -305,8 +338,10 @@ export class SyncReplica {
   async #hubChange(signal: AbortSignal): Promise<boolean> {
     const state = await this.engine.db.sync_replica.get(1);
     if (!state) return false;
-    const body = { hub_id: state.hub_id, epoch: state.epoch, cursor: state.cursor, timeout_seconds: WAIT_SECONDS };
-    const page = await this.#client.wait(body, signal).catch(() => null);
+    const body = { hub_id: state.hub_id, epoch: state.epoch, cursor: state.cursor, timeout_seconds: WAIT_SECONDS, client_id: state.client_id };
+    const page = await this.#client.wait(body, signal).catch(() => undefined);
+    // Answered without a change (its time ran out, or it brought typing notices only): still at the hub's state.
+    if (page === null) return true;
     // Applied at once for the local clients' sake; what this leaves (a resync, a pending change, more pages) the next round pulls.
     if (!page || page.realm_changed) return false;
     const outcome = await applyChanges(this.engine, await this.#userId(), state.cursor, page).catch(() => 'failed' as const);

@@ -1,0 +1,103 @@
+import type { Engine } from '../../engine/engine.ts';
+import type { EventQueue } from '../../engine/events/event-queue.ts';
+import { type EngineEvent, NO_CAPABILITIES } from '../../engine/events/event-types.ts';
+import { EPHEMERAL_EVENT_TYPES } from '../protocol.ts';
+
+/** A few typing notices are plenty: a start or stop is soon outdated by the next one (clients expire them too). */
+export const MAX_EPHEMERAL_PER_WAIT = 8;
+/** Waiting replicas of one user the hub keeps a queue for; the one waited on longest ago makes way. */
+const MAX_RELAYS_PER_USER = 4;
+/** A relay queue no wait has asked for in this long is dropped by the engine's queue expiry. */
+const RELAY_LIFESPAN_SECS = 120;
+
+/** One waiting replica's ephemeral events, as the hub's own queue of them. */
+export interface Relay {
+  /** Resolves false once an event is queued (at once if one already is), or once `signal` aborts: a wait's `changed`. */
+  arrival(signal: AbortSignal): Promise<false>;
+  /** The queued events (the newest few), now acknowledged. */
+  take(): EngineEvent[];
+}
+
+/**
+ * Typing notices for waiting replicas (docs/SYNC.md, "Ephemeral events"): for each replica
+ * (user and `client_id`), an event queue on the hub's engine for the ephemeral types only, so
+ * the engine's own delivery decides who hears what, shaped as for a client that declared
+ * channel typing and empty topics (the replica reshapes for its own clients). Nothing stored:
+ * a hub restart or an expired queue loses what was in it, as it would a client's.
+ */
+export class EphemeralRelay {
+  readonly #engine: Engine;
+  /** `userId:clientId` -> that replica's queue id on the hub's engine. */
+  readonly #queueIds = new Map<string, string>();
+
+  constructor(engine: Engine) {
+    this.#engine = engine;
+  }
+
+  open(userId: number, clientId: string): Relay {
+    const queue = this.#queueOf(userId, clientId);
+    const queues = this.#engine.queues;
+    return {
+      arrival: (signal) => queues.poll(queue, queue.newestPrunedId, false, signal).then(() => false),
+      take: () => {
+        // A copy: acknowledging prunes the queue's own array.
+        const events = queue.events.slice();
+        if (events.length === 0) return [];
+        void queues.poll(queue, events.at(-1)!.id, true);
+        return events
+          .filter((event) => EPHEMERAL_EVENT_TYPES.has(event.type) && senderOf(event) !== userId)
+          .slice(-MAX_EPHEMERAL_PER_WAIT)
+          .map(({ id: _id, ...event }) => event);
+      },
+    };
+  }
+
+  #queueOf(userId: number, clientId: string): EventQueue {
+    const key = `${userId}:${clientId}`;
+    const known = this.#queueIds.get(key);
+    if (known) {
+      try {
+        return this.#engine.queues.get(known, userId);
+      } catch {
+        this.#queueIds.delete(key);
+      }
+    }
+    this.#makeRoom(userId);
+    const queue = this.#engine.queues.create({
+      userId,
+      eventTypes: EPHEMERAL_EVENT_TYPES,
+      narrow: [],
+      allPublicStreams: false,
+      applyMarkdown: false,
+      clientGravatar: false,
+      slimPresence: true,
+      capabilities: { ...NO_CAPABILITIES, stream_typing_notifications: true, empty_topic_name: true },
+      lifespanSecs: RELAY_LIFESPAN_SECS,
+    });
+    this.#queueIds.set(key, queue.id);
+    return queue;
+  }
+
+  /** Drops the user's relay queue waited on longest ago when they have their most. */
+  #makeRoom(userId: number): void {
+    const own: { key: string; queue: EventQueue }[] = [];
+    for (const [key, queueId] of this.#queueIds) {
+      if (!key.startsWith(`${userId}:`)) continue;
+      try {
+        own.push({ key, queue: this.#engine.queues.get(queueId, userId) });
+      } catch {
+        this.#queueIds.delete(key);
+      }
+    }
+    if (own.length < MAX_RELAYS_PER_USER) return;
+    const stalest = own.sort((a, b) => a.queue.lastConnectionMs - b.queue.lastConnectionMs)[0]!;
+    this.#engine.queues.delete(stalest.queue.id, userId);
+    this.#queueIds.delete(stalest.key);
+  }
+}
+
+/** Who typed: a replica's own user's notice is its own echo (its clients heard it locally). */
+function senderOf(event: EngineEvent): number | undefined {
+  if (event.type === 'typing_edit_message') return event.sender_id as number;
+  return (event.sender as { user_id: number } | undefined)?.user_id;
+}

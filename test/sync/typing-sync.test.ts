@@ -1,0 +1,190 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NO_CAPABILITIES } from '../../src/engine/events/event-types.ts';
+import type { EventQueue } from '../../src/engine/events/event-queue.ts';
+import type { Engine } from '../../src/engine/engine.ts';
+import { RETRY_MS } from '../../src/sync/replica/sync-replica.ts';
+import { IDS, openQueue, type TestUser } from '../support/test-realm.ts';
+import { eventsOf, syncedWorld, type SyncWorld, type TestReplica, userRow } from './sync-fixture.ts';
+
+let world: SyncWorld | undefined;
+let live: TestReplica[] = [];
+afterEach(async () => {
+  for (const { replica } of live) await replica.stop();
+  live = [];
+  world?.close();
+  world = undefined;
+});
+
+const MARK = { user_id: IDS.mark, email: 'mark@zulip.test' };
+const MIA = { user_id: IDS.mia, email: 'mia@zulip.test' };
+const SOON = { timeout: 1000, interval: 10 };
+
+/** A client that declared channel typing, as upstream's web app does. */
+const typingQueue = (engine: Engine, userId: number): EventQueue =>
+  openQueue(engine, userId, { capabilities: { ...NO_CAPABILITIES, stream_typing_notifications: true } });
+
+/** Whether the user's replica is waiting on the hub with its relay queue open (a notice from now on reaches it). */
+const relayWaiting = (hub: Engine, userId: number): boolean =>
+  [...hub.queues.queuesOf(userId)].some((queue) => queue.eventTypes?.has('typing') && queue.waiter !== null);
+
+/** Mark and Mia, each on a live replica waiting on the hub. */
+async function liveWorld(): Promise<{ world: SyncWorld; mark: TestReplica; mia: TestReplica }> {
+  const synced = await syncedWorld('mark', 'mia');
+  world = synced.world;
+  const { mark, mia } = synced.replicas;
+  for (const replica of [mark, mia]) {
+    replica.replica.start();
+    live.push(replica);
+  }
+  const hub = synced.world.hubEngine;
+  await vi.waitFor(() => expect([relayWaiting(hub, IDS.mark), relayWaiting(hub, IDS.mia)]).toEqual([true, true]), SOON);
+  return { world: synced.world, mark, mia };
+}
+
+describe('typing notifications between replicas', () => {
+  it('reach the other replica\'s clients as a client of the hub gets them, start and stop, without an echo to the typist', async () => {
+    const { world, mark, mia } = await liveWorld();
+    const miaQueue = typingQueue(mia.replica.engine, IDS.mia);
+    const miaWithoutChannelTyping = openQueue(mia.replica.engine, IDS.mia);
+    const miaOnHub = typingQueue(world.hubEngine, IDS.mia);
+    const markQueue = typingQueue(mark.replica.engine, IDS.mark);
+    const channelTyping = (op: string) => ({ type: 'typing', op, message_type: 'stream', stream_id: IDS.general, topic: 'live', sender: MARK });
+
+    expect(await mark.api.post('/typing', { type: 'stream', op: 'start', stream_id: IDS.general, topic: 'live' })).toEqual({
+      status: 200,
+      body: { result: 'success', msg: '' },
+    });
+    await vi.waitFor(() => expect(eventsOf(miaQueue, 'typing')).toEqual([channelTyping('start')]), SOON);
+    expect(eventsOf(miaOnHub, 'typing')).toEqual([channelTyping('start')]);
+
+    await mark.api.post('/typing', { type: 'stream', op: 'stop', stream_id: IDS.general, topic: 'live' });
+    await vi.waitFor(() => expect(eventsOf(miaQueue, 'typing')).toEqual([channelTyping('start'), channelTyping('stop')]), SOON);
+    expect(eventsOf(miaOnHub, 'typing')).toEqual([channelTyping('start'), channelTyping('stop')]);
+    expect(eventsOf(miaWithoutChannelTyping, 'typing')).toEqual([]);
+
+    // Mia types back: once Mark hears her, any echo of his own notices would have come before.
+    await mia.api.post('/typing', { type: 'stream', op: 'start', stream_id: IDS.general, topic: 'live' });
+    const miaTyping = { ...channelTyping('start'), sender: MIA };
+    await vi.waitFor(() => expect(eventsOf(markQueue, 'typing')).toEqual([channelTyping('start'), channelTyping('stop'), miaTyping]), SOON);
+    expect(eventsOf(miaQueue, 'typing')).toEqual([channelTyping('start'), channelTyping('stop'), miaTyping]);
+  });
+
+  it('carry direct typing and typing in an edit with the hub\'s fields', async () => {
+    const { world, mark, mia } = await liveWorld();
+    const miaQueue = typingQueue(mia.replica.engine, IDS.mia);
+    const miaOnHub = typingQueue(world.hubEngine, IDS.mia);
+    const markQueue = typingQueue(mark.replica.engine, IDS.mark);
+
+    await mark.api.post('/typing', { op: 'start', to: [IDS.mia] });
+    const direct = { type: 'typing', op: 'start', message_type: 'direct', sender: MARK, recipients: [MIA, MARK] };
+    await vi.waitFor(() => expect(eventsOf(miaQueue, 'typing')).toEqual([direct]), SOON);
+    expect(eventsOf(miaOnHub, 'typing')).toEqual([direct]);
+
+    const sent = await world.onHub('mark').post('/messages', { type: 'stream', to: 'general', topic: 'live', content: 'first draft' });
+    const messageId = sent.body.id as number;
+    await vi.waitFor(() => expect(eventsOf(markQueue, 'message')).toHaveLength(1), SOON);
+    expect((await mark.api.post(`/messages/${messageId}/typing`, { op: 'start' })).status).toBe(200);
+    const editing = {
+      type: 'typing_edit_message',
+      op: 'start',
+      sender_id: IDS.mark,
+      message_id: messageId,
+      recipient: { type: 'channel', channel_id: IDS.general, topic: 'live' },
+    };
+    await vi.waitFor(() => expect(eventsOf(miaQueue, 'typing_edit_message')).toEqual([editing]), SOON);
+    expect(eventsOf(miaOnHub, 'typing_edit_message')).toEqual([editing]);
+    expect(eventsOf(markQueue, 'typing', 'typing_edit_message')).toEqual([direct, editing]);
+  });
+
+  it('are answered locally while the hub is out of reach, and never sent later', async () => {
+    const { mark, mia } = await liveWorld();
+    const miaQueue = typingQueue(mia.replica.engine, IDS.mia);
+    const markQueue = typingQueue(mark.replica.engine, IDS.mark);
+    mark.link.cut = true;
+
+    const typing = (op: string) => ({ type: 'typing', op, message_type: 'direct', sender: MARK, recipients: [MIA, MARK] });
+    // Before any round has failed: the relay is tried and fails quietly.
+    expect(await mark.api.post('/typing', { op: 'start', to: [IDS.mia] })).toEqual({ status: 200, body: { result: 'success', msg: '' } });
+    await mark.api.post('/messages', { type: 'direct', to: [IDS.mia], content: 'written offline' });
+    await vi.waitFor(async () => expect(await mark.replica.status()).toBe('offline'), SOON);
+    // Known to be offline: not even tried.
+    expect(await mark.api.post('/typing', { op: 'stop', to: [IDS.mia] })).toEqual({ status: 200, body: { result: 'success', msg: '' } });
+    expect(eventsOf(markQueue, 'typing')).toEqual([typing('start'), typing('stop')]);
+
+    mark.link.cut = false;
+    world!.clock.advance(RETRY_MS);
+    await vi.waitFor(() => expect(eventsOf(miaQueue, 'message')).toHaveLength(1), SOON);
+    await vi.waitFor(() => expect(mark.replica.lastError).toBeNull(), SOON);
+    expect(eventsOf(miaQueue, 'typing')).toEqual([]);
+  });
+});
+
+describe('the hub\'s typing relay', () => {
+  /** A raw call to the hub's peer protocol. */
+  async function hubCall(user: TestUser, path: string, body: unknown) {
+    const row = userRow(user);
+    const response = await world!.hub.handle(
+      new Request(`http://hub.test/sync/v1${path}`, {
+        method: 'POST',
+        headers: { Authorization: `Basic ${btoa(`${row.email}:${row.api_key}`)}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    );
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+
+  it('wakes a wait naming its replica with the notice for its user, and never with the user\'s own', async () => {
+    const synced = await syncedWorld('mia');
+    world = synced.world;
+    const state = (await synced.replicas.mia.replica.engine.db.sync_replica.get(1))!;
+    const identity = { hub_id: state.hub_id, epoch: state.epoch };
+    const wait = { ...identity, cursor: state.cursor, timeout_seconds: 30 };
+
+    const miaWaiting = hubCall('mia', '/wait', { ...wait, client_id: 'client-mia-0001' });
+    await vi.waitFor(() => expect(relayWaiting(world!.hubEngine, IDS.mia)).toBe(true), SOON);
+    const typed = await hubCall('mark', '/typing', { ...identity, path: 'typing', params: { op: 'start', to: `[${IDS.mia}]` } });
+    expect(typed).toEqual({ status: 200, body: { result: 'success', msg: '' } });
+    expect(await miaWaiting).toEqual({
+      status: 200,
+      body: {
+        result: 'success',
+        msg: '',
+        changed: false,
+        ephemeral: [{ type: 'typing', op: 'start', message_type: 'direct', sender: MARK, recipients: [MIA, MARK] }],
+      },
+    });
+
+    // Mia's own notice: her wait hears nothing of it and runs out on the hub's clock.
+    let quiet: unknown;
+    void hubCall('mia', '/wait', { ...wait, client_id: 'client-mia-0001' }).then((answer) => (quiet = answer));
+    await vi.waitFor(() => expect(relayWaiting(world!.hubEngine, IDS.mia)).toBe(true), SOON);
+    await hubCall('mia', '/typing', { ...identity, path: 'typing', params: { op: 'start', to: `[${IDS.mark}]` } });
+    await vi.waitFor(() => {
+      world!.clock.advance(30_000);
+      expect(quiet).toEqual({ status: 200, body: { result: 'success', msg: '', changed: false, ephemeral: [] } });
+    }, SOON);
+  });
+
+  it('runs a relayed notice as the user\'s own request and refuses what is not one', async () => {
+    const synced = await syncedWorld('mia');
+    world = synced.world;
+    const state = (await synced.replicas.mia.replica.engine.db.sync_replica.get(1))!;
+    const identity = { hub_id: state.hub_id, epoch: state.epoch };
+    const miaOnHub = typingQueue(world.hubEngine, IDS.mia);
+
+    expect(await hubCall('mia', '/typing', { ...identity, path: 'typing', params: { type: 'stream', op: 'start', stream_id: `${IDS.secret}`, topic: 't' } })).toEqual({
+      status: 400,
+      body: { result: 'error', msg: 'Invalid channel ID', code: 'BAD_REQUEST' },
+    });
+    expect(await hubCall('mia', '/typing', { ...identity, path: 'messages', params: { content: 'sneaked in' } })).toMatchObject({
+      status: 400,
+      body: { result: 'error', code: 'BAD_REQUEST' },
+    });
+    expect(await hubCall('mia', '/typing', { ...identity, epoch: 'an-old-epoch', path: 'typing', params: { op: 'start', to: `[${IDS.mark}]` } })).toMatchObject({
+      status: 409,
+      body: { code: 'SYNC_RESYNC_NEEDED' },
+    });
+    expect(miaOnHub.events).toEqual([]);
+    expect(await world.hubEngine.db.messages.count()).toBe(4);
+  });
+});
