@@ -1,4 +1,5 @@
 import type { DBCore, DBCoreTransaction, Middleware } from 'dexie';
+import { tableWriteWatch } from './table-write-watch.ts';
 
 /** The `counters` row of message ids: the next id, one above every id a committed send took. */
 export const MESSAGE_ID_COUNTER = 'message';
@@ -89,27 +90,12 @@ export class MessageIdCounter {
  * database instance at the DBCore level (below Dexie's hooks, so watching costs no read).
  */
 export function messageIdMiddleware(counter: MessageIdCounter): Middleware<DBCore> {
-  return {
-    stack: 'dbcore',
-    name: 'MessageIdCounter',
-    create: (down) => ({
-      ...down,
-      table: (name) => {
-        const table = down.table(name);
-        if (name !== 'counters') return table;
-        return {
-          ...table,
-          mutate: (request) => {
-            const writesRow =
-              request.type === 'deleteRange' ||
-              (request.type === 'delete'
-                ? request.keys.includes(MESSAGE_ID_COUNTER)
-                : request.values.some((row) => (row as { name?: unknown }).name === MESSAGE_ID_COUNTER && !counter.isOwn(row)));
-            if (writesRow) counter.writtenBy(request.trans);
-            return table.mutate(request);
-          },
-        };
-      },
-    }),
-  };
+  return tableWriteWatch('MessageIdCounter', 'counters', (request) => {
+    const writesRow =
+      request.type === 'deleteRange' ||
+      (request.type === 'delete'
+        ? request.keys.includes(MESSAGE_ID_COUNTER)
+        : request.values.some((row) => (row as { name?: unknown }).name === MESSAGE_ID_COUNTER && !counter.isOwn(row)));
+    if (writesRow) counter.writtenBy(request.trans);
+  });
 }

@@ -1,5 +1,6 @@
 import type { DBCore, EntityTable, Middleware } from 'dexie';
 import type { ReactionRow } from './rows.ts';
+import { tableWriteWatch } from './table-write-watch.ts';
 
 /**
  * Which messages may have reactions, so that a page reads reactions only for those: a page with
@@ -33,24 +34,9 @@ export class ReactedMessages {
 
 /** Notes the message of every reaction added or put, as the write is issued. */
 export function reactedMessagesMiddleware(reacted: ReactedMessages): Middleware<DBCore> {
-  return {
-    stack: 'dbcore',
-    name: 'ReactedMessages',
-    create: (down) => ({
-      ...down,
-      table: (name) => {
-        const table = down.table(name);
-        if (name !== 'reactions') return table;
-        return {
-          ...table,
-          mutate: (request) => {
-            if (request.type === 'add' || request.type === 'put') {
-              for (const value of request.values as ReactionRow[]) reacted.note(value.message_id);
-            }
-            return table.mutate(request);
-          },
-        };
-      },
-    }),
-  };
+  return tableWriteWatch('ReactedMessages', 'reactions', (request) => {
+    if (request.type === 'add' || request.type === 'put') {
+      for (const value of request.values as ReactionRow[]) reacted.note(value.message_id);
+    }
+  });
 }
