@@ -22,6 +22,20 @@ async function liveReplicas(): Promise<{ mark: TestReplica; mia: TestReplica }> 
   return { mark, mia };
 }
 
+/** Mia's replica, live and waiting at the hub, with the peer calls it makes from then on. */
+async function liveMiaWithCallLog(): Promise<{ mia: TestReplica; calls: string[] }> {
+  world = await SyncWorld.create();
+  const mia = await world.replicaOf('mia');
+  expect(await mia.replica.sync()).toBe('online');
+  const calls: string[] = [];
+  mia.link.beforeHub = async (path) => void calls.push(path.slice('/sync/v1'.length));
+  mia.replica.start();
+  live.push(mia);
+  await vi.waitFor(() => expect(calls).toContain('/wait'), { timeout: 5000, interval: 10 });
+  calls.length = 0;
+  return { mia, calls };
+}
+
 const contents = (queue: ReturnType<TestReplica['openQueue']>) =>
   eventsOf(queue, 'message').map((e) => (e.message as { content: string }).content);
 
@@ -31,7 +45,7 @@ describe('replicas kept in sync by their live loops', () => {
     const miaQueue = mia.openQueue();
     await mark.api.post('/messages', { type: 'stream', to: 'general', topic: 'live', content: 'right away' });
     await vi.waitFor(() => expect(contents(miaQueue)).toEqual(['<p>right away</p>']), { timeout: 1000, interval: 10 });
-    await vi.waitFor(async () => expect(await mark.replica.status()).toBe('online'), { timeout: 1000, interval: 10 });
+    await vi.waitFor(async () => expect(await mark.replica.status()).toBe('online'), { timeout: 5000, interval: 10 });
   });
 
   it('show a change on the hub from the page the hub\'s wait answers with, before any pull', async () => {
@@ -47,42 +61,26 @@ describe('replicas kept in sync by their live loops', () => {
     };
     mia.replica.start();
     live.push(mia);
-    await vi.waitFor(() => expect(waiting).toBe(true), { timeout: 1000, interval: 10 });
+    await vi.waitFor(() => expect(waiting).toBe(true), { timeout: 5000, interval: 10 });
     await world.onHub('mark').post('/messages', { type: 'stream', to: 'general', topic: 'live', content: 'from the wait' });
-    await vi.waitFor(() => expect(contents(miaQueue)).toEqual(['<p>from the wait</p>']), { timeout: 1000, interval: 10 });
+    await vi.waitFor(() => expect(contents(miaQueue)).toEqual(['<p>from the wait</p>']), { timeout: 5000, interval: 10 });
     expect(await SyncWorld.messagesSeen(mia.api)).toEqual(await SyncWorld.messagesSeen(world.onHub('mia')));
   });
 
   it('wait for the hub again right after a wait page that left nothing to pull, with no round in between', async () => {
-    world = await SyncWorld.create();
-    const mia = await world.replicaOf('mia');
-    expect(await mia.replica.sync()).toBe('online');
+    const { mia, calls } = await liveMiaWithCallLog();
     const miaQueue = mia.openQueue();
-    const calls: string[] = [];
-    mia.link.beforeHub = async (path) => void calls.push(path.slice('/sync/v1'.length));
-    mia.replica.start();
-    live.push(mia);
-    await vi.waitFor(() => expect(calls).toContain('/wait'), { timeout: 1000, interval: 10 });
-    calls.length = 0;
     await world.onHub('mark').post('/messages', { type: 'stream', to: 'general', topic: 'live', content: 'one page' });
-    await vi.waitFor(() => expect(contents(miaQueue)).toEqual(['<p>one page</p>']), { timeout: 1000, interval: 10 });
-    await vi.waitFor(() => expect(calls).toEqual(['/wait']), { timeout: 1000, interval: 10 });
+    await vi.waitFor(() => expect(contents(miaQueue)).toEqual(['<p>one page</p>']), { timeout: 5000, interval: 10 });
+    await vi.waitFor(() => expect(calls).toEqual(['/wait']), { timeout: 5000, interval: 10 });
     expect(await mia.replica.status()).toBe('online');
   });
 
   it('push a queued change with one round, and start none for a write that is never pushed', async () => {
-    world = await SyncWorld.create();
-    const mia = await world.replicaOf('mia');
-    expect(await mia.replica.sync()).toBe('online');
-    const calls: string[] = [];
-    mia.link.beforeHub = async (path) => void calls.push(path.slice('/sync/v1'.length));
-    mia.replica.start();
-    live.push(mia);
-    await vi.waitFor(() => expect(calls).toContain('/wait'), { timeout: 1000, interval: 10 });
-    calls.length = 0;
+    const { mia, calls } = await liveMiaWithCallLog();
     expect((await mia.api.post('/users/me/presence', { status: 'active' })).status).toBe(200);
     expect((await mia.api.post('/messages', { type: 'stream', to: 'general', topic: 'live', content: 'one round' })).status).toBe(200);
-    await vi.waitFor(() => expect(calls).toEqual(['/push', '/pull', '/wait']), { timeout: 1000, interval: 10 });
+    await vi.waitFor(() => expect(calls).toEqual(['/push', '/pull', '/wait']), { timeout: 5000, interval: 10 });
     expect(await mia.replica.status()).toBe('online');
   });
 
@@ -93,10 +91,10 @@ describe('replicas kept in sync by their live loops', () => {
     const localChange = mia.api.post('/messages', { type: 'stream', to: 'general', topic: 'live', content: 'from mia' });
     expect((await hubChange).status).toBe(200);
     expect((await localChange).status).toBe(200);
-    await vi.waitFor(() => expect(contents(markQueue).sort()).toEqual(['<p>from mia</p>', '<p>from the hub</p>']), { timeout: 1000, interval: 10 });
-    await vi.waitFor(async () => expect(await mia.replica.status()).toBe('online'), { timeout: 1000, interval: 10 });
+    await vi.waitFor(() => expect(contents(markQueue).sort()).toEqual(['<p>from mia</p>', '<p>from the hub</p>']), { timeout: 5000, interval: 10 });
+    await vi.waitFor(async () => expect(await mia.replica.status()).toBe('online'), { timeout: 5000, interval: 10 });
     await vi.waitFor(async () => expect(await SyncWorld.messagesSeen(mia.api)).toEqual(await SyncWorld.messagesSeen(world.onHub('mia'))), {
-      timeout: 1000,
+      timeout: 5000,
       interval: 10,
     });
   });
@@ -106,13 +104,13 @@ describe('replicas kept in sync by their live loops', () => {
     const miaQueue = mia.openQueue();
     mark.link.cut = true;
     await mark.api.post('/messages', { type: 'stream', to: 'general', topic: 'live', content: 'queued' });
-    await vi.waitFor(async () => expect(await mark.replica.status()).toBe('offline'), { timeout: 1000, interval: 10 });
+    await vi.waitFor(async () => expect(await mark.replica.status()).toBe('offline'), { timeout: 5000, interval: 10 });
     expect(mark.replica.lastError?.message).toBe('fetch failed');
 
     mark.link.cut = false;
     world.clock.advance(RETRY_MS);
-    await vi.waitFor(() => expect(contents(miaQueue)).toEqual(['<p>queued</p>']), { timeout: 1000, interval: 10 });
-    await vi.waitFor(() => expect(mark.replica.lastError).toBeNull(), { timeout: 1000, interval: 10 });
+    await vi.waitFor(() => expect(contents(miaQueue)).toEqual(['<p>queued</p>']), { timeout: 5000, interval: 10 });
+    await vi.waitFor(() => expect(mark.replica.lastError).toBeNull(), { timeout: 5000, interval: 10 });
   });
 
   it('stop for good when stopped: a later change stays pending', async () => {

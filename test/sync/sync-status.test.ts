@@ -76,7 +76,7 @@ describe('the sync status of a replica', () => {
     const mark = await syncedMark();
     // The first round's own announcement (online) comes after it: the queues below start after it.
     const first = mark.openQueue();
-    await vi.waitFor(() => expect(eventsOf(first, 'offline_realm_sync')).toHaveLength(1), { timeout: 1000, interval: 10 });
+    await vi.waitFor(() => expect(eventsOf(first, 'offline_realm_sync')).toHaveLength(1), { timeout: 5000, interval: 10 });
     const all = mark.openQueue();
     const onlySync = openQueue(mark.replica.engine, mark.userId, { eventTypes: new Set(['offline_realm_sync']) });
     const onlyMessages = openQueue(mark.replica.engine, mark.userId, { eventTypes: new Set(['message']) });
@@ -93,7 +93,7 @@ describe('the sync status of a replica', () => {
       { type: 'offline_realm_sync', status: 'offline', pending: 1, pending_message_ids: [PROVISIONAL_ID_BASE], last_error: 'fetch failed', refusals_count: 0 },
       { type: 'offline_realm_sync', status: 'online', pending: 0, pending_message_ids: [], last_error: null, refusals_count: 0 },
     ];
-    await vi.waitFor(() => expect(eventsOf(all, 'offline_realm_sync')).toEqual(expected), { timeout: 1000, interval: 10 });
+    await vi.waitFor(() => expect(eventsOf(all, 'offline_realm_sync')).toEqual(expected), { timeout: 5000, interval: 10 });
     expect(eventsOf(onlySync, 'offline_realm_sync')).toEqual(expected);
     expect(onlyMessages.events.filter((event) => event.type === 'offline_realm_sync')).toEqual([]);
   });
@@ -115,7 +115,7 @@ describe('the sync status of a replica', () => {
     const api = new Caller((request) => replica.handle(request), row.email, row.api_key);
     await api.post('/messages', { type: 'stream', to: 'general', topic: 'lunch', content: 'Soup?' });
     await replica.sync();
-    await vi.waitFor(() => expect(reports).toEqual(['online', 'pending:1', 'online']), { timeout: 1000, interval: 10 });
+    await vi.waitFor(() => expect(reports).toEqual(['online', 'pending:1', 'online']), { timeout: 5000, interval: 10 });
     engine.close();
   });
 });

@@ -17,7 +17,7 @@ afterEach(async () => {
 
 const MARK = { user_id: IDS.mark, email: 'mark@zulip.test' };
 const MIA = { user_id: IDS.mia, email: 'mia@zulip.test' };
-const SOON = { timeout: 1000, interval: 10 };
+const SOON = { timeout: 5000, interval: 10 };
 
 /** A client that declared channel typing, as upstream's web app does. */
 const typingQueue = (engine: Engine, userId: number): EventQueue =>
