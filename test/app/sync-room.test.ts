@@ -52,6 +52,20 @@ describe('a training room synced through a hub', () => {
     expect(await shownIds(a, 'hello from A')).toEqual([id]);
   });
 
+  test('shows one trainee typing in the other\'s browser, through the hub', async () => {
+    await a.bringToFront();
+    const box = a.getByRole('textbox', { name: 'Message', exact: true });
+    const notice = b.getByText('Mark Member is typing…');
+    // Keys keep coming, as when a person types (a pause of 5 s would send "stop"), until B shows it.
+    const started = Date.now();
+    while (!(await notice.isVisible())) {
+      expect(Date.now() - started).toBeLessThan(DELIVERY_MS * 2);
+      await box.press('a');
+      await notice.waitFor({ timeout: 1000 }).catch(() => undefined);
+    }
+    await box.fill('');
+  });
+
   test('keeps a trainee sending while the network is cut, across a reload, and converges with no duplicate once it is back', async () => {
     // The app must open with the hub out of reach.
     await a.waitForFunction(() => document.documentElement.dataset.shell === 'cached');
