@@ -66,6 +66,18 @@ describe('a training room synced through a hub', () => {
     await box.fill('');
   });
 
+  test('creates a channel through the hub while online, with the hub\'s id, and shows it in the trainee\'s sidebar', async () => {
+    const created = await api(a, MARK.auth, 'POST', '/users/me/subscriptions', { subscriptions: [{ name: 'breakout' }] });
+    const mark = (await hub.db.users.toArray()).find((user) => user.email === MARK.email)!;
+    expect(created).toMatchObject({ result: 'success', subscribed: { [mark.id]: ['breakout'] }, already_subscribed: {} });
+    const onHub = (await hub.db.channels.toArray()).find((channel) => channel.name === 'breakout');
+    expect(onHub).toBeDefined();
+    await a.getByRole('navigation', { name: 'Channels and conversations' }).getByRole('link', { name: /breakout/ }).waitFor({ timeout: DELIVERY_MS });
+    // The channel on the replica is the hub's, with the hub's id.
+    const mine = await api(a, MARK.auth, 'GET', '/users/me/subscriptions');
+    expect((mine.subscriptions as { name: string; stream_id: number }[]).find((sub) => sub.name === 'breakout')?.stream_id).toBe(onHub!.id);
+  });
+
   test('keeps a trainee sending while the network is cut, across a reload, and converges with no duplicate once it is back', async () => {
     // The app must open with the hub out of reach.
     await a.waitForFunction(() => document.documentElement.dataset.shell === 'cached');
