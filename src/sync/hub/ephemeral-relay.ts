@@ -3,7 +3,10 @@ import type { EventQueue } from '../../engine/events/event-queue.ts';
 import { type EngineEvent, NO_CAPABILITIES } from '../../engine/events/event-types.ts';
 import { EPHEMERAL_EVENT_TYPES } from '../protocol.ts';
 
-/** A few typing notices are plenty: a start or stop is soon outdated by the next one (clients expire them too). */
+/**
+ * A few events are plenty: a typing start or stop is soon outdated by the next one (clients expire
+ * them too), and a user is announced only on coming (back) online.
+ */
 export const MAX_EPHEMERAL_PER_WAIT = 8;
 /** Waiting replicas of one user the hub keeps a queue for; the one waited on longest ago makes way. */
 const MAX_RELAYS_PER_USER = 4;
@@ -19,11 +22,12 @@ export interface Relay {
 }
 
 /**
- * Typing notices for waiting replicas (docs/SYNC.md, "Ephemeral events"): for each replica
- * (user and `client_id`), an event queue on the hub's engine for the ephemeral types only, so
- * the engine's own delivery decides who hears what, shaped as for a client that declared
- * channel typing and empty topics (the replica reshapes for its own clients). Nothing stored:
- * a hub restart or an expired queue loses what was in it, as it would a client's.
+ * Typing notices and presence changes for waiting replicas (docs/SYNC.md, "Ephemeral events"):
+ * for each replica (user and `client_id`), an event queue on the hub's engine for the ephemeral
+ * types only, so the engine's own delivery decides who hears what. Its events are canonical, as
+ * actions emit them with the user's own fields (a presence event's `email`): the replica's queues
+ * shape them for its clients. Nothing stored: a hub restart or an expired queue loses what was
+ * in it, as it would a client's.
  */
 export class EphemeralRelay {
   readonly #engine: Engine;
@@ -70,9 +74,10 @@ export class EphemeralRelay {
       allPublicStreams: false,
       applyMarkdown: false,
       clientGravatar: false,
-      slimPresence: true,
-      capabilities: { ...NO_CAPABILITIES, stream_typing_notifications: true, empty_topic_name: true },
+      slimPresence: false,
+      capabilities: NO_CAPABILITIES,
       lifespanSecs: RELAY_LIFESPAN_SECS,
+      canonical: true,
     });
     this.#queueIds.set(key, queue.id);
     return queue;
@@ -96,8 +101,9 @@ export class EphemeralRelay {
   }
 }
 
-/** Who typed: a replica's own user's notice is its own echo (its clients heard it locally). */
+/** Who typed or reported presence: a replica's own user's event is its own echo (its clients heard it locally). */
 function senderOf(event: EngineEvent): number | undefined {
   if (event.type === 'typing_edit_message') return event.sender_id as number;
+  if (event.type === 'presence') return event.user_id as number;
   return (event.sender as { user_id: number } | undefined)?.user_id;
 }
