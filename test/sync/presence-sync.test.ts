@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Engine } from '../../src/engine/engine.ts';
 import type { EventQueue } from '../../src/engine/events/event-queue.ts';
 import { NO_CAPABILITIES } from '../../src/engine/events/event-types.ts';
-import { IDS, openQueue } from '../support/test-realm.ts';
-import { type Caller, eventsOf, syncedWorld, type SyncWorld, type TestReplica } from './sync-fixture.ts';
+import { IDS, openQueue, type TestUser } from '../support/test-realm.ts';
+import { type Caller, eventsOf, syncedWorld, type SyncWorld, type TestReplica, userRow } from './sync-fixture.ts';
 
 let world: SyncWorld | undefined;
 let live: TestReplica[] = [];
@@ -76,5 +76,67 @@ describe('presence between replicas', () => {
     const miaActive = { ...markActive, user_id: IDS.mia, email: 'mia@zulip.test' };
     await vi.waitFor(() => expect(eventsOf(markQueue, 'presence')).toEqual([markActive, miaActive]), SOON);
     expect(eventsOf(miaQueue, 'presence')).toEqual([markActive, miaActive]);
+  });
+});
+
+describe('the hub\'s presence relay', () => {
+  /** A raw call to the hub's peer protocol. */
+  async function hubCall(user: TestUser, path: string, body: unknown) {
+    const row = userRow(user);
+    const response = await world!.hub.handle(
+      new Request(`http://hub.test/sync/v1${path}`, {
+        method: 'POST',
+        headers: { Authorization: `Basic ${btoa(`${row.email}:${row.api_key}`)}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    );
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+
+  it('answers a wait with another user\'s presence event in both formats, lets the user\'s own pass, and refuses a bad report', async () => {
+    const synced = await syncedWorld('mia');
+    world = synced.world;
+    const now = Math.floor(world.clock.now() / 1000);
+    const state = (await synced.replicas.mia.replica.engine.db.sync_replica.get(1))!;
+    const identity = { hub_id: state.hub_id, epoch: state.epoch };
+    const wait = { ...identity, cursor: state.cursor, timeout_seconds: 30, client_id: 'client-mia-0001' };
+
+    expect(await hubCall('mark', '/ephemeral', { ...identity, path: 'users/me/presence', params: { status: 'asleep' } })).toEqual({
+      status: 400,
+      body: { result: 'error', msg: 'Invalid status: asleep', code: 'BAD_REQUEST' },
+    });
+    expect(await hubCall('mark', '/ephemeral', { ...identity, path: `users/${IDS.mark}/presence`, params: { status: 'active' } })).toMatchObject({
+      status: 400,
+      body: { result: 'error', code: 'BAD_REQUEST' },
+    });
+    expect(await world.hubEngine.db.presence.count()).toBe(0);
+
+    // Mia's own report first: her wait lets it pass and answers with Mark's.
+    const miaWaiting = hubCall('mia', '/wait', wait);
+    await vi.waitFor(() => expect(relayWaiting(world!.hubEngine, IDS.mia)).toBe(true), SOON);
+    expect(await hubCall('mia', '/ephemeral', { ...identity, path: 'users/me/presence', params: { status: 'active', ping_only: 'true' } })).toEqual({
+      status: 200,
+      body: { result: 'success', msg: '' },
+    });
+    expect(relayWaiting(world.hubEngine, IDS.mia)).toBe(true);
+    await hubCall('mark', '/ephemeral', { ...identity, path: 'users/me/presence', params: { status: 'active', ping_only: 'true' } });
+    expect(await miaWaiting).toEqual({
+      status: 200,
+      body: {
+        result: 'success',
+        msg: '',
+        changed: false,
+        ephemeral: [
+          {
+            type: 'presence',
+            user_id: IDS.mark,
+            server_timestamp: now,
+            presence: { website: { client: 'website', status: 'active', timestamp: now, pushable: false } },
+            presences: { [IDS.mark]: { active_timestamp: now, idle_timestamp: now } },
+            email: 'mark@zulip.test',
+          },
+        ],
+      },
+    });
   });
 });

@@ -15,7 +15,10 @@ const RELAY_LIFESPAN_SECS = 120;
 
 /** One waiting replica's ephemeral events, as the hub's own queue of them. */
 export interface Relay {
-  /** Resolves false once an event is queued (at once if one already is), or once `signal` aborts: a wait's `changed`. */
+  /**
+   * Resolves false once an event for the replica is queued (at once if one already is), or once
+   * `signal` aborts: a wait's `changed`. The user's own events do not answer the wait.
+   */
   arrival(signal: AbortSignal): Promise<false>;
   /** The queued events (the newest few), now acknowledged. */
   take(): EngineEvent[];
@@ -41,15 +44,24 @@ export class EphemeralRelay {
   open(userId: number, clientId: string): Relay {
     const queue = this.#queueOf(userId, clientId);
     const queues = this.#engine.queues;
+    const relayed = (event: EngineEvent) => EPHEMERAL_EVENT_TYPES.has(event.type) && senderOf(event) !== userId;
     return {
-      arrival: (signal) => queues.poll(queue, queue.newestPrunedId, false, signal).then(() => false),
+      arrival: async (signal) => {
+        for (;;) {
+          const events = await queues.poll(queue, queue.newestPrunedId, false, signal);
+          // None: aborted, or a newer wait of this replica took the queue over.
+          if (events.length === 0 || events.some(relayed)) return false;
+          // Only the user's own echo (or a heartbeat): acknowledged, and the wait goes on.
+          void queues.poll(queue, events.at(-1)!.id, true);
+        }
+      },
       take: () => {
         // A copy: acknowledging prunes the queue's own array.
         const events = queue.events.slice();
         if (events.length === 0) return [];
         void queues.poll(queue, events.at(-1)!.id, true);
         return events
-          .filter((event) => EPHEMERAL_EVENT_TYPES.has(event.type) && senderOf(event) !== userId)
+          .filter(relayed)
           .slice(-MAX_EPHEMERAL_PER_WAIT)
           .map(({ id: _id, ...event }) => event);
       },
