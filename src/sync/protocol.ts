@@ -55,25 +55,25 @@ export const waitBody = z.strictObject({
   ...identity,
   cursor: z.int().nonnegative(),
   timeout_seconds: z.int().min(1).max(MAX_WAIT_SECONDS),
-  /** Names the waiting replica: its answer then carries the typing notices meant for its user (`ephemeral`). */
+  /** Names the waiting replica: its answer then carries the typing notices and presence changes meant for its user (`ephemeral`). */
   client_id: clientId.optional(),
 });
 
-/** The events a wait carries besides the feed's changes: notices nothing stores (docs/SYNC.md, "Ephemeral events"). */
-export const EPHEMERAL_EVENT_TYPES: ReadonlySet<string> = new Set(['typing', 'typing_edit_message']);
+/** The events a wait carries besides the feed's changes: notices nothing journals (docs/SYNC.md, "Ephemeral events"). */
+export const EPHEMERAL_EVENT_TYPES: ReadonlySet<string> = new Set(['typing', 'typing_edit_message', 'presence']);
 
-/** The API routes (below `/api/v1/`) a replica relays to `POST /sync/v1/typing`. */
-export const TYPING_PATH = /^(typing|messages\/\d{1,16}\/typing)$/;
+/** The API routes (below `/api/v1/`) a replica relays to `POST /sync/v1/ephemeral`: typing notices and presence reports. */
+export const EPHEMERAL_PATH = /^(typing|messages\/\d{1,16}\/typing|users\/me\/presence)$/;
 
-/** A typing request relayed by a replica, run on the hub as its user's own: a few short parameters. */
-export const typingBody = z.strictObject({
+/** A typing or presence request relayed by a replica, run on the hub as its user's own: a few short parameters. */
+export const ephemeralBody = z.strictObject({
   ...identity,
-  path: z.string().regex(TYPING_PATH),
+  path: z.string().regex(EPHEMERAL_PATH),
   params: z
     .record(z.string().max(32), z.string().max(10_000))
     .refine((params) => Object.keys(params).length <= 8, { error: 'too many params' }),
 });
-export type TypingBody = z.output<typeof typingBody>;
+export type EphemeralBody = z.output<typeof ephemeralBody>;
 
 /** One mutation's outcome, as the hub recorded it. */
 export type MutationResult =

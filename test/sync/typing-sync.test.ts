@@ -142,7 +142,7 @@ describe('the hub\'s typing relay', () => {
 
     const miaWaiting = hubCall('mia', '/wait', { ...wait, client_id: 'client-mia-0001' });
     await vi.waitFor(() => expect(relayWaiting(world!.hubEngine, IDS.mia)).toBe(true), SOON);
-    const typed = await hubCall('mark', '/typing', { ...identity, path: 'typing', params: { op: 'start', to: `[${IDS.mia}]` } });
+    const typed = await hubCall('mark', '/ephemeral', { ...identity, path: 'typing', params: { op: 'start', to: `[${IDS.mia}]` } });
     expect(typed).toEqual({ status: 200, body: { result: 'success', msg: '' } });
     expect(await miaWaiting).toEqual({
       status: 200,
@@ -158,7 +158,7 @@ describe('the hub\'s typing relay', () => {
     let quiet: unknown;
     void hubCall('mia', '/wait', { ...wait, client_id: 'client-mia-0001' }).then((answer) => (quiet = answer));
     await vi.waitFor(() => expect(relayWaiting(world!.hubEngine, IDS.mia)).toBe(true), SOON);
-    await hubCall('mia', '/typing', { ...identity, path: 'typing', params: { op: 'start', to: `[${IDS.mark}]` } });
+    await hubCall('mia', '/ephemeral', { ...identity, path: 'typing', params: { op: 'start', to: `[${IDS.mark}]` } });
     await vi.waitFor(() => {
       world!.clock.advance(30_000);
       expect(quiet).toEqual({ status: 200, body: { result: 'success', msg: '', changed: false, ephemeral: [] } });
@@ -172,15 +172,15 @@ describe('the hub\'s typing relay', () => {
     const identity = { hub_id: state.hub_id, epoch: state.epoch };
     const miaOnHub = typingQueue(world.hubEngine, IDS.mia);
 
-    expect(await hubCall('mia', '/typing', { ...identity, path: 'typing', params: { type: 'stream', op: 'start', stream_id: `${IDS.secret}`, topic: 't' } })).toEqual({
+    expect(await hubCall('mia', '/ephemeral', { ...identity, path: 'typing', params: { type: 'stream', op: 'start', stream_id: `${IDS.secret}`, topic: 't' } })).toEqual({
       status: 400,
       body: { result: 'error', msg: 'Invalid channel ID', code: 'BAD_REQUEST' },
     });
-    expect(await hubCall('mia', '/typing', { ...identity, path: 'messages', params: { content: 'sneaked in' } })).toMatchObject({
+    expect(await hubCall('mia', '/ephemeral', { ...identity, path: 'messages', params: { content: 'sneaked in' } })).toMatchObject({
       status: 400,
       body: { result: 'error', code: 'BAD_REQUEST' },
     });
-    expect(await hubCall('mia', '/typing', { ...identity, epoch: 'an-old-epoch', path: 'typing', params: { op: 'start', to: `[${IDS.mark}]` } })).toMatchObject({
+    expect(await hubCall('mia', '/ephemeral', { ...identity, epoch: 'an-old-epoch', path: 'typing', params: { op: 'start', to: `[${IDS.mark}]` } })).toMatchObject({
       status: 409,
       body: { code: 'SYNC_RESYNC_NEEDED' },
     });

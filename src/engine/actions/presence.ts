@@ -7,13 +7,14 @@
 import { badRequest } from '../errors/api-error.ts';
 import { apiEmail } from '../permissions/email-visibility.ts';
 import type { RealmDirectory } from '../directory/realm-directory.ts';
-import { nextId } from '../storage/database.ts';
+import { nextId, type RealmDatabase } from '../storage/database.ts';
 import type { PresenceRow, UserRow } from '../storage/rows.ts';
 import type { ActionScope, CallerScope, ReadScope } from '../services/action-scope.ts';
 import { userByKey } from './users.ts';
 import {
   type LegacyClientPresence,
   legacyPresence,
+  type ModernPresence,
   modernPresence,
   type PresenceQuery,
   type RealmPresence,
@@ -69,9 +70,29 @@ async function updatePresence(scope: ActionScope, directory: RealmDirectory, act
     }
     if (row.active_timestamp === current.active_timestamp && row.idle_timestamp === current.idle_timestamp) return;
   }
-  row.last_update_id = await nextId(scope.db, 'presence_update');
-  await scope.db.presence.put(row);
-  if (announce) notifyPresence(scope, directory, actor, row);
+  const saved = await savePresence(scope.db, row);
+  if (announce) notifyPresence(scope, directory, actor, saved);
+}
+
+/**
+ * Records a user's presence learnt from elsewhere (a sync hub's `presence` event): each timestamp
+ * moves only forward, so a late event never undoes a newer report. Returns whether it changed.
+ * Run inside a transaction on `presence` and `counters`.
+ */
+export async function mergePresence(db: RealmDatabase, userId: number, presence: ModernPresence): Promise<boolean> {
+  const current = await db.presence.get(userId);
+  const activeTimestamp = Math.max(current?.active_timestamp ?? 0, presence.active_timestamp);
+  const idleTimestamp = Math.max(current?.idle_timestamp ?? 0, presence.idle_timestamp);
+  if (current && activeTimestamp === current.active_timestamp && idleTimestamp === current.idle_timestamp) return false;
+  await savePresence(db, { user_id: userId, active_timestamp: activeTimestamp, idle_timestamp: idleTimestamp });
+  return true;
+}
+
+/** Stores a presence row under the realm's next update id, so clients polling with `last_update_id` see it. */
+async function savePresence(db: RealmDatabase, row: Omit<PresenceRow, 'last_update_id'>): Promise<PresenceRow> {
+  const saved = { ...row, last_update_id: await nextId(db, 'presence_update') };
+  await db.presence.put(saved);
+  return saved;
 }
 
 /**

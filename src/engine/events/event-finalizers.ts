@@ -42,6 +42,7 @@ export function finalizeForQueue(notice: Notice, queue: EventQueue): EngineEvent
   if (queue.eventTypes && !queue.eventTypes.has(event.type)) return [];
   const extra = notice.perUser?.get(queue.userId);
   const base = extra ? { ...event, ...extra } : event;
+  if (queue.canonical) return [base];
   const finalizer = FINALIZERS[event.type];
   return finalizer ? finalizer(base, queue, notice) : [base];
 }

@@ -18,6 +18,11 @@ export interface QueueOptions {
   capabilities: ClientCapabilities;
   /** 0 or absent: the default 10 minutes. */
   lifespanSecs?: number;
+  /**
+   * Events as actions emit them (with the user's per-user fields), not shaped for any client:
+   * a sync hub's relay, whose events the replica's own queues shape for its clients.
+   */
+  canonical?: boolean;
 }
 
 export interface Waiter {

@@ -7,8 +7,8 @@ import { nextId, type RealmDatabase } from '../../engine/storage/database.ts';
  * (docs/SYNC.md): the realm's settings, groups, emoji, linkifiers, ..., and the personal tables
  * a snapshot carries, which a replica's forwarded writes change too. Not here: messages,
  * reactions, flags, topic visibility, channels, subscriptions and users (their own entries);
- * typing and presence (ephemeral, and presence too frequent to resync for); invitations and
- * exports (tables that never leave the hub).
+ * typing and presence (ephemeral, relayed to waiting replicas by `ephemeral-relay.ts`, and
+ * presence too frequent to resync for); invitations and exports (tables that never leave the hub).
  */
 const REALM_EVENT_TYPES = new Set([
   'realm',

@@ -3,7 +3,10 @@ import type { EventQueue } from '../../engine/events/event-queue.ts';
 import { type EngineEvent, NO_CAPABILITIES } from '../../engine/events/event-types.ts';
 import { EPHEMERAL_EVENT_TYPES } from '../protocol.ts';
 
-/** A few typing notices are plenty: a start or stop is soon outdated by the next one (clients expire them too). */
+/**
+ * A few events are plenty: a typing start or stop is soon outdated by the next one (clients expire
+ * them too), and a user is announced only on coming (back) online.
+ */
 export const MAX_EPHEMERAL_PER_WAIT = 8;
 /** Waiting replicas of one user the hub keeps a queue for; the one waited on longest ago makes way. */
 const MAX_RELAYS_PER_USER = 4;
@@ -12,18 +15,22 @@ const RELAY_LIFESPAN_SECS = 120;
 
 /** One waiting replica's ephemeral events, as the hub's own queue of them. */
 export interface Relay {
-  /** Resolves false once an event is queued (at once if one already is), or once `signal` aborts: a wait's `changed`. */
+  /**
+   * Resolves false once an event for the replica is queued (at once if one already is), or once
+   * `signal` aborts: a wait's `changed`. The user's own events do not answer the wait.
+   */
   arrival(signal: AbortSignal): Promise<false>;
   /** The queued events (the newest few), now acknowledged. */
   take(): EngineEvent[];
 }
 
 /**
- * Typing notices for waiting replicas (docs/SYNC.md, "Ephemeral events"): for each replica
- * (user and `client_id`), an event queue on the hub's engine for the ephemeral types only, so
- * the engine's own delivery decides who hears what, shaped as for a client that declared
- * channel typing and empty topics (the replica reshapes for its own clients). Nothing stored:
- * a hub restart or an expired queue loses what was in it, as it would a client's.
+ * Typing notices and presence changes for waiting replicas (docs/SYNC.md, "Ephemeral events"):
+ * for each replica (user and `client_id`), an event queue on the hub's engine for the ephemeral
+ * types only, so the engine's own delivery decides who hears what. Its events are canonical, as
+ * actions emit them with the user's own fields (a presence event's `email`): the replica's queues
+ * shape them for its clients. Nothing stored: a hub restart or an expired queue loses what was
+ * in it, as it would a client's.
  */
 export class EphemeralRelay {
   readonly #engine: Engine;
@@ -37,15 +44,24 @@ export class EphemeralRelay {
   open(userId: number, clientId: string): Relay {
     const queue = this.#queueOf(userId, clientId);
     const queues = this.#engine.queues;
+    const relayed = (event: EngineEvent) => EPHEMERAL_EVENT_TYPES.has(event.type) && senderOf(event) !== userId;
     return {
-      arrival: (signal) => queues.poll(queue, queue.newestPrunedId, false, signal).then(() => false),
+      arrival: async (signal) => {
+        for (;;) {
+          const events = await queues.poll(queue, queue.newestPrunedId, false, signal);
+          // None: aborted, or a newer wait of this replica took the queue over.
+          if (events.length === 0 || events.some(relayed)) return false;
+          // Only the user's own echo (or a heartbeat): acknowledged, and the wait goes on.
+          void queues.poll(queue, events.at(-1)!.id, true);
+        }
+      },
       take: () => {
         // A copy: acknowledging prunes the queue's own array.
         const events = queue.events.slice();
         if (events.length === 0) return [];
         void queues.poll(queue, events.at(-1)!.id, true);
         return events
-          .filter((event) => EPHEMERAL_EVENT_TYPES.has(event.type) && senderOf(event) !== userId)
+          .filter(relayed)
           .slice(-MAX_EPHEMERAL_PER_WAIT)
           .map(({ id: _id, ...event }) => event);
       },
@@ -70,9 +86,10 @@ export class EphemeralRelay {
       allPublicStreams: false,
       applyMarkdown: false,
       clientGravatar: false,
-      slimPresence: true,
-      capabilities: { ...NO_CAPABILITIES, stream_typing_notifications: true, empty_topic_name: true },
+      slimPresence: false,
+      capabilities: NO_CAPABILITIES,
       lifespanSecs: RELAY_LIFESPAN_SECS,
+      canonical: true,
     });
     this.#queueIds.set(key, queue.id);
     return queue;
@@ -96,8 +113,9 @@ export class EphemeralRelay {
   }
 }
 
-/** Who typed: a replica's own user's notice is its own echo (its clients heard it locally). */
+/** Who typed or reported presence: a replica's own user's event is its own echo (its clients heard it locally). */
 function senderOf(event: EngineEvent): number | undefined {
   if (event.type === 'typing_edit_message') return event.sender_id as number;
+  if (event.type === 'presence') return event.user_id as number;
   return (event.sender as { user_id: number } | undefined)?.user_id;
 }

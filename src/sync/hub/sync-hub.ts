@@ -8,22 +8,22 @@ import { readSnapshot } from '../../engine/services/run-action.ts';
 import { bindToTransaction } from '../../engine/storage/bound-database.ts';
 import type { SyncHubRow, UserRow } from '../../engine/storage/rows.ts';
 import { readBoundedBody } from '../../engine/http/bounded-body.ts';
-import { type PullAnswer, pullBody, pushBody, RESYNC_NEEDED, SYNC_PREFIX, typingBody, waitBody } from '../protocol.ts';
+import { ephemeralBody, type PullAnswer, pullBody, pushBody, RESYNC_NEEDED, SYNC_PREFIX, waitBody } from '../protocol.ts';
 import { ChangeSignal } from './change-signal.ts';
 import { EphemeralRelay } from './ephemeral-relay.ts';
 import { currentSeq, hubIdentity } from './hub-identity.ts';
 import { PULL_TABLES, readChanges } from './pull.ts';
 import { applyMutations } from './push.ts';
-import { runRelayedTyping } from './relayed-typing.ts';
+import { runRelayedRequest } from './relayed-request.ts';
 import { userSnapshot } from './snapshot.ts';
 
-const ROUTES = new Set(['GET /snapshot', 'POST /push', 'POST /pull', 'POST /wait', 'POST /typing', 'POST /fetch_api_key']);
+const ROUTES = new Set(['GET /snapshot', 'POST /push', 'POST /pull', 'POST /wait', 'POST /ephemeral', 'POST /fetch_api_key']);
 
 /** A push or pull body is small JSON; a full push of 500 mutations stays far below this. */
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 /**
- * The hub side of sync (docs/SYNC.md): `/sync/v1/snapshot`, `/push`, `/pull`, `/wait` and `/typing` on an engine
+ * The hub side of sync (docs/SYNC.md): `/sync/v1/snapshot`, `/push`, `/pull`, `/wait` and `/ephemeral` on an engine
  * whose `writeJournal` is `syncChangeJournal`. Transport-free as the engine is: a Request in,
  * a Response out; every call authenticates as the API does.
  */
@@ -84,7 +84,7 @@ export class SyncHub {
       // Waiting first, then reading: a change committed in between still wakes this call.
       const done = new AbortController();
       const next = this.#changes.next(body.timeout_seconds * 1000, AbortSignal.any([request.signal, done.signal]));
-      // A replica naming itself is also woken by a typing notice for its user (docs/SYNC.md, "Ephemeral events").
+      // A replica naming itself is also woken by a typing notice or presence change for its user (docs/SYNC.md, "Ephemeral events").
       const relay = body.client_id === undefined ? null : this.#ephemeral.open(caller.id, body.client_id);
       const arrival = relay?.arrival(AbortSignal.any([request.signal, done.signal])) ?? next;
       const changed = (await currentSeq(engine.db)) > body.cursor || (await Promise.race([next, arrival]));
@@ -94,10 +94,10 @@ export class SyncHub {
       // The page a pull would answer now comes along: the replica saves a round trip.
       return success({ changed: true, page: await pullAnswer(engine, hub, caller, body.cursor), ...ephemeral });
     }
-    if (route === 'POST /typing') {
-      const body = await readBody(request, typingBody);
+    if (route === 'POST /ephemeral') {
+      const body = await readBody(request, ephemeralBody);
       checkIdentity(hub, body);
-      return runRelayedTyping(engine, request, body);
+      return runRelayedRequest(engine, request, body);
     }
     const body = await readBody(request, pushBody);
     checkIdentity(hub, body);

@@ -10,8 +10,9 @@ import { UNSUPPORTED_ACTION } from '../protocol.ts';
 import { ackedIds, withAckedIds } from './acked-ids.ts';
 
 /**
- * Writes that concern only this replica's own clients: never pushed. Typing notices among them:
- * ephemeral, they have no place in the outbox; `typing-relay.ts` sends them on to the hub besides.
+ * Writes that concern only this replica's own clients: never pushed. Typing notices and presence
+ * reports among them: ephemeral, they have no place in the outbox; `ephemeral-relay.ts` sends them
+ * on to the hub besides.
  */
 const LOCAL_ONLY = new Set(['POST /register', 'DELETE /events', 'POST /fetch_api_key', 'POST /typing', 'POST /users/me/presence', 'POST /messages/render']);
 const isLocalOnly = (method: string, path: string): boolean =>

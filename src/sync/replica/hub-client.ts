@@ -1,5 +1,5 @@
 import type { EngineEvent } from '../../engine/events/event-types.ts';
-import { type PullAnswer, type PushAnswer, type PushedMutation, RESYNC_NEEDED, SNAPSHOT_PATH, type SnapshotAnswer, SYNC_PREFIX, type TypingBody } from '../protocol.ts';
+import { type EphemeralBody, type PullAnswer, type PushAnswer, type PushedMutation, RESYNC_NEEDED, SNAPSHOT_PATH, type SnapshotAnswer, SYNC_PREFIX } from '../protocol.ts';
 
 /** How a replica reaches its hub: `fetch`, or anything shaped like it (tests cut the link here). */
 export type HubFetch = (request: Request) => Promise<Response>;
@@ -27,7 +27,7 @@ export class HubClient {
   readonly #fetch: HubFetch;
   readonly #base: string;
   readonly #authorization: string;
-  /** Told the typing notices a wait's answer carries (`ephemeral`). */
+  /** Told the typing notices and presence changes a wait's answer carries (`ephemeral`). */
   readonly #onEphemeral: ((events: EngineEvent[]) => void) | undefined;
 
   constructor(options: { fetch: HubFetch; hubUrl: string; email: string; apiKey: string; onEphemeral?: (events: EngineEvent[]) => void }) {
@@ -56,9 +56,9 @@ export class HubClient {
     return answer.page ?? null;
   }
 
-  /** Relays a typing request of the replica's user (fire and forget: the answer is the hub's API answer, unused). */
-  typing(body: TypingBody): Promise<unknown> {
-    return this.#call('POST', '/typing', body);
+  /** Relays a typing or presence request of the replica's user (fire and forget: the answer is the hub's API answer, unused). */
+  ephemeral(body: EphemeralBody): Promise<unknown> {
+    return this.#call('POST', '/ephemeral', body);
   }
 
   async #call<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {

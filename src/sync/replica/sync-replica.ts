@@ -13,7 +13,7 @@ import { checkOwnCaller, forwardedAnswer, hubUnreachableAnswer, numberedMutation
 import { HubClient, HubError, type HubFetch, HubUnreachable, ResyncNeeded } from './hub-client.ts';
 import { pushOutbox } from './push-outbox.ts';
 import { applySnapshot } from './resync.ts';
-import { deliverEphemeral, type RelayedTyping, typingRequest } from './typing-relay.ts';
+import { deliverEphemeral, ephemeralRequest, type RelayedRequest } from './ephemeral-relay.ts';
 import { readSyncReport, type SyncReport, type SyncStatus, SYNC_STATUS_PATH, syncEvent, syncNotice } from './sync-report.ts';
 
 export type { SyncReport, SyncStatus } from './sync-report.ts';
@@ -89,13 +89,13 @@ export class SyncReplica {
   async handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
     if (url.pathname === API_PREFIX + SYNC_STATUS_PATH) return this.#answerReport(request);
-    const typing = await typingRequest(request);
+    const ephemeral = await ephemeralRequest(request);
     const outcome = await handleLocally(this.engine, request);
     if ('forward' in outcome) return this.#forward(request, outcome.forward);
     const { response } = outcome;
-    if (typing) {
-      // Nothing was queued: no round, no announcement; the notice goes on to the hub by itself.
-      if (response.ok) void this.#relayTyping(request, typing);
+    if (ephemeral) {
+      // Nothing was queued: no round, no announcement; the request goes on to the hub by itself.
+      if (response.ok) void this.#relayEphemeral(request, ephemeral);
       return response;
     }
     // A change may have been queued (the live loop is already pushing it): its clients hear of it.
@@ -168,22 +168,22 @@ export class SyncReplica {
   }
 
   /**
-   * The user's typing notice, sent on to the hub while it can be reached (docs/SYNC.md,
-   * "Ephemeral events"), so other replicas' users see it. Ephemeral: offline, or if the hub
-   * refuses it, it is dropped; the client already has the local answer.
+   * The user's typing notice or presence report, sent on to the hub while it can be reached
+   * (docs/SYNC.md, "Ephemeral events"), so other replicas' users see it. Ephemeral: offline, or
+   * if the hub refuses it, it is dropped; the client already has the local answer.
    */
-  async #relayTyping(request: Request, typing: RelayedTyping): Promise<void> {
+  async #relayEphemeral(request: Request, relayed: RelayedRequest): Promise<void> {
     const state = this.#reachable ? await this.engine.db.sync_replica.get(1) : undefined;
     if (!state) return;
     try {
       await checkOwnCaller(this.engine.db, request, this.#apiKey);
-      await this.#client.typing({ hub_id: state.hub_id, epoch: state.epoch, ...typing });
+      await this.#client.ephemeral({ hub_id: state.hub_id, epoch: state.epoch, ...relayed });
     } catch {
-      // Ephemeral: a lost or refused notice is outdated by the next one.
+      // Ephemeral: a lost or refused notice is outdated by the next one, a presence report by the next ping.
     }
   }
 
-  /** Typing notices of others, from a wait's answer, to the user's local queues. */
+  /** Typing notices and presence changes of others, from a wait's answer, to the user's local queues and presence rows. */
   async #deliverEphemeral(events: EngineEvent[]): Promise<void> {
     try {
       await deliverEphemeral(this.engine, await this.#userId(), events);
@@ -343,7 +343,7 @@ export class SyncReplica {
     if (!state) return false;
     const body = { hub_id: state.hub_id, epoch: state.epoch, cursor: state.cursor, timeout_seconds: WAIT_SECONDS, client_id: state.client_id };
     const page = await this.#client.wait(body, signal).catch(() => undefined);
-    // Answered without a change (its time ran out, or it brought typing notices only): still at the hub's state.
+    // Answered without a change (its time ran out, or it brought ephemeral events only): still at the hub's state.
     if (page === null) return true;
     // Applied at once for the local clients' sake; what this leaves (a resync, a pending change, more pages) the next round pulls.
     if (!page || page.realm_changed) return false;
