@@ -14,7 +14,7 @@ afterEach(async () => {
   world = undefined;
 });
 
-const SOON = { timeout: 1000, interval: 10 };
+const SOON = { timeout: 5000, interval: 10 };
 
 /** Whether the user's replica is waiting on the hub with its relay queue open (an event from now on reaches it). */
 const relayWaiting = (hub: Engine, userId: number): boolean =>
@@ -138,5 +138,26 @@ describe('the hub\'s presence relay', () => {
         ],
       },
     });
+  });
+  it('keeps another user\'s later reports current on a replica, though the hub tells no event of them', async () => {
+    const { world, mark, mia } = await liveWorld();
+    const markSeenByMia = async () => {
+      const { body } = await mia.api.get('/realm/presence');
+      return (body.presences as Record<string, { aggregated: { timestamp: number } }>)['mark@zulip.test']?.aggregated.timestamp;
+    };
+    const first = Math.floor(world.clock.now() / 1000);
+    await mark.api.post('/users/me/presence', { status: 'active', ping_only: true });
+    await vi.waitFor(async () => expect(await markSeenByMia()).toBe(first), SOON);
+
+    // A minute on, Mark's regular report only moves the hub's row: no one is told.
+    world.clock.advance(60_000);
+    const hubQueue = await registeredQueue(world.onHub('mia'), world.hubEngine, IDS.mia);
+    await mark.api.post('/users/me/presence', { status: 'active', ping_only: true });
+    await vi.waitFor(async () => expect((await world!.onHub('mia').get('/realm/presence')).body.presences['mark@zulip.test'].aggregated.timestamp).toBe(first + 60), SOON);
+    expect(eventsOf(hubQueue, 'presence')).toEqual([]);
+
+    // Mia's own next report brings the hub's presences to her replica.
+    await mia.api.post('/users/me/presence', { status: 'active' });
+    await vi.waitFor(async () => expect(await markSeenByMia()).toBe(first + 60), SOON);
   });
 });

@@ -38,6 +38,42 @@ export async function ephemeralRequest(request: Request): Promise<RelayedRequest
   return { path, params };
 }
 
+const PRESENCE_PATH = 'users/me/presence';
+
+/**
+ * What goes to the hub for a relayed request: a presence report asks the hub for every user's
+ * presence, in the modern format (the parameters choose only the answer's shape), so the replica
+ * can store it (`storeHubPresences`).
+ */
+export function relayedToHub(relayed: RelayedRequest): RelayedRequest {
+  if (relayed.path !== PRESENCE_PATH) return relayed;
+  return { path: relayed.path, params: { ...relayed.params, ping_only: 'false', last_update_id: '-1' } };
+}
+
+/**
+ * Stores the presences the hub answered a relayed presence report with. Other users' regular
+ * reports move the hub's rows without an event (only coming online is told), so without this a
+ * replica's buddy list would show them gone after a few minutes; its clients read these rows on
+ * their own next report, as a hub client reads the hub's. Users this replica does not know, and
+ * entries without whole-second times, are skipped.
+ */
+export async function storeHubPresences(engine: Engine, answer: unknown): Promise<void> {
+  const presences = (answer as { presences?: unknown } | null)?.presences;
+  if (presences === null || typeof presences !== 'object') return;
+  const directory = await RealmDirectory.load(engine.db);
+  const rows = Object.entries(presences as Record<string, Partial<ModernPresence>>).flatMap(([id, presence]) => {
+    const userId = Number(id);
+    const { active_timestamp: active, idle_timestamp: idle } = presence ?? {};
+    if (!directory.users.has(userId) || !Number.isSafeInteger(active) || !Number.isSafeInteger(idle)) return [];
+    return [{ userId, presence: { active_timestamp: active!, idle_timestamp: idle! } }];
+  });
+  if (rows.length === 0) return;
+  const { db } = engine;
+  await db.transaction('rw', [db.presence, db.counters], async () => {
+    for (const { userId, presence } of rows) await mergePresence(db, userId, presence);
+  });
+}
+
 /**
  * The hub's ephemeral events for this replica's user, to its local queues: each queue shapes
  * them as the engine's own delivery would (channel typing only for clients that declared it, the

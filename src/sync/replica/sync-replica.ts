@@ -13,7 +13,7 @@ import { checkOwnCaller, forwardedAnswer, hubUnreachableAnswer, numberedMutation
 import { HubClient, HubError, type HubFetch, HubUnreachable, ResyncNeeded } from './hub-client.ts';
 import { pushOutbox } from './push-outbox.ts';
 import { applySnapshot } from './resync.ts';
-import { deliverEphemeral, ephemeralRequest, type RelayedRequest } from './ephemeral-relay.ts';
+import { deliverEphemeral, ephemeralRequest, type RelayedRequest, relayedToHub, storeHubPresences } from './ephemeral-relay.ts';
 import { readSyncReport, type SyncReport, type SyncStatus, SYNC_STATUS_PATH, syncEvent, syncNotice } from './sync-report.ts';
 
 export type { SyncReport, SyncStatus } from './sync-report.ts';
@@ -177,7 +177,8 @@ export class SyncReplica {
     if (!state) return;
     try {
       await checkOwnCaller(this.engine.db, request, this.#apiKey);
-      await this.#client.ephemeral({ hub_id: state.hub_id, epoch: state.epoch, ...relayed });
+      const answer = await this.#client.ephemeral({ hub_id: state.hub_id, epoch: state.epoch, ...relayedToHub(relayed) });
+      await storeHubPresences(this.engine, answer);
     } catch {
       // Ephemeral: a lost or refused notice is outdated by the next one, a presence report by the next ping.
     }
