@@ -79,6 +79,24 @@ describe('the replay guard', () => {
     expect(second).toEqual(answer(7, 201));
   });
 
+  test('gives each of two unanswered mutations of the same length its own answer when both are re-sent', async () => {
+    const guard = new ReplayGuard();
+    const { runs, run } = counter();
+    const withContent = (id: number, relayInstance: string, content: string): RelayedRequest => ({
+      ...request(id, relayInstance),
+      body: new TextEncoder().encode(`type=stream&to=general&topic=t&content=${content}`).buffer,
+    });
+
+    await guard.handle(withContent(1, 'sw-a', 'one'), never, run(1, 200));
+    await guard.handle(withContent(2, 'sw-a', 'two'), never, run(2, 201));
+    const resentFirst = await guard.handle(withContent(7, 'sw-b', 'one'), never, run(7, 500));
+    const resentSecond = await guard.handle(withContent(8, 'sw-b', 'two'), never, run(8, 500));
+
+    expect(runs).toEqual([1, 2]);
+    expect(resentFirst).toEqual(answer(7, 200));
+    expect(resentSecond).toEqual(answer(8, 201));
+  });
+
   test('runs a re-send again once the replay window has passed', async () => {
     let now = 1_000;
     const guard = new ReplayGuard(() => now);

@@ -1,5 +1,4 @@
 import type { RelayedRequest, RelayedResponse } from '../protocol/relay-protocol.ts';
-import { sha256 } from '../../engine/crypto/portable-crypto.ts';
 
 /**
  * Applies a mutation once even when Chromium re-sends it. When the browser stops the Service
@@ -19,6 +18,8 @@ export const REPLAY_WINDOW_MS = 10_000;
 
 interface Attempt {
   relayInstance: string;
+  /** The request's body, compared byte for byte with a possible re-send's. */
+  body: Uint8Array | null;
   abort: AbortController;
   answer: Promise<RelayedResponse>;
   finishedAt: number | null;
@@ -28,8 +29,8 @@ interface Attempt {
 export type RunRequest = (signal: AbortSignal) => Promise<RelayedResponse>;
 
 export class ReplayGuard {
-  /** By request fingerprint: the latest copy of each request not known to be answered. */
-  readonly #attempts = new Map<string, Attempt>();
+  /** By request head (see `headOf`): the latest copy of each request not known to be answered. */
+  readonly #attempts = new Map<string, Attempt[]>();
   /** By `relayInstance#id`, until the Service Worker acknowledges the answer. */
   readonly #unacknowledged = new Map<string, Attempt>();
   readonly #now: () => number;
@@ -41,12 +42,15 @@ export class ReplayGuard {
   /**
    * Runs `run` for `request`, unless it is a re-send of a mutation already applied. `signal`
    * aborts this copy (its fetch was abandoned); the signal `run` gets also fires when a re-send
-   * supersedes it.
+   * supersedes it. Decided in the turn the request arrives: nothing waits on a digest.
    */
   async handle(request: RelayedRequest, signal: AbortSignal, run: RunRequest): Promise<RelayedResponse> {
     this.#forgetOld();
-    const key = await fingerprint(request);
-    const earlier = this.#attempts.get(key);
+    const head = headOf(request);
+    const body = request.body && request.body.byteLength > 0 ? new Uint8Array(request.body) : null;
+    const copies = this.#attempts.get(head) ?? [];
+    const index = copies.findLastIndex((copy) => sameBytes(copy.body, body));
+    const earlier = index === -1 ? undefined : copies[index];
     const readOnly = !answerIsKept(request.method);
     const resent = earlier !== undefined && !earlier.delivered && earlier.relayInstance !== request.relayInstance;
     if (resent && !readOnly) return { ...(await earlier.answer), id: request.id };
@@ -55,12 +59,15 @@ export class ReplayGuard {
     const abort = new AbortController();
     const attempt: Attempt = {
       relayInstance: request.relayInstance,
+      body,
       abort,
       answer: run(AbortSignal.any([signal, abort.signal])),
       finishedAt: null,
       delivered: false,
     };
-    this.#attempts.set(key, attempt);
+    if (index === -1) copies.push(attempt);
+    else copies[index] = attempt;
+    this.#attempts.set(head, copies);
     this.#unacknowledged.set(`${request.relayInstance}#${request.id}`, attempt);
     try {
       return await attempt.answer;
@@ -79,10 +86,12 @@ export class ReplayGuard {
 
   #forgetOld(): void {
     const cutoff = this.#now() - REPLAY_WINDOW_MS;
-    for (const map of [this.#attempts, this.#unacknowledged]) {
-      for (const [key, attempt] of map) {
-        if (attempt.delivered || (attempt.finishedAt !== null && attempt.finishedAt < cutoff)) map.delete(key);
-      }
+    const old = (attempt: Attempt) => attempt.delivered || (attempt.finishedAt !== null && attempt.finishedAt < cutoff);
+    for (const [key, attempt] of this.#unacknowledged) if (old(attempt)) this.#unacknowledged.delete(key);
+    for (const [head, copies] of this.#attempts) {
+      const kept = copies.filter((attempt) => !old(attempt));
+      if (kept.length === 0) this.#attempts.delete(head);
+      else if (kept.length < copies.length) this.#attempts.set(head, kept);
     }
   }
 }
@@ -96,14 +105,18 @@ export function answerIsKept(method: string): boolean {
 }
 
 /**
- * Everything that makes two requests "the same request from the same client": the head as
- * text, and the SHA-256 of a body (a body may be megabytes). A bodiless request, every GET among
- * them, is keyed at once, without the digest's hop to another thread.
+ * What makes two requests "the same request from the same client", besides their bodies: the
+ * head as text. Bodies are compared byte for byte only between copies with the same head (a
+ * SHA-256 of every body cost each mutation a hop to another thread before it could run).
  */
-function fingerprint(request: RelayedRequest): string | Promise<string> {
+function headOf(request: RelayedRequest): string {
   const authorization = request.headers.find(([name]) => name.toLowerCase() === 'authorization')?.[1] ?? '';
-  // A JSON array: it ends in `]`, so no head alone equals a head followed by a digest.
-  const head = JSON.stringify([request.clientId, request.method, request.url, authorization]);
-  if (!request.body || request.body.byteLength === 0) return head;
-  return sha256(new Uint8Array(request.body)).then((digest) => `${head}${Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('')}`);
+  return JSON.stringify([request.clientId, request.method, request.url, authorization]);
+}
+
+function sameBytes(a: Uint8Array | null, b: Uint8Array | null): boolean {
+  if (a === null || b === null) return a === b;
+  if (a.byteLength !== b.byteLength) return false;
+  for (let i = 0; i < a.byteLength; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
