@@ -8,18 +8,7 @@ let world: SyncWorld;
 afterEach(() => world?.close());
 
 /** A raw call to the hub's peer protocol, as a tampered replica could make it. */
-async function hubCall(user: TestUser | null, method: string, path: string, body?: unknown) {
-  const headers: Record<string, string> = {};
-  if (user) {
-    const row = userRow(user);
-    headers.Authorization = `Basic ${btoa(`${row.email}:${row.api_key}`)}`;
-  }
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await world.hub.handle(
-    new Request(`http://hub.test/sync/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
-  );
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
-}
+const hubCall = (user: TestUser | null, method: string, path: string, body?: unknown) => world.peerCall(user, method, path, body);
 
 async function identity(user: TestUser) {
   const { body } = await hubCall(user, 'GET', '/snapshot');

@@ -3,7 +3,7 @@ import type { Engine } from '../../src/engine/engine.ts';
 import type { EventQueue } from '../../src/engine/events/event-queue.ts';
 import { NO_CAPABILITIES } from '../../src/engine/events/event-types.ts';
 import { IDS, openQueue, type TestUser } from '../support/test-realm.ts';
-import { type Caller, eventsOf, syncedWorld, type SyncWorld, type TestReplica, userRow } from './sync-fixture.ts';
+import { type Caller, eventsOf, syncedWorld, type SyncWorld, type TestReplica } from './sync-fixture.ts';
 
 let world: SyncWorld | undefined;
 let live: TestReplica[] = [];
@@ -81,17 +81,7 @@ describe('presence between replicas', () => {
 
 describe('the hub\'s presence relay', () => {
   /** A raw call to the hub's peer protocol. */
-  async function hubCall(user: TestUser, path: string, body: unknown) {
-    const row = userRow(user);
-    const response = await world!.hub.handle(
-      new Request(`http://hub.test/sync/v1${path}`, {
-        method: 'POST',
-        headers: { Authorization: `Basic ${btoa(`${row.email}:${row.api_key}`)}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      }),
-    );
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  }
+  const hubCall = (user: TestUser, path: string, body: unknown) => world!.peerCall(user, 'POST', path, body);
 
   it('answers a wait with another user\'s presence event in both formats, lets the user\'s own pass, and refuses a bad report', async () => {
     const synced = await syncedWorld('mia');

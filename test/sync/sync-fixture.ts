@@ -117,6 +117,20 @@ export class SyncWorld {
     return new Caller((request) => this.hubEngine.handle(request), row.email, row.api_key);
   }
 
+  /** A raw call to the hub's peer protocol as `user` (null: no credentials), as a tampered replica could make it. */
+  async peerCall(user: TestUser | null, method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, any> }> {
+    const headers: Record<string, string> = {};
+    if (user) {
+      const row = userRow(user);
+      headers.Authorization = `Basic ${btoa(`${row.email}:${row.api_key}`)}`;
+    }
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const response = await this.hub.handle(
+      new Request(`http://hub.test/sync/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
+    );
+    return { status: response.status, body: (await response.json()) as Record<string, any> };
+  }
+
   /** A replica of `user`'s view, reaching the hub in-process through its `Link`, or over `via` (a real socket). */
   async replicaOf(user: TestUser, via?: { fetch: HubFetch; hubUrl: string }): Promise<TestReplica> {
     const row = userRow(user);

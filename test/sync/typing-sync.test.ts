@@ -4,7 +4,7 @@ import type { EventQueue } from '../../src/engine/events/event-queue.ts';
 import type { Engine } from '../../src/engine/engine.ts';
 import { RETRY_MS } from '../../src/sync/replica/sync-replica.ts';
 import { IDS, openQueue, type TestUser } from '../support/test-realm.ts';
-import { eventsOf, syncedWorld, type SyncWorld, type TestReplica, userRow } from './sync-fixture.ts';
+import { eventsOf, syncedWorld, type SyncWorld, type TestReplica } from './sync-fixture.ts';
 
 let world: SyncWorld | undefined;
 let live: TestReplica[] = [];
@@ -121,17 +121,7 @@ describe('typing notifications between replicas', () => {
 
 describe('the hub\'s typing relay', () => {
   /** A raw call to the hub's peer protocol. */
-  async function hubCall(user: TestUser, path: string, body: unknown) {
-    const row = userRow(user);
-    const response = await world!.hub.handle(
-      new Request(`http://hub.test/sync/v1${path}`, {
-        method: 'POST',
-        headers: { Authorization: `Basic ${btoa(`${row.email}:${row.api_key}`)}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      }),
-    );
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  }
+  const hubCall = (user: TestUser, path: string, body: unknown) => world!.peerCall(user, 'POST', path, body);
 
   it('wakes a wait naming its replica with the notice for its user, and never with the user\'s own', async () => {
     const synced = await syncedWorld('mia');
