@@ -3,7 +3,7 @@ import type { Engine } from '../../src/engine/engine.ts';
 import type { EventQueue } from '../../src/engine/events/event-queue.ts';
 import { NO_CAPABILITIES } from '../../src/engine/events/event-types.ts';
 import { IDS, openQueue, type TestUser } from '../support/test-realm.ts';
-import { type Caller, eventsOf, syncedWorld, type SyncWorld, type TestReplica } from './sync-fixture.ts';
+import { type Caller, eventsOf, liveRelayPair, relayWaiting, syncedWorld, type SyncWorld, type TestReplica } from './sync-fixture.ts';
 
 let world: SyncWorld | undefined;
 let live: TestReplica[] = [];
@@ -16,22 +16,12 @@ afterEach(async () => {
 
 const SOON = { timeout: 5000, interval: 10 };
 
-/** Whether the user's replica is waiting on the hub with its relay queue open (an event from now on reaches it). */
-const relayWaiting = (hub: Engine, userId: number): boolean =>
-  [...hub.queues.queuesOf(userId)].some((queue) => queue.eventTypes?.has('presence') && queue.waiter !== null);
-
 /** Mark and Mia, each on a live replica waiting on the hub. */
 async function liveWorld(): Promise<{ world: SyncWorld; mark: TestReplica; mia: TestReplica }> {
-  const synced = await syncedWorld('mark', 'mia');
-  world = synced.world;
-  const { mark, mia } = synced.replicas;
-  for (const replica of [mark, mia]) {
-    replica.replica.start();
-    live.push(replica);
-  }
-  const hub = synced.world.hubEngine;
-  await vi.waitFor(() => expect([relayWaiting(hub, IDS.mark), relayWaiting(hub, IDS.mia)]).toEqual([true, true]), SOON);
-  return { world: synced.world, mark, mia };
+  const pair = await liveRelayPair();
+  world = pair.world;
+  live.push(pair.mark, pair.mia);
+  return pair;
 }
 
 /** A client registered for presence events through the API, and its queue on the engine behind `api`. */

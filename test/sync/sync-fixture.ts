@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { ManualClock } from '../../src/engine/clock/clock.ts';
 import { Engine } from '../../src/engine/engine.ts';
@@ -9,7 +9,7 @@ import { SyncHub } from '../../src/sync/hub/sync-hub.ts';
 import type { MutationResult, PushAnswer } from '../../src/sync/protocol.ts';
 import type { HubFetch } from '../../src/sync/replica/hub-client.ts';
 import { SyncReplica } from '../../src/sync/replica/sync-replica.ts';
-import { type ApiResult, encodeParams, openQueue, TEST_SCENARIO, type TestUser } from '../support/test-realm.ts';
+import { type ApiResult, encodeParams, IDS, openQueue, TEST_SCENARIO, type TestUser } from '../support/test-realm.ts';
 
 const HUB_URL = 'http://hub.test:9991';
 
@@ -184,3 +184,19 @@ export async function syncedWorld<U extends TestUser>(...users: U[]): Promise<{ 
 /** The events a queue holds of the given types, without their queue ids. */
 export const eventsOf = (queue: EventQueue, ...types: string[]): EngineEvent[] =>
   queue.events.filter((event) => types.includes(event.type)).map(({ id: _id, ...event }) => event as EngineEvent);
+
+/** Whether the user's replica is waiting on the hub with its ephemeral relay queue open (a typing or presence event from now on reaches it). */
+export const relayWaiting = (hub: Engine, userId: number): boolean =>
+  [...hub.queues.queuesOf(userId)].some((queue) => queue.eventTypes?.has('typing') && queue.waiter !== null);
+
+/** Mark and Mia, each on a live replica (started: the caller stops them) waiting on the hub with its relay queue open. */
+export async function liveRelayPair(): Promise<{ world: SyncWorld; mark: TestReplica; mia: TestReplica }> {
+  const { world, replicas } = await syncedWorld('mark', 'mia');
+  const { mark, mia } = replicas;
+  for (const replica of [mark, mia]) replica.replica.start();
+  await vi.waitFor(() => expect([relayWaiting(world.hubEngine, IDS.mark), relayWaiting(world.hubEngine, IDS.mia)]).toEqual([true, true]), {
+    timeout: 5000,
+    interval: 10,
+  });
+  return { world, mark, mia };
+}

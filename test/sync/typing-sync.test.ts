@@ -4,7 +4,7 @@ import type { EventQueue } from '../../src/engine/events/event-queue.ts';
 import type { Engine } from '../../src/engine/engine.ts';
 import { RETRY_MS } from '../../src/sync/replica/sync-replica.ts';
 import { IDS, openQueue, type TestUser } from '../support/test-realm.ts';
-import { eventsOf, syncedWorld, type SyncWorld, type TestReplica } from './sync-fixture.ts';
+import { eventsOf, liveRelayPair, relayWaiting, syncedWorld, type SyncWorld, type TestReplica } from './sync-fixture.ts';
 
 let world: SyncWorld | undefined;
 let live: TestReplica[] = [];
@@ -23,22 +23,12 @@ const SOON = { timeout: 5000, interval: 10 };
 const typingQueue = (engine: Engine, userId: number): EventQueue =>
   openQueue(engine, userId, { capabilities: { ...NO_CAPABILITIES, stream_typing_notifications: true } });
 
-/** Whether the user's replica is waiting on the hub with its relay queue open (a notice from now on reaches it). */
-const relayWaiting = (hub: Engine, userId: number): boolean =>
-  [...hub.queues.queuesOf(userId)].some((queue) => queue.eventTypes?.has('typing') && queue.waiter !== null);
-
 /** Mark and Mia, each on a live replica waiting on the hub. */
 async function liveWorld(): Promise<{ world: SyncWorld; mark: TestReplica; mia: TestReplica }> {
-  const synced = await syncedWorld('mark', 'mia');
-  world = synced.world;
-  const { mark, mia } = synced.replicas;
-  for (const replica of [mark, mia]) {
-    replica.replica.start();
-    live.push(replica);
-  }
-  const hub = synced.world.hubEngine;
-  await vi.waitFor(() => expect([relayWaiting(hub, IDS.mark), relayWaiting(hub, IDS.mia)]).toEqual([true, true]), SOON);
-  return { world: synced.world, mark, mia };
+  const pair = await liveRelayPair();
+  world = pair.world;
+  live.push(pair.mark, pair.mia);
+  return pair;
 }
 
 describe('typing notifications between replicas', () => {
