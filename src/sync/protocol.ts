@@ -63,6 +63,12 @@ export const waitBody = z.strictObject({
 export const EPHEMERAL_EVENT_TYPES: ReadonlySet<string> = new Set(['typing', 'typing_edit_message', 'presence']);
 
 /** The API routes (below `/api/v1/`) a replica relays to `POST /sync/v1/ephemeral`: typing notices and presence reports. */
+/**
+ * The most ephemeral events one wait answer carries (the newest), and a replica delivers. A few
+ * are plenty: a typing start or stop is soon outdated by the next one (clients expire them too),
+ * and a user is announced only on coming (back) online.
+ */
+export const MAX_EPHEMERAL_PER_WAIT = 8;
 export const EPHEMERAL_PATH = /^(typing|messages\/\d{1,16}\/typing|users\/me\/presence)$/;
 
 /** A typing or presence request relayed by a replica, run on the hub as its user's own: a few short parameters. */

@@ -1,13 +1,8 @@
 import type { Engine } from '../../engine/engine.ts';
 import type { EventQueue } from '../../engine/events/event-queue.ts';
 import { type EngineEvent, NO_CAPABILITIES } from '../../engine/events/event-types.ts';
-import { EPHEMERAL_EVENT_TYPES } from '../protocol.ts';
+import { EPHEMERAL_EVENT_TYPES, MAX_EPHEMERAL_PER_WAIT } from '../protocol.ts';
 
-/**
- * A few events are plenty: a typing start or stop is soon outdated by the next one (clients expire
- * them too), and a user is announced only on coming (back) online.
- */
-export const MAX_EPHEMERAL_PER_WAIT = 8;
 /** Waiting replicas of one user the hub keeps a queue for; the one waited on longest ago makes way. */
 const MAX_RELAYS_PER_USER = 4;
 /** A relay queue no wait has asked for in this long is dropped by the engine's queue expiry. */

@@ -4,7 +4,7 @@ import { API_PREFIX, type Engine } from '../../engine/engine.ts';
 import type { EngineEvent } from '../../engine/events/event-types.ts';
 import { readBoundedBody } from '../../engine/http/bounded-body.ts';
 import type { ModernPresence } from '../../engine/wire/presence-wire.ts';
-import { EPHEMERAL_EVENT_TYPES, EPHEMERAL_PATH, type EphemeralBody } from '../protocol.ts';
+import { EPHEMERAL_EVENT_TYPES, EPHEMERAL_PATH, type EphemeralBody, MAX_EPHEMERAL_PER_WAIT } from '../protocol.ts';
 
 /**
  * Typing notices and presence between replicas (docs/SYNC.md, "Ephemeral events"): a replica's
@@ -15,8 +15,6 @@ import { EPHEMERAL_EVENT_TYPES, EPHEMERAL_PATH, type EphemeralBody } from '../pr
 
 /** A typing or presence request is a few short fields; a larger body is not relayed (the local engine still answers it). */
 const MAX_RELAYED_BODY_BYTES = 16 * 1024;
-/** At most this many events from one wait answer: the hub sends the newest few. */
-const MAX_DELIVERED = 8;
 
 /** A relayed request's path below `/api/v1/` and its parameters, as the hub takes them. */
 export type RelayedRequest = Omit<EphemeralBody, 'hub_id' | 'epoch'>;
@@ -85,7 +83,7 @@ export async function deliverEphemeral(engine: Engine, userId: number, events: r
   const directory = await RealmDirectory.load(engine.db);
   const delivered = events
     .filter((event) => EPHEMERAL_EVENT_TYPES.has(event.type) && (event.type !== 'presence' || relayedPresence(event, directory)))
-    .slice(-MAX_DELIVERED);
+    .slice(-MAX_EPHEMERAL_PER_WAIT);
   const presences = delivered.flatMap((event) => relayedPresence(event, directory) ?? []);
   if (presences.length > 0) {
     const { db } = engine;
