@@ -43,7 +43,8 @@ export interface HandleOptions {
   /** The peer's network address (the Node host's socket); per-address rate limits use it. */
   clientAddress?: string;
   /**
-   * Runs inside the transaction of a `write` endpoint, after it succeeded, with its answer: what
+   * Runs inside the transaction of a `write` endpoint, after it succeeded, with its answer (the
+   * fields its client receives, `ignored_parameters_unsupported` included): what
    * must commit with the change or not at all (a sync outbox row, a hub's mutation record). A
    * request to any other kind of endpoint is refused when this is given.
    */
@@ -202,7 +203,7 @@ export class Engine implements EngineServices {
       clientName: raw.get('client') ?? clientFromUserAgent(request.headers.get('user-agent')),
       files,
       clientAddress: options.clientAddress ?? null,
-      inTransaction: options.inTransaction,
+      inTransaction: options.inTransaction && withIgnored(options.inTransaction, ignored),
     };
     const result = await endpoint.run(ctx, params);
     const response = result instanceof Response ? result : successResponse(result, ignored);
@@ -221,4 +222,10 @@ function clientFromUserAgent(userAgent: string | null): string {
   if (!userAgent) return 'API';
   const name = userAgent.split(/[/\s]/, 1)[0];
   return name || 'API';
+}
+
+/** The hook sees the answer's fields as the client will (a hub records a forwarded write's answer whole). */
+function withIgnored(hook: TransactionHook, ignored: readonly string[]): TransactionHook {
+  if (ignored.length === 0) return hook;
+  return (scope, answer) => hook(scope, answer instanceof Response ? answer : { ...answer, ignored_parameters_unsupported: ignored });
 }

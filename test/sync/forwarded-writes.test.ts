@@ -66,6 +66,13 @@ describe('a write only the hub can do, made on a replica while the hub is reacha
     expect((await mia.api.get(`/users/${IDS.mark}/status`)).body.status).toEqual({ status_text: 'At the offsite' });
   });
 
+  it('answers with the hub\'s whole answer, the parameters it ignored included', async () => {
+    const { mark } = await syncedPair();
+    const forwarded = await mark.api.patch('/settings', { twenty_four_hour_time: true, favourite_colour: 'teal' });
+    expect(forwarded).toEqual({ status: 200, body: { result: 'success', msg: '', ignored_parameters_unsupported: ['favourite_colour'] } });
+    expect(await world.onHub('mark').patch('/settings', { twenty_four_hour_time: true, favourite_colour: 'teal' })).toEqual(forwarded);
+  });
+
   it('gives a member the hub\'s own refusal of an administrator\'s action, and nothing changes anywhere', async () => {
     const { mark } = await syncedPair();
     const channelBefore = await world.hubEngine.db.channels.get(IDS.general);
