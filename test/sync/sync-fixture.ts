@@ -18,6 +18,14 @@ export class Link {
   cut = false;
   /** The hub gets the request and acts on it, but its answer never arrives. */
   loseAnswers = false;
+  /**
+   * The network drops without a word: a request never reaches the hub (`request`), or the hub
+   * acts on it and its answer never arrives (`answer`). Either way the call hangs until its
+   * caller gives up, as a real one does.
+   */
+  hang: 'request' | 'answer' | null = null;
+  /** The calls hanging now, by path. */
+  readonly hanging: string[] = [];
   /** Runs before each request reaches the hub, with its path (a test acting in the middle of a round). */
   beforeHub: ((path: string) => Promise<void>) | null = null;
   readonly #hub: () => SyncHub;
@@ -32,12 +40,27 @@ export class Link {
   readonly fetch = async (request: Request): Promise<Response> => {
     if (this.cut) throw new TypeError('fetch failed');
     const path = new URL(request.url).pathname;
+    if (this.hang === 'request') return this.#hangUntilAborted(request, path);
     await this.beforeHub?.(path);
     const response = await this.#hub().handle(request);
     if (path.endsWith('/push') && response.ok) this.pushResults.push(...((await response.clone().json()) as PushAnswer).results);
     if (this.loseAnswers) throw new TypeError('the connection was reset');
+    if (this.hang === 'answer') return this.#hangUntilAborted(request, path);
     return response;
   };
+
+  #hangUntilAborted(request: Request, path: string): Promise<never> {
+    const call = path.slice('/sync/v1'.length);
+    this.hanging.push(call);
+    return new Promise((_resolve, reject) => {
+      const giveUp = () => {
+        this.hanging.splice(this.hanging.indexOf(call), 1);
+        reject(new DOMException('This operation was aborted', 'AbortError'));
+      };
+      if (request.signal.aborted) giveUp();
+      else request.signal.addEventListener('abort', giveUp, { once: true });
+    });
+  }
 }
 
 /** Calls an engine-like `handle` as one user, the way an HTTP client would. */

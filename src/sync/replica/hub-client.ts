@@ -1,3 +1,4 @@
+import type { Clock } from '../../engine/clock/clock.ts';
 import type { EngineEvent } from '../../engine/events/event-types.ts';
 import { type EphemeralBody, type PullAnswer, type PushAnswer, type PushedMutation, RESYNC_NEEDED, SNAPSHOT_PATH, type SnapshotAnswer, SYNC_PREFIX } from '../protocol.ts';
 
@@ -22,23 +23,35 @@ export class HubError extends Error {
   }
 }
 
+/**
+ * How long a call may go unanswered before the hub counts as unreachable. A network that drops
+ * without a word (the trainer's laptop asleep, a Wi-Fi gone) leaves a request hanging for
+ * minutes, which would hold every round behind it. A snapshot carries the user's whole realm.
+ */
+export const CALL_DEADLINE_MS = 20_000;
+export const SNAPSHOT_DEADLINE_MS = 120_000;
+/** A wait's deadline is the time it asked the hub to wait, plus this. */
+export const WAIT_GRACE_MS = 15_000;
+
 /** The replica's calls to the hub's `/sync/v1/`, with its user's credentials. */
 export class HubClient {
   readonly #fetch: HubFetch;
+  readonly #clock: Clock;
   readonly #base: string;
   readonly #authorization: string;
   /** Told the typing notices and presence changes a wait's answer carries (`ephemeral`). */
   readonly #onEphemeral: ((events: EngineEvent[]) => void) | undefined;
 
-  constructor(options: { fetch: HubFetch; hubUrl: string; email: string; apiKey: string; onEphemeral?: (events: EngineEvent[]) => void }) {
+  constructor(options: { fetch: HubFetch; clock: Clock; hubUrl: string; email: string; apiKey: string; onEphemeral?: (events: EngineEvent[]) => void }) {
     this.#fetch = options.fetch;
+    this.#clock = options.clock;
     this.#onEphemeral = options.onEphemeral;
     this.#base = options.hubUrl.replace(/\/$/, '') + SYNC_PREFIX;
     this.#authorization = `Basic ${btoa(`${options.email}:${options.apiKey}`)}`;
   }
 
   snapshot(): Promise<SnapshotAnswer> {
-    return this.#call('GET', SNAPSHOT_PATH);
+    return this.#call('GET', SNAPSHOT_PATH, undefined, { deadlineMs: SNAPSHOT_DEADLINE_MS });
   }
 
   push(body: { hub_id: string; epoch: string; client_id: string; mutations: PushedMutation[] }): Promise<PushAnswer> {
@@ -51,7 +64,8 @@ export class HubClient {
 
   /** Resolves once the hub has changes after `cursor` (with the page a pull would answer), or null when the wait ran out. */
   async wait(body: { hub_id: string; epoch: string; cursor: number; timeout_seconds: number; client_id?: string }, signal: AbortSignal): Promise<PullAnswer | null> {
-    const answer = await this.#call<{ changed: boolean; page?: PullAnswer; ephemeral?: EngineEvent[] }>('POST', '/wait', body, signal);
+    const deadlineMs = body.timeout_seconds * 1000 + WAIT_GRACE_MS;
+    const answer = await this.#call<{ changed: boolean; page?: PullAnswer; ephemeral?: EngineEvent[] }>('POST', '/wait', body, { signal, deadlineMs });
     if (answer.ephemeral?.length) this.#onEphemeral?.(answer.ephemeral);
     return answer.page ?? null;
   }
@@ -61,9 +75,14 @@ export class HubClient {
     return this.#call('POST', '/ephemeral', body);
   }
 
-  async #call<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  async #call<T>(method: string, path: string, body?: unknown, options: { signal?: AbortSignal; deadlineMs?: number } = {}): Promise<T> {
     const headers: Record<string, string> = { Authorization: this.#authorization };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const deadlineMs = options.deadlineMs ?? CALL_DEADLINE_MS;
+    const late = new AbortController();
+    // On the engine's clock, as the replica's other timers (tests drive it).
+    const timer = this.#clock.setTimeout(() => late.abort(), deadlineMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, late.signal]) : late.signal;
     let response: Response;
     let json: Record<string, unknown>;
     try {
@@ -72,7 +91,10 @@ export class HubClient {
       );
       json = (await response.json()) as Record<string, unknown>;
     } catch (error) {
+      if (late.signal.aborted) throw new HubUnreachable(`the hub did not answer within ${deadlineMs / 1000} s`);
       throw new HubUnreachable(error instanceof Error ? error.message : String(error));
+    } finally {
+      this.#clock.clearTimeout(timer);
     }
     if (response.ok) return json as T;
     if (json.code === RESYNC_NEEDED) throw new ResyncNeeded(String(json.msg));

@@ -36,7 +36,7 @@ const MAX_PASSES = 5;
 /** While the hub cannot be reached, the live loop tries again this often (or at the next local change). */
 export const RETRY_MS = 2_000;
 /** How long one wait for the hub's next change may last before it is asked again. */
-const WAIT_SECONDS = 45;
+export const WAIT_SECONDS = 45;
 /** A forwarded write's push is offered again once when its answer is lost (the hub answers its record). */
 const FORWARD_ATTEMPTS = 2;
 
@@ -67,7 +67,7 @@ export class SyncReplica {
     this.#apiKey = options.apiKey;
     this.#hubUrl = options.hubUrl;
     this.#onReport = options.onReport;
-    this.#client = new HubClient({ ...options, onEphemeral: (events) => void this.#deliverEphemeral(events) });
+    this.#client = new HubClient({ ...options, clock: options.engine.clock, onEphemeral: (events) => void this.#deliverEphemeral(events) });
     // The live loop pushes a queued change as soon as its transaction commits (replica rule 1:
     // the outbox row is written in the action's own), before the local answer is even built.
     const queued = new WeakSet<object>();
