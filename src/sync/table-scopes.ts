@@ -38,7 +38,8 @@ export type RefreshedTable = (typeof SHARED_TABLES)[number] | keyof typeof OWN_R
  * without a resync: the page brings the caller's rows of them, scoped as above, and the events.
  * Disabling drafts synchronization deletes the drafts with no `drafts` event, hence `drafts`
  * for `user_settings`. Any other type a snapshot carries still costs a resync
- * (`hub/change-journal.ts`).
+ * (`hub/change-journal.ts`); `user_group` among them, since a role change moves its user
+ * between the role groups and what else it reveals was not checked.
  */
 export const EVENT_TABLES: Readonly<Record<string, readonly RefreshedTable[]>> = {
   user_status: ['user_status'],
@@ -53,6 +54,10 @@ export const EVENT_TABLES: Readonly<Record<string, readonly RefreshedTable[]>> =
   user_settings: ['users', 'drafts'],
   update_display_settings: ['users'],
   update_global_notifications: ['users'],
+  realm_emoji: ['realm_emoji'],
+  realm_linkifiers: ['linkifiers'],
+  realm_playgrounds: ['realm_playgrounds'],
+  channel_folder: ['channel_folders'],
 };
 
 export const tablesOf = (eventType: string): readonly RefreshedTable[] => (Object.hasOwn(EVENT_TABLES, eventType) ? EVENT_TABLES[eventType]! : []);

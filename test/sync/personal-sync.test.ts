@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/engine/engine.ts';
+import { NO_CAPABILITIES } from '../../src/engine/events/event-types.ts';
 import { exportRealm, importRealm } from '../../src/engine/realm-archive/realm-archive.ts';
 import type { PullAnswer } from '../../src/sync/protocol.ts';
 import { IDS, openQueue } from '../support/test-realm.ts';
@@ -154,6 +155,67 @@ describe("a user's personal rows", () => {
       rows: { user_status: status },
       notices: [{ event: { type: 'user_status', user_id: IDS.mia, status_text: 'Reviewing' }, users: [IDS.mia] }],
     });
+  });
+});
+
+describe("an administrator's linkifiers, code playgrounds and channel folders", () => {
+  it("reach every replica's queue as the hub's clients hear them, without a resync", async () => {
+    const { world: synced, replicas } = await syncedWorld('mark', 'gail');
+    world = synced;
+    const { mark, gail } = replicas;
+    // Clients that read linkifiers with URL templates (the others get no linkifier event).
+    const templates = { capabilities: { ...NO_CAPABILITIES, linkifier_url_template: true } };
+    const queues = [openQueue(mark.replica.engine, IDS.mark, templates), openQueue(gail.replica.engine, IDS.gail, templates)];
+    const hubQueues = [openQueue(world.hubEngine, IDS.mark, templates), openQueue(world.hubEngine, IDS.gail, templates)];
+    const snapshots = [countSnapshots(mark), countSnapshots(gail)];
+    const olivia = world.onHub('olivia');
+
+    const linkifier = { pattern: '#(?P<id>[0-9]+)', url_template: 'https://tracker.test/{id}' };
+    expect((await olivia.post('/realm/filters', linkifier)).status).toBe(200);
+    expect((await olivia.post('/realm/playgrounds', { name: 'Python', pygments_language: 'python', url_template: 'https://play.test/?c={code}' })).status).toBe(200);
+    expect((await olivia.post('/channel_folders/create', { name: 'Projects', description: 'Ongoing work' })).status).toBe(200);
+    for (const { replica } of [mark, gail]) expect(await replica.sync()).toBe('online');
+
+    const told = ['realm_linkifiers', 'realm_playgrounds', 'channel_folder'];
+    queues.forEach((queue, index) => expect(eventsOf(queue, ...told)).toEqual(eventsOf(hubQueues[index]!, ...told)));
+    expect(eventsOf(queues[1]!, ...told).map((e) => [e.type, e.op ?? null])).toEqual([
+      ['realm_linkifiers', null],
+      ['realm_playgrounds', null],
+      ['channel_folder', 'add'],
+    ]);
+    for (const replica of [mark, gail]) {
+      const { db } = replica.replica.engine;
+      for (const table of ['linkifiers', 'realm_playgrounds', 'channel_folders'] as const) {
+        expect(await db.table(table).toArray()).toEqual(await world.hubEngine.db.table(table).toArray());
+      }
+    }
+    // The replica renders a message with the new linkifier, as the hub does.
+    const preview = async (api: typeof olivia) => (await api.post('/messages/render', { content: 'See #42' })).body.rendered;
+    expect(await preview(mark.api)).toBe(await preview(world.onHub('mark')));
+    expect(await preview(mark.api)).toContain('https://tracker.test/42');
+    queues.forEach((queue, index) => expectOpen([mark, gail][index]!, queue));
+    expect(snapshots.map((taken) => taken.count)).toEqual([0, 0]);
+  });
+});
+
+describe('a custom emoji deactivated on the hub', () => {
+  it("reaches the replica's queue as the hub's client hears it, and the replica's emoji are the hub's", async () => {
+    world = await SyncWorld.create();
+    await world.hubEngine.db.realm_emoji.add({ id: 1, name: 'octo', source_url: 'https://emoji.test/octo.png', deactivated: false, author_id: IDS.olivia });
+    const mark = await world.replicaOf('mark');
+    expect(await mark.replica.sync()).toBe('online');
+    const queue = mark.openQueue();
+    const onHub = openQueue(world.hubEngine, IDS.mark);
+    const snapshots = countSnapshots(mark);
+
+    expect((await world.onHub('olivia').delete('/realm/emoji/octo')).status).toBe(200);
+    expect(await mark.replica.sync()).toBe('online');
+
+    expect(eventsOf(queue, 'realm_emoji')).toEqual(eventsOf(onHub, 'realm_emoji'));
+    expect(eventsOf(queue, 'realm_emoji').map((e) => (e.realm_emoji as Record<string, { deactivated: boolean }>)['1']?.deactivated)).toEqual([true]);
+    expect(await mark.replica.engine.db.realm_emoji.toArray()).toEqual(await world.hubEngine.db.realm_emoji.toArray());
+    expectOpen(mark, queue);
+    expect(snapshots.count).toBe(0);
   });
 });
 

@@ -6,10 +6,10 @@ import { tablesOf } from '../table-scopes.ts';
 
 /**
  * Event types whose changes reach a replica only through a full resync of the users concerned
- * (docs/SYNC.md): the realm's settings, defaults, default channels, groups, folders, emoji,
- * linkifiers, playgrounds, profile fields and bots. Not here: messages, reactions, flags, topic
- * visibility, channels, subscriptions and users (their own entries); the personal and shared
- * rows of `EVENT_TABLES` (a `tables` entry); typing and presence (ephemeral, relayed to waiting
+ * (docs/SYNC.md): the realm's settings, defaults for new users, default channels, user groups,
+ * custom profile fields and bots. Not here: messages, reactions, flags, topic visibility,
+ * channels, subscriptions and users (their own entries); the personal and shared rows of
+ * `EVENT_TABLES` (a `tables` entry); typing and presence (ephemeral, relayed to waiting
  * replicas by `ephemeral-relay.ts`, and presence too frequent to resync for); invitations and
  * exports (tables that never leave the hub).
  */
@@ -18,10 +18,6 @@ const REALM_EVENT_TYPES = new Set([
   'realm_user_settings_defaults',
   'default_streams',
   'user_group',
-  'channel_folder',
-  'realm_emoji',
-  'realm_linkifiers',
-  'realm_playgrounds',
   'custom_profile_fields',
   'realm_bot',
 ]);
