@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { ChannelRow, MessageRow, ReactionRow, RecipientRow, SubscriptionRow, UserMessageRow, UserRow, UserTopicRow } from '../engine/storage/rows.ts';
+import type { ChannelRow, JournaledNotice, MessageRow, ReactionRow, RecipientRow, SubscriptionRow, UserMessageRow, UserRow, UserTopicRow } from '../engine/storage/rows.ts';
+import type { RefreshedTable } from './table-scopes.ts';
 
 /** The peer protocol's path: outside `/api/v1`, so a Service Worker relaying the API never takes it. */
 export const SYNC_PREFIX = '/sync/v1';
@@ -114,6 +115,17 @@ export interface UserBundle {
   recipient: RecipientRow;
 }
 
+/**
+ * Personal and shared rows the page's `tables` entries report changed (`EVENT_TABLES`): the
+ * caller's rows of each table named, scoped as the snapshot scopes them, which replace the
+ * replica's, and the caller's share of the events the hub told (only the caller in `users`,
+ * only the caller's own fields). The caller's own `users` row comes in `users`.
+ */
+export interface TablesRefresh {
+  rows: Partial<Record<Exclude<RefreshedTable, 'users'>, Record<string, unknown>[]>>;
+  notices: JournaledNotice[];
+}
+
 export interface PullAnswer {
   hub_id: string;
   epoch: string;
@@ -129,6 +141,8 @@ export interface PullAnswer {
   channels?: ChannelBundle[];
   /** Changed channels the caller was told of and may no longer see, as the event that told them showed them. */
   removed_channels?: ChannelRow[];
+  /** Changed personal and shared rows of the caller's, with the events the hub told of them. */
+  tables?: TablesRefresh;
   /** A change of what still travels only in a snapshot (realm settings, groups, ...) concerned the caller. */
   realm_changed: boolean;
 }

@@ -1,30 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { EventQueue } from '../../src/engine/events/event-queue.ts';
 import type { EngineEvent } from '../../src/engine/events/event-types.ts';
 import { exportRealm, importRealm } from '../../src/engine/realm-archive/realm-archive.ts';
 import { IDS, openQueue } from '../support/test-realm.ts';
 import type { PullAnswer } from '../../src/sync/protocol.ts';
 import { applyChanges } from '../../src/sync/replica/apply-changes.ts';
-import { eventsOf, newEngine, SyncWorld, syncedWorld, type TestReplica, userRow } from './sync-fixture.ts';
+import { countSnapshots, eventsOf, expectOpen, newEngine, SyncWorld, syncedWorld, type TestReplica, userRow } from './sync-fixture.ts';
 
 let world: SyncWorld;
 afterEach(() => world?.close());
 
 const ENTITY_EVENTS = ['stream', 'subscription', 'realm_user'];
-
-/** Counts the snapshots a replica takes from now on (a full resync takes one). */
-function countSnapshots(replica: TestReplica): { count: number } {
-  const taken = { count: 0 };
-  replica.link.beforeHub = async (path) => {
-    if (path.endsWith('/snapshot')) taken.count++;
-  };
-  return taken;
-}
-
-/** The queue is still open on the replica: no resync closed it (its client would get BAD_EVENT_QUEUE_ID). */
-function expectOpen(replica: TestReplica, queue: EventQueue): void {
-  expect(() => replica.replica.engine.queues.get(queue.id, replica.userId)).not.toThrow();
-}
 
 /** The hub's answer to a pull of the replica's user, from the start of the feed unless told. */
 async function pull(replica: TestReplica, from: { cursor?: number; limit?: number } = {}): Promise<PullAnswer> {

@@ -204,6 +204,20 @@ export async function syncedWorld<U extends TestUser>(...users: U[]): Promise<{ 
   return { world, replicas };
 }
 
+/** Counts the snapshots a replica takes from now on (a full resync takes one). */
+export function countSnapshots(replica: TestReplica): { count: number } {
+  const taken = { count: 0 };
+  replica.link.beforeHub = async (path) => {
+    if (path.endsWith('/snapshot')) taken.count++;
+  };
+  return taken;
+}
+
+/** The queue is still open on the replica: no resync closed it (its client would get BAD_EVENT_QUEUE_ID). */
+export function expectOpen(replica: TestReplica, queue: EventQueue): void {
+  expect(() => replica.replica.engine.queues.get(queue.id, replica.userId)).not.toThrow();
+}
+
 /** The events a queue holds of the given types, without their queue ids. */
 export const eventsOf = (queue: EventQueue, ...types: string[]): EngineEvent[] =>
   queue.events.filter((event) => types.includes(event.type)).map(({ id: _id, ...event }) => event as EngineEvent);

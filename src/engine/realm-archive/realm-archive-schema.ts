@@ -375,12 +375,19 @@ const pushDeviceToken = z.looseObject({
 
 /** One row schema per table of the database (storage/database.ts); the archive holds all of them. */
 const syncHub = z.looseObject({ id: z.literal(1), hub_id: z.string().min(1), epoch: z.string().min(1) });
+const journaledNotice = z.looseObject({
+  event: z.looseObject({ type: z.string().min(1) }),
+  users: z.array(id),
+  per_user: z.array(z.tuple([id, z.record(z.string(), z.unknown())])).optional(),
+  empty_topic_display_name: z.string().optional(),
+});
 const syncChange = z.looseObject({
   seq: id,
-  kind: z.enum(['message', 'realm', 'user_topic', 'channel', 'user']),
+  kind: z.enum(['message', 'realm', 'user_topic', 'channel', 'user', 'tables']),
   message_id: id.optional(),
   entity_id: id.optional(),
   users: z.array(id).optional(),
+  notices: z.array(journaledNotice).optional(),
 });
 const syncClient = z.looseObject({ client_id: z.string().min(1), user_id: id, last_mutation_id: z.int().nonnegative() });
 const syncMutation = z.looseObject({

@@ -533,16 +533,28 @@ export interface SyncHubRow {
 /** One entry of a hub's change feed: the latest change of one message, channel or user; a topic visibility or realm change concerning `users`. */
 export interface SyncChangeRow {
   seq: number;
-  kind: 'message' | 'realm' | 'user_topic' | 'channel' | 'user';
+  kind: 'message' | 'realm' | 'user_topic' | 'channel' | 'user' | 'tables';
   /** `message` entries only; a message keeps only its latest entry. */
   message_id?: number;
   /** `channel` (a channel or its subscriptions) and `user` entries: which one; each keeps only its latest entry. */
   entity_id?: number;
   /**
    * `realm` entries: the users whose view changed; `user_topic` entries: the users whose topic
-   * visibility changed; `channel` entries: the users told of the change (who may have lost sight of it).
+   * visibility changed; `channel` entries: the users told of the change (who may have lost sight of it);
+   * `tables` entries: the users told of its notices.
    */
   users?: number[];
+  /** `tables` entries: the events the hub told of changed personal or shared rows, as its transaction told them. */
+  notices?: JournaledNotice[];
+}
+
+/** A notice as data a replica can deliver again: its event, the users told, their own fields, the realm's name for the empty topic. */
+export interface JournaledNotice {
+  event: { type: string } & Record<string, unknown>;
+  users: number[];
+  /** A user's own fields of the event (the notice's `perUser`), as pairs. */
+  per_user?: [number, Record<string, unknown>][];
+  empty_topic_display_name?: string;
 }
 
 /** A replica known to the hub: the user it pushes for and the last mutation applied. */

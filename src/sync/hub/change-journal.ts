@@ -1,38 +1,25 @@
 import type { Notice } from '../../engine/events/event-types.ts';
 import type { WriteJournal } from '../../engine/services/action-scope.ts';
 import { nextId, type RealmDatabase } from '../../engine/storage/database.ts';
+import type { JournaledNotice } from '../../engine/storage/rows.ts';
+import { tablesOf } from '../table-scopes.ts';
 
 /**
  * Event types whose changes reach a replica only through a full resync of the users concerned
- * (docs/SYNC.md): the realm's settings, groups, emoji, linkifiers, ..., and the personal tables
- * a snapshot carries, which a replica's forwarded writes change too. Not here: messages,
- * reactions, flags, topic visibility, channels, subscriptions and users (their own entries);
- * typing and presence (ephemeral, relayed to waiting replicas by `ephemeral-relay.ts`, and
- * presence too frequent to resync for); invitations and exports (tables that never leave the hub).
+ * (docs/SYNC.md): the realm's settings, defaults for new users, default channels, user groups,
+ * custom profile fields and bots. Not here: messages, reactions, flags, topic visibility,
+ * channels, subscriptions and users (their own entries); the personal and shared rows of
+ * `EVENT_TABLES` (a `tables` entry); typing and presence (ephemeral, relayed to waiting
+ * replicas by `ephemeral-relay.ts`, and presence too frequent to resync for); invitations and
+ * exports (tables that never leave the hub).
  */
 const REALM_EVENT_TYPES = new Set([
   'realm',
   'realm_user_settings_defaults',
   'default_streams',
   'user_group',
-  'channel_folder',
-  'realm_emoji',
-  'realm_linkifiers',
-  'realm_playgrounds',
   'custom_profile_fields',
-  'alert_words',
-  'attachment',
-  'drafts',
-  'muted_users',
-  'navigation_view',
   'realm_bot',
-  'reminders',
-  'saved_snippets',
-  'scheduled_messages',
-  'update_display_settings',
-  'update_global_notifications',
-  'user_settings',
-  'user_status',
 ]);
 
 /**
@@ -40,7 +27,9 @@ const REALM_EVENT_TYPES = new Set([
  * entry per touched message (replacing the message's older entry, so the feed holds each
  * message once), one `user_topic` entry naming the users whose topic visibility changed, one
  * entry per touched channel (its settings or subscriptions) and per touched user, replacing the
- * older one as messages do, and one `realm` entry naming the users a realm change concerns.
+ * older one as messages do, one `tables` entry carrying the notices of changed personal and
+ * shared rows (`EVENT_TABLES`) as data, and one `realm` entry naming the users a realm change
+ * concerns.
  */
 export const syncChangeJournal: WriteJournal = async (scope, notices) => {
   const messageIds = new Set<number>();
@@ -51,6 +40,7 @@ export const syncChangeJournal: WriteJournal = async (scope, notices) => {
   /** Touched channels, each with the users told of it. */
   const channels = new Map<number, Set<number>>();
   const users = new Set<number>();
+  const tableNotices: JournaledNotice[] = [];
   for (const notice of notices) {
     for (const id of touchedChannelIds(notice)) {
       const told = channels.get(id) ?? new Set<number>();
@@ -62,6 +52,7 @@ export const syncChangeJournal: WriteJournal = async (scope, notices) => {
     if (notice.event.type === 'message' && notice.message) created.add(notice.message.row.id);
     if (concernsRealm(notice)) for (const user of notice.users) realmUsers.add(user);
     if (notice.event.type === 'user_topic') for (const user of notice.users) topicUsers.add(user);
+    if (tablesOf(notice.event.type).length > 0) tableNotices.push(journaled(notice));
   }
   const { db } = scope;
   // Users and channels first: a page that brings a message also brings the channel it was sent to.
@@ -74,10 +65,21 @@ export const syncChangeJournal: WriteJournal = async (scope, notices) => {
   if (topicUsers.size > 0) {
     await db.sync_changes.add({ seq: await nextId(db, 'sync_change'), kind: 'user_topic', users: [...topicUsers].sort((a, b) => a - b) });
   }
+  if (tableNotices.length > 0) {
+    const told = [...new Set(tableNotices.flatMap((notice) => notice.users))].sort((a, b) => a - b);
+    await db.sync_changes.add({ seq: await nextId(db, 'sync_change'), kind: 'tables', users: told, notices: tableNotices });
+  }
   if (realmUsers.size > 0) {
     await db.sync_changes.add({ seq: await nextId(db, 'sync_change'), kind: 'realm', users: [...realmUsers].sort((a, b) => a - b) });
   }
 };
+
+function journaled(notice: Notice): JournaledNotice {
+  const entry: JournaledNotice = { event: notice.event, users: [...notice.users] };
+  if (notice.perUser) entry.per_user = [...notice.perUser];
+  if (notice.emptyTopicDisplayName !== undefined) entry.empty_topic_display_name = notice.emptyTopicDisplayName;
+  return entry;
+}
 
 function touchedMessageIds(notice: Notice): readonly number[] {
   if (notice.changedMessageIds) return notice.changedMessageIds;

@@ -1,12 +1,18 @@
 import type { RealmDatabase } from '../../engine/storage/database.ts';
 import type { RealmRow, RecipientRow, SyncChangeRow, UserRow } from '../../engine/storage/rows.ts';
+import { REFRESHED_ROW_TABLES } from '../table-scopes.ts';
+import { readTablesRefresh } from './pull-tables.ts';
 import { channelsSeenBy, userSeenBy } from './snapshot.ts';
 import { MAX_PULL_CHANGES, type MessageBundle, type PullAnswer } from '../protocol.ts';
 
 type PullChanges = Omit<PullAnswer, 'hub_id' | 'epoch'>;
 
 /** Every table `readChanges` reads: its snapshot opens only these (a transaction over every table costs far more). */
-export const PULL_TABLES = ['sync_changes', 'user_topics', 'messages', 'user_messages', 'reactions', 'recipients', 'users', 'realm', 'channels', 'subscriptions'] as const;
+export const PULL_TABLES: readonly string[] = [
+  ...['sync_changes', 'user_topics', 'messages', 'user_messages', 'reactions', 'recipients', 'users', 'realm', 'channels', 'subscriptions'],
+  // The tables a `tables` entry refreshes (`pull-tables.ts`).
+  ...REFRESHED_ROW_TABLES,
+];
 
 /**
  * The changes after `cursor` as the caller sees them, read in one snapshot: each changed
@@ -16,7 +22,9 @@ export const PULL_TABLES = ['sync_changes', 'user_topics', 'messages', 'user_mes
  * or a channel in `removed_channels` when the caller was told of its change but may no longer
  * see it (the row its last event showed them). A channel or user a page's message names whose
  * own change lies beyond the page comes with it, so that no message reaches a replica before
- * its channel or sender. The answer's cursor is the last change included, never beyond it.
+ * its channel or sender. Personal and shared rows that `tables` entries naming the caller
+ * report changed come with the caller's share of their events (`pull-tables.ts`); the caller's
+ * own row, for a settings change, among the users. The answer's cursor is the last change included, never beyond it.
  */
 export async function readChanges(
   db: RealmDatabase,
@@ -44,8 +52,11 @@ export async function readChanges(
     if (bundle) answer.messages.push(bundle);
     else answer.deleted.push(id);
   }
+  const tables = await readTablesRefresh(db, caller.id, page);
+  if (tables) answer.tables = tables.refresh;
   const named = namedEntities(answer.messages);
-  await addUsers(db, caller, [...changedIds(page, 'user'), ...(await changedLater(db, 'user', named.users, answer.cursor))], answer);
+  const ownRow = tables?.ownRow ? [caller.id] : [];
+  await addUsers(db, caller, [...changedIds(page, 'user'), ...(await changedLater(db, 'user', named.users, answer.cursor)), ...ownRow], answer);
   await addChannels(db, caller, page, await changedLater(db, 'channel', named.channels, answer.cursor), answer);
   return answer;
 }

@@ -4,34 +4,8 @@ import { apiEmail } from '../../engine/permissions/email-visibility.ts';
 import { canSeeChannelMetadata, canSeeSubscribers } from '../../engine/permissions/channel-visibility.ts';
 import type { RealmDatabase } from '../../engine/storage/database.ts';
 import type { ChannelRow, RealmRow, SubscriptionRow, UserRow } from '../../engine/storage/rows.ts';
+import { OWN_ROWS, SHARED_TABLES } from '../table-scopes.ts';
 import { currentSeq } from './hub-identity.ts';
-
-/** Realm-wide tables every member's engine needs whole (nothing in them is secret). */
-const SHARED_TABLES = [
-  'recipients',
-  'user_groups',
-  'linkifiers',
-  'realm_emoji',
-  'channel_folders',
-  'custom_profile_fields',
-  'profile_values',
-  'realm_playgrounds',
-  'user_status',
-  'presence',
-] as const;
-
-/** Personal tables: a replica gets its user's own rows (the index that finds them). */
-const OWN_ROWS = {
-  user_topics: 'user_id',
-  navigation_views: 'user_id',
-  saved_snippets: 'user_id',
-  drafts: 'user_id',
-  alert_words: 'user_id',
-  muted_users: 'user_id',
-  scheduled_messages: 'user_id',
-  attachments: 'owner_id',
-  push_device_tokens: 'user_id',
-} as const;
 
 /**
  * One user's view of the realm, for a replica to run its engine on (docs/SYNC.md), read in the

@@ -7,6 +7,7 @@ import type { PullAnswer } from '../protocol.ts';
 import { applyChannels, applyUsers } from './entity-rows.ts';
 import { arrivedNotice, changedNotices, removedNotice } from './local-notices.ts';
 import { deleteMessageRows, localMessages, putBundles } from './message-rows.ts';
+import { heldTables, refreshTables } from './table-rows.ts';
 import { replaceUserTopics } from './user-topic-rows.ts';
 
 /** `stale`: the checkpoint moved meanwhile; `pending`: a local change must be pushed first. */
@@ -23,6 +24,8 @@ export function applyChanges(engine: EngineServices, me: number, askedCursor: nu
     const [state, outbox] = await Promise.all([db.sync_replica.get(1), db.sync_outbox.toArray()]);
     if (!state || state.hub_id !== page.hub_id || state.epoch !== page.epoch || state.cursor !== askedCursor) return 'stale';
     if (outbox.some((row) => row.state === 'pending')) return 'pending';
+    // Read before the page's users: a settings change is told when the user's own row changed.
+    const tablesBefore = await heldTables(db, me, page.tables);
     // Users and channels first: the page's messages may be in a channel it brings.
     await applyUsers(scope, me, page.users ?? []);
     await applyChannels(scope, me, page.channels ?? [], page.removed_channels ?? []);
@@ -50,6 +53,7 @@ export function applyChanges(engine: EngineServices, me: number, askedCursor: nu
       if (send) await settleSend(scope, directory, me, send);
     }
     if (page.user_topics) await replaceUserTopics(scope, directory, user, page.user_topics);
+    await refreshTables(scope, me, tablesBefore, page.tables);
     await db.sync_replica.put({ ...state, cursor: page.cursor });
     return 'applied';
   });
