@@ -78,6 +78,34 @@ describe('a training room synced through a hub', () => {
     expect((mine.subscriptions as { name: string; stream_id: number }[]).find((sub) => sub.name === 'breakout')?.stream_id).toBe(onHub!.id);
   });
 
+  test('keeps a trainee\'s app open while a setting changed in it goes through the hub and comes back, with no new registration', async () => {
+    const registrations: string[] = [];
+    const count = (request: { method(): string; url(): string }) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/register') registrations.push(request.url());
+    };
+    a.on('request', count);
+    try {
+      await a.getByRole('button', { name: 'Menu for Mark Member' }).click();
+      await a.getByRole('menuitem', { name: 'Settings' }).click();
+      await a.getByLabel('Theme').selectOption({ label: 'Dark' });
+      await a.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+      const mark = (await hub.db.users.toArray()).find((user) => user.email === MARK.email)!;
+      await expect.poll(async () => (await hub.db.users.get(mark.id))?.settings.color_scheme, { timeout: DELIVERY_MS }).toBe(2);
+      await waitForSync(a, 'online');
+      expect(await a.getByLabel('Theme').inputValue()).toBe('2');
+      // Before the hub's event came back as a table refresh, a resync closed the app's queue and it registered again.
+      expect(registrations).toEqual([]);
+      a.off('request', count);
+      // The replica holds the hub's row.
+      await expect.poll(async () => (await api(a, MARK.auth, 'POST', '/register', { fetch_event_types: ['user_settings'] })).user_settings.color_scheme, { timeout: DELIVERY_MS }).toBe(2);
+      await a.getByLabel('Theme').selectOption({ label: 'Automatic (follow the system)' });
+      await a.waitForFunction(() => document.documentElement.dataset.theme === undefined);
+      await a.keyboard.press('Escape');
+    } finally {
+      a.off('request', count);
+    }
+  });
+
   test('keeps a trainee sending while the network is cut, across a reload, and converges with no duplicate once it is back', async () => {
     // The app must open with the hub out of reach.
     await a.waitForFunction(() => document.documentElement.dataset.shell === 'cached');
