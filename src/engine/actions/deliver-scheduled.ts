@@ -6,6 +6,7 @@ import { loadAccessibleMessages } from '../narrow/message-access.ts';
 import type { ScheduledMessageRow, UserRow } from '../storage/rows.ts';
 import { reminderContent } from './reminder-content.ts';
 import { isReminder, scheduledMessageToWire } from '../wire/scheduled-wire.ts';
+import { isReplicaDatabase } from '../storage/replica-database.ts';
 
 /** Upstream's client name for messages the server sends itself. */
 const INTERNAL_CLIENT = 'Internal';
@@ -102,8 +103,8 @@ function notificationBot(directory: RealmDirectory): UserRow | undefined {
 
 /** The row if it still waits and is due: an edit or a delete may have come first. */
 async function dueRow(scope: ActionScope, id: number): Promise<ScheduledMessageRow | undefined> {
-  const row = await scope.db.scheduled_messages.get(id);
-  return row?.pending === 1 && row.scheduled_delivery_timestamp <= scope.now ? row : undefined;
+  const [row, replica] = await Promise.all([scope.db.scheduled_messages.get(id), isReplicaDatabase(scope.db)]);
+  return !replica && row?.pending === 1 && row.scheduled_delivery_timestamp <= scope.now ? row : undefined;
 }
 
 function failureNotice(deliveryTimestamp: number, reason: string): string {

@@ -2,6 +2,7 @@ import { Dexie, type Transaction } from 'dexie';
 import type { EngineServices } from '../services/engine-services.ts';
 import type { ScheduledMessageRow } from '../storage/rows.ts';
 import { deliverScheduledMessage } from './deliver-scheduled.ts';
+import { isReplicaDatabase } from '../storage/replica-database.ts';
 
 /** The longest delay timers accept; a later delivery is re-checked when this one fires. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -93,11 +94,11 @@ export class DeliveryScheduler {
     table.hook('deleting', (_key, _row, tx) => void onWrite(tx));
   }
 
-  #earliestPending(): Promise<ScheduledMessageRow | undefined> {
-    return this.#engine.db.scheduled_messages
-      .where('[pending+scheduled_delivery_timestamp]')
-      .between([1, Dexie.minKey], [1, Dexie.maxKey])
-      .first();
+  async #earliestPending(): Promise<ScheduledMessageRow | undefined> {
+    const { db } = this.#engine;
+    // A replica's rows are its hub's to deliver (the action checks again, in its transaction).
+    if (await isReplicaDatabase(db)) return undefined;
+    return db.scheduled_messages.where('[pending+scheduled_delivery_timestamp]').between([1, Dexie.minKey], [1, Dexie.maxKey]).first();
   }
 
   #clearTimer(): void {
