@@ -1,3 +1,6 @@
+import type { EngineEvent } from '../engine/events/event-types.ts';
+import { FIRST_USER_GROUP_ID } from '../engine/permissions/system-groups.ts';
+
 /**
  * Which rows of a table a replica holds (docs/SYNC.md): the snapshot sends them so, and a
  * `tables` feed entry refreshes them so, from one list.
@@ -30,16 +33,21 @@ export const OWN_ROWS = {
   push_device_tokens: 'user_id',
 } as const;
 
-/** `users`: the replica's own row (its personal settings live on it), which the pull brings as a changed user. */
-export type RefreshedTable = (typeof SHARED_TABLES)[number] | keyof typeof OWN_ROWS | 'users';
+/**
+ * `users`: the replica's own row (its personal settings live on it), which the pull brings as a
+ * changed user. `realm`: the realm's one row, which the snapshot sends whole (its settings,
+ * defaults for new users, default channels).
+ */
+export type RefreshedTable = (typeof SHARED_TABLES)[number] | keyof typeof OWN_ROWS | 'users' | 'realm';
 
 /**
  * The tables whose rows the hub's events of each type report changed, refreshed on a replica
  * without a resync: the page brings the caller's rows of them, scoped as above, and the events.
  * Disabling drafts synchronization deletes the drafts with no `drafts` event, hence `drafts`
- * for `user_settings`. Any other type a snapshot carries still costs a resync
- * (`hub/change-journal.ts`); `user_group` among them, since a role change moves its user
- * between the role groups and what else it reveals was not checked.
+ * for `user_settings`; deleting a custom profile field or one of its choices deletes values,
+ * hence `profile_values` for `custom_profile_fields`. Group membership lives in the
+ * `user_groups` rows. Any other type a snapshot carries still costs a resync
+ * (`hub/change-journal.ts`).
  */
 export const EVENT_TABLES: Readonly<Record<string, readonly RefreshedTable[]>> = {
   user_status: ['user_status'],
@@ -58,9 +66,44 @@ export const EVENT_TABLES: Readonly<Record<string, readonly RefreshedTable[]>> =
   realm_linkifiers: ['linkifiers'],
   realm_playgrounds: ['realm_playgrounds'],
   channel_folder: ['channel_folders'],
+  user_group: ['user_groups'],
+  custom_profile_fields: ['custom_profile_fields', 'profile_values'],
+  realm: ['realm'],
+  realm_user_settings_defaults: ['realm'],
+  default_streams: ['realm'],
 };
 
-export const tablesOf = (eventType: string): readonly RefreshedTable[] => (Object.hasOwn(EVENT_TABLES, eventType) ? EVENT_TABLES[eventType]! : []);
+/**
+ * Realm settings the snapshot's filters read (`userSeenBy`: whose real email each user sees): a
+ * change to one changes which rows replicas hold, so it costs a resync. No other realm field is
+ * read by `snapshot.ts`, `pull.ts` or the visibility functions they call (`host`, which the
+ * hidden emails name, no event changes).
+ */
+const VIEW_REALM_SETTINGS = new Set(['email_address_visibility']);
+
+/** Whether a `realm` event changes a setting of `VIEW_REALM_SETTINGS`. */
+export function changesRealmView(event: EngineEvent): boolean {
+  if (event.type !== 'realm') return false;
+  const properties = event.op === 'update_dict' ? Object.keys((event.data as Record<string, unknown> | undefined) ?? {}) : [event.property];
+  return properties.some((property) => typeof property === 'string' && VIEW_REALM_SETTINGS.has(property));
+}
+
+/**
+ * The tables an event reports changed (`EVENT_TABLES`), with three exceptions decided by the
+ * event itself: a user's custom profile data (`realm_user` with `custom_profile_field`) lives in
+ * `profile_values`; a role group's membership follows its users' roles (computed, never stored),
+ * so a replica tells it with the role it learns from the user's entry (`replica/entity-rows.ts`);
+ * a realm setting that changes what replicas hold travels by resync (`changesRealmView`).
+ */
+export function tablesOf(event: EngineEvent): readonly RefreshedTable[] {
+  if (event.type === 'realm_user') {
+    const person = event.person as { custom_profile_field?: unknown } | undefined;
+    return person?.custom_profile_field === undefined ? [] : ['profile_values'];
+  }
+  if (event.type === 'user_group' && typeof event.group_id === 'number' && event.group_id < FIRST_USER_GROUP_ID) return [];
+  if (changesRealmView(event)) return [];
+  return Object.hasOwn(EVENT_TABLES, event.type) ? EVENT_TABLES[event.type]! : [];
+}
 
 /** Every table a `tables` entry may refresh, but `users` (a pull reads that table anyway). */
 export const REFRESHED_ROW_TABLES = [...new Set(Object.values(EVENT_TABLES).flat())].filter(

@@ -1,4 +1,5 @@
 import { ApiError, badRequest, unauthorizedPrincipal } from '../errors/api-error.ts';
+import type { Notice } from '../events/event-types.ts';
 import { loadChannelStats, loadChannelSubscriberIds, loadChannelWires } from '../wire/channel-stats.ts';
 import { canSeeChannelMetadata } from '../permissions/channel-visibility.ts';
 import { channelViewerIds } from '../permissions/channel-access.ts';
@@ -149,15 +150,19 @@ async function changeRole(scope: ActionScope, directory: RealmDirectory, target:
   const users = activeUserIds(directory);
   scope.notify({ event: { type: 'realm_user', op: 'update', person: { user_id: target.id, role } }, users });
   if (!target.is_active) return;
-  const membership = (op: string, groupId: number) => ({
-    event: { type: 'user_group', op, group_id: groupId, user_ids: [target.id] },
-    users,
-  });
-  scope.notify(membership('remove_members', ROLE_GROUP[target.role]));
-  scope.notify(membership('add_members', ROLE_GROUP[role]));
+  for (const notice of roleGroupNotices(target.id, target.role, role, users)) scope.notify(notice);
   const changed = { ...target, role };
   await notifyChannelVisibility(scope, directory, target, changed);
   notifyEmailVisibility(scope, directory, target, changed);
+}
+
+/**
+ * The role groups' membership a role change moves, as upstream tells it: computed from the role
+ * rather than stored, so a replica learning the new role tells it too.
+ */
+export function roleGroupNotices(userId: number, from: Role, to: Role, users: number[]): Notice[] {
+  const membership = (op: string, groupId: number): Notice => ({ event: { type: 'user_group', op, group_id: groupId, user_ids: [userId] }, users });
+  return [membership('remove_members', ROLE_GROUP[from]), membership('add_members', ROLE_GROUP[to])];
 }
 
 /**

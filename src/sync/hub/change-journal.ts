@@ -2,25 +2,19 @@ import type { Notice } from '../../engine/events/event-types.ts';
 import type { WriteJournal } from '../../engine/services/action-scope.ts';
 import { nextId, type RealmDatabase } from '../../engine/storage/database.ts';
 import type { JournaledNotice } from '../../engine/storage/rows.ts';
-import { tablesOf } from '../table-scopes.ts';
+import { changesRealmView, tablesOf } from '../table-scopes.ts';
 
 /**
- * Event types whose changes reach a replica only through a full resync of the users concerned
- * (docs/SYNC.md): the realm's settings, defaults for new users, default channels, user groups,
- * custom profile fields and bots. Not here: messages, reactions, flags, topic visibility,
- * channels, subscriptions and users (their own entries); the personal and shared rows of
- * `EVENT_TABLES` (a `tables` entry); typing and presence (ephemeral, relayed to waiting
- * replicas by `ephemeral-relay.ts`, and presence too frequent to resync for); invitations and
- * exports (tables that never leave the hub).
+ * What reaches a replica only through a full resync of the users concerned (docs/SYNC.md):
+ * bots' own events (`realm_bot`), a realm setting that changes which rows replicas hold
+ * (`changesRealmView`), and a role change, for its user alone (`resyncedUsers`). Not here:
+ * messages, reactions, flags, topic visibility, channels, subscriptions and users (their own
+ * entries); the rows of `tablesOf` (a `tables` entry: personal tables, user groups, the realm's
+ * settings, custom profile fields and data, ...); typing and presence (ephemeral, relayed to
+ * waiting replicas by `ephemeral-relay.ts`, and presence too frequent to resync for);
+ * invitations and exports (tables that never leave the hub).
  */
-const REALM_EVENT_TYPES = new Set([
-  'realm',
-  'realm_user_settings_defaults',
-  'default_streams',
-  'user_group',
-  'custom_profile_fields',
-  'realm_bot',
-]);
+const RESYNC_EVENT_TYPES = new Set(['realm_bot']);
 
 /**
  * The hub's change feed, written in each action's transaction from its plain-data notices: one
@@ -28,8 +22,7 @@ const REALM_EVENT_TYPES = new Set([
  * message once), one `user_topic` entry naming the users whose topic visibility changed, one
  * entry per touched channel (its settings or subscriptions) and per touched user, replacing the
  * older one as messages do, one `tables` entry carrying the notices of changed personal and
- * shared rows (`EVENT_TABLES`) as data, and one `realm` entry naming the users a realm change
- * concerns.
+ * shared rows (`tablesOf`) as data, and one `realm` entry naming the users who must resync.
  */
 export const syncChangeJournal: WriteJournal = async (scope, notices) => {
   const messageIds = new Set<number>();
@@ -50,9 +43,9 @@ export const syncChangeJournal: WriteJournal = async (scope, notices) => {
     for (const id of touchedUserIds(notice)) users.add(id);
     for (const id of touchedMessageIds(notice)) messageIds.add(id);
     if (notice.event.type === 'message' && notice.message) created.add(notice.message.row.id);
-    if (concernsRealm(notice)) for (const user of notice.users) realmUsers.add(user);
+    for (const user of resyncedUsers(notice)) realmUsers.add(user);
     if (notice.event.type === 'user_topic') for (const user of notice.users) topicUsers.add(user);
-    if (tablesOf(notice.event.type).length > 0) tableNotices.push(journaled(notice));
+    if (tablesOf(notice.event).length > 0) tableNotices.push(journaled(notice));
   }
   const { db } = scope;
   // Users and channels first: a page that brings a message also brings the channel it was sent to.
@@ -124,7 +117,8 @@ function touchedChannelIds(notice: Notice): readonly number[] {
 
 function touchedUserIds(notice: Notice): readonly number[] {
   const event = notice.event;
-  if (event.type !== 'realm_user' || concernsRealm(notice)) return [];
+  // Custom profile data changes `profile_values`, not the user's row: it travels in a `tables` entry.
+  if (event.type !== 'realm_user' || tablesOf(event).length > 0) return [];
   const person = (notice.perUser?.values().next().value?.person ?? event.person) as { user_id?: unknown } | undefined;
   return ids([person?.user_id]);
 }
@@ -132,11 +126,14 @@ function touchedUserIds(notice: Notice): readonly number[] {
 const streamIds = (objects: unknown): number[] =>
   Array.isArray(objects) ? ids(objects.map((object) => (object as { stream_id?: unknown } | null)?.stream_id)) : [];
 
-function concernsRealm(notice: Notice): boolean {
+/** The users whose replicas must take a snapshot for this notice. */
+function resyncedUsers(notice: Notice): readonly number[] {
   const event = notice.event;
-  // A user's custom profile data lives in its own table, which travels only in a snapshot.
-  if (event.type === 'realm_user') return (event.person as { custom_profile_field?: unknown } | undefined)?.custom_profile_field !== undefined;
-  return REALM_EVENT_TYPES.has(event.type);
+  if (RESYNC_EVENT_TYPES.has(event.type) || changesRealmView(event)) return notice.users;
+  // A role decides which emails and channels its user sees (`userSeenBy`, `channelsSeenBy` read
+  // the caller's role only): everyone else learns the role from the user's entry.
+  const person = event.person as { user_id?: unknown; role?: unknown } | undefined;
+  return event.type === 'realm_user' && person?.role !== undefined ? ids([person.user_id]) : [];
 }
 
 const ids = (value: unknown): number[] =>

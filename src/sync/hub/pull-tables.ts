@@ -21,7 +21,7 @@ export async function readTablesRefresh(
     .filter((notice) => notice.users.includes(callerId))
     .map((notice) => shareOf(notice, callerId));
   if (notices.length === 0) return null;
-  const named = new Set(notices.flatMap((notice) => tablesOf(notice.event.type)));
+  const named = new Set(notices.flatMap((notice) => tablesOf(notice.event)));
   const rows: TablesRefresh['rows'] = {};
   for (const table of REFRESHED_ROW_TABLES) {
     if (!named.has(table)) continue;

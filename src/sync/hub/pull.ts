@@ -9,9 +9,11 @@ type PullChanges = Omit<PullAnswer, 'hub_id' | 'epoch'>;
 
 /** Every table `readChanges` reads: its snapshot opens only these (a transaction over every table costs far more). */
 export const PULL_TABLES: readonly string[] = [
-  ...['sync_changes', 'user_topics', 'messages', 'user_messages', 'reactions', 'recipients', 'users', 'realm', 'channels', 'subscriptions'],
-  // The tables a `tables` entry refreshes (`pull-tables.ts`).
-  ...REFRESHED_ROW_TABLES,
+  ...new Set([
+    ...['sync_changes', 'user_topics', 'messages', 'user_messages', 'reactions', 'recipients', 'users', 'realm', 'channels', 'subscriptions'],
+    // The tables a `tables` entry refreshes (`pull-tables.ts`).
+    ...REFRESHED_ROW_TABLES,
+  ]),
 ];
 
 /**

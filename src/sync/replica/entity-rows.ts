@@ -1,7 +1,7 @@
 import { archivedNotice } from '../../engine/actions/channel-archive.ts';
 import { notifyChannelChanges } from '../../engine/actions/channel-update.ts';
 import { realmUserAddNotice } from '../../engine/actions/create-user.ts';
-import { notifySubscriberActivity } from '../../engine/actions/users.ts';
+import { notifySubscriberActivity, roleGroupNotices } from '../../engine/actions/users.ts';
 import { SUBSCRIPTION_PROPERTIES, type SubscriptionPropertyChange, subscriptionUpdateNotices } from '../../engine/actions/subscription-properties.ts';
 import { notifySubscribed, notifyUnsubscribed, type SubscriptionPair } from '../../engine/actions/subscriptions.ts';
 import { RealmDirectory } from '../../engine/directory/realm-directory.ts';
@@ -50,6 +50,7 @@ export async function applyUsers(scope: ActionScope, me: number, bundles: readon
     for (const [field, name] of PERSON_FIELDS) {
       if (was[field] === is[field]) continue;
       scope.notify({ event: { type: 'realm_user', op: 'update', person: { user_id: user.id, [name]: is[field] } }, users: [me] });
+      if (field === 'role' && user.is_active) for (const notice of roleGroupNotices(user.id, known.role, user.role, [me])) scope.notify(notice);
     }
   });
   for (const active of [false, true]) {

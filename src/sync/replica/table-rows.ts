@@ -37,12 +37,12 @@ export async function refreshTables(scope: ActionScope, me: number, held: HeldTa
   const changed = new Set<RefreshedTable>();
   for (const [table, before] of held) if ((await readRows(db, me, table)) !== before) changed.add(table);
   for (const notice of refresh.notices) {
-    if (notice.users.includes(me) && tablesOf(notice.event.type).some((table) => changed.has(table))) scope.notify(localNotice(notice, me));
+    if (notice.users.includes(me) && tablesOf(notice.event).some((table) => changed.has(table))) scope.notify(localNotice(notice, me));
   }
 }
 
 function namedTables(refresh: TablesRefresh): Set<RefreshedTable> {
-  const named = new Set<RefreshedTable>(refresh.notices.flatMap((notice) => tablesOf(notice.event.type)));
+  const named = new Set<RefreshedTable>(refresh.notices.flatMap((notice) => tablesOf(notice.event)));
   for (const table of REFRESHED_ROW_TABLES) if (refresh.rows[table]) named.add(table);
   return named;
 }
