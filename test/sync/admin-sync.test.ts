@@ -1,28 +1,28 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { runAction } from '../../src/engine/services/run-action.ts';
-import { IDS, openQueue } from '../support/test-realm.ts';
-import { countSnapshots, eventsOf, expectOpen, SyncWorld, syncedWorld, type Caller, type TestReplica } from './sync-fixture.ts';
+import { IDS } from '../support/test-realm.ts';
+import {
+  eventsOf,
+  expectFeedPulledAgainTellsNothing,
+  expectNoResync,
+  SyncWorld,
+  watchedReplicas,
+  watchedWorld,
+  type Caller,
+  type WatchedReplica,
+} from './sync-fixture.ts';
 
 let world: SyncWorld;
 afterEach(() => world?.close());
-
-/** Pulls the whole feed again: what it brings changes nothing, so the queue hears nothing more. */
-async function pullEverythingAgain(replica: TestReplica): Promise<void> {
-  await replica.replica.engine.db.sync_replica.update(1, { cursor: 0 });
-  expect(await replica.replica.sync()).toBe('online');
-}
 
 /** The realm's users as a caller is shown them (emails as the caller's role may see them). */
 const usersSeen = async (api: Caller) => (await api.get('/users')).body.members as Record<string, unknown>[];
 
 describe("the trainer's user groups", () => {
   it("created, joined, left and renamed on the hub reach another user's replica as the hub's client hears them, without a resync", async () => {
-    const { world: synced, replicas } = await syncedWorld('mark', 'mia');
+    const { world: synced, watched } = await watchedWorld('mark', 'mia');
     world = synced;
-    const { mark, mia } = replicas;
-    const queues = [mark.openQueue(), mia.openQueue()];
-    const hubQueues = [openQueue(world.hubEngine, IDS.mark), openQueue(world.hubEngine, IDS.mia)];
-    const snapshots = [countSnapshots(mark), countSnapshots(mia)];
+    const { mark, mia } = watched;
     const olivia = world.onHub('olivia');
 
     const created = await olivia.post('/user_groups/create', { name: 'Trainees', description: 'Day one', members: [IDS.mark, IDS.mia] });
@@ -32,16 +32,16 @@ describe("the trainer's user groups", () => {
     expect((await olivia.patch(`/user_groups/${groupId}`, { name: 'Day one trainees' })).status).toBe(200);
     for (const { replica } of [mark, mia]) expect(await replica.sync()).toBe('online');
 
-    queues.forEach((queue, index) => expect(eventsOf(queue, 'user_group')).toEqual(eventsOf(hubQueues[index]!, 'user_group')));
-    expect(eventsOf(queues[1]!, 'user_group').map((e) => [e.op, e.user_ids ?? e.data ?? null])).toEqual([
+    for (const { queue, hubQueue } of [mark, mia]) expect(eventsOf(queue, 'user_group')).toEqual(eventsOf(hubQueue, 'user_group'));
+    expect(eventsOf(mia.queue, 'user_group').map((e) => [e.op, e.user_ids ?? e.data ?? null])).toEqual([
       ['add', null],
       ['add_members', [IDS.gail]],
       ['remove_members', [IDS.mia]],
       ['update', { name: 'Day one trainees' }],
     ]);
     // Mia heard from the notification bot that she left the group, as her hub client did.
-    expect(eventsOf(queues[1]!, 'message').map((e) => (e.message as { content: string }).content)).toEqual(
-      eventsOf(hubQueues[1]!, 'message').map((e) => (e.message as { content: string }).content),
+    expect(eventsOf(mia.queue, 'message').map((e) => (e.message as { content: string }).content)).toEqual(
+      eventsOf(mia.hubQueue, 'message').map((e) => (e.message as { content: string }).content),
     );
     const hubGroups = await world.hubEngine.db.user_groups.toArray();
     expect(hubGroups.find((group) => group.id === groupId)?.direct_members).toEqual([IDS.mark, IDS.gail]);
@@ -49,24 +49,16 @@ describe("the trainer's user groups", () => {
       expect(await replica.replica.engine.db.user_groups.toArray()).toEqual(hubGroups);
       expect((await replica.api.get('/user_groups')).body).toEqual((await world.onHub(replica.user).get('/user_groups')).body);
     }
-    queues.forEach((queue, index) => expectOpen([mark, mia][index]!, queue));
-    expect(snapshots.map((taken) => taken.count)).toEqual([0, 0]);
-
-    const heard = queues.map((queue) => queue.events.length);
-    for (const replica of [mark, mia]) await pullEverythingAgain(replica);
-    expect(queues.map((queue) => queue.events.length)).toEqual(heard);
-    expect(snapshots.map((taken) => taken.count)).toEqual([0, 0]);
+    expectNoResync(mark, mia);
+    await expectFeedPulledAgainTellsNothing(mark, mia);
   });
 });
 
 describe("the trainer's realm settings, defaults, default channels and profile fields", () => {
   it("reach a member's and a guest's replica as their hub clients hear them, without a resync, and a feed pulled again tells nothing", async () => {
-    const { world: synced, replicas } = await syncedWorld('mark', 'gail');
+    const { world: synced, watched } = await watchedWorld('mark', 'gail');
     world = synced;
-    const { mark, gail } = replicas;
-    const queues = [mark.openQueue(), gail.openQueue()];
-    const hubQueues = [openQueue(world.hubEngine, IDS.mark), openQueue(world.hubEngine, IDS.gail)];
-    const snapshots = [countSnapshots(mark), countSnapshots(gail)];
+    const { mark, gail } = watched;
     const olivia = world.onHub('olivia');
 
     expect((await olivia.patch('/realm', { name: 'Training Room', allow_message_editing: false })).status).toBe(200);
@@ -78,9 +70,9 @@ describe("the trainer's realm settings, defaults, default channels and profile f
     for (const { replica } of [mark, gail]) expect(await replica.sync()).toBe('online');
 
     const told = ['realm', 'realm_user_settings_defaults', 'default_streams', 'custom_profile_fields', 'realm_user'];
-    queues.forEach((queue, index) => expect(eventsOf(queue, ...told)).toEqual(eventsOf(hubQueues[index]!, ...told)));
-    const kinds = (index: number) => eventsOf(queues[index]!, ...told).map((e) => [e.type, e.property ?? null]);
-    expect(kinds(0)).toEqual([
+    for (const { queue, hubQueue } of [mark, gail]) expect(eventsOf(queue, ...told)).toEqual(eventsOf(hubQueue, ...told));
+    const kinds = ({ queue }: WatchedReplica) => eventsOf(queue, ...told).map((e) => [e.type, e.property ?? null]);
+    expect(kinds(mark)).toEqual([
       ['realm', 'name'],
       ['realm', 'default'],
       ['realm_user_settings_defaults', 'enter_sends'],
@@ -89,7 +81,7 @@ describe("the trainer's realm settings, defaults, default channels and profile f
       ['realm_user', null],
     ]);
     // A guest is not told of default channels, as upstream.
-    expect(kinds(1)).toEqual(kinds(0).filter(([type]) => type !== 'default_streams'));
+    expect(kinds(gail)).toEqual(kinds(mark).filter(([type]) => type !== 'default_streams'));
     const hub = world.hubEngine.db;
     expect((await hub.realm.get(1))?.name).toBe('Training Room');
     for (const table of ['realm', 'custom_profile_fields', 'profile_values'] as const) {
@@ -101,13 +93,8 @@ describe("the trainer's realm settings, defaults, default channels and profile f
     const edit = { content: 'second' };
     expect(await mark.api.patch(`/messages/${sent.body.id}`, edit)).toEqual(await world.onHub('mark').patch(`/messages/${sent.body.id}`, edit));
     expect((await mark.api.patch(`/messages/${sent.body.id}`, edit)).body.msg).toBe('Your organization has turned off message editing');
-    queues.forEach((queue, index) => expectOpen([mark, gail][index]!, queue));
-    expect(snapshots.map((taken) => taken.count)).toEqual([0, 0]);
-
-    const heard = queues.map((queue) => queue.events.length);
-    for (const replica of [mark, gail]) await pullEverythingAgain(replica);
-    expect(queues.map((queue) => queue.events.length)).toEqual(heard);
-    expect(snapshots.map((taken) => taken.count)).toEqual([0, 0]);
+    expectNoResync(mark, gail);
+    await expectFeedPulledAgainTellsNothing(mark, gail);
   });
 });
 
@@ -116,20 +103,15 @@ describe('a role change', () => {
     world = await SyncWorld.create();
     // No endpoint changes the realm's email_address_visibility (a scenario setting): administrators only see real emails.
     await world.hubEngine.db.realm.update(1, { email_address_visibility: 3 });
-    const [mark, mia] = [await world.replicaOf('mark'), await world.replicaOf('mia')];
-    for (const { replica } of [mark, mia]) expect(await replica.sync()).toBe('online');
-    const markQueue = mark.openQueue();
-    const miaQueue = mia.openQueue();
-    const miaOnHub = openQueue(world.hubEngine, IDS.mia);
-    const snapshots = [countSnapshots(mark), countSnapshots(mia)];
+    const { mark, mia } = await watchedReplicas(world, 'mark', 'mia');
     expect((await usersSeen(mark.api)).find((user) => user.user_id === IDS.mia)?.email).toBe(`user${IDS.mia}@zulip.test`);
 
     expect((await world.onHub('olivia').patch(`/users/${IDS.mark}`, { role: 200 })).status).toBe(200);
     for (const { replica } of [mark, mia]) expect(await replica.sync()).toBe('online');
 
     // Mark's replica took his new view: real emails and the private channel he was never in.
-    expect(snapshots[0]!.count).toBe(1);
-    expect(() => mark.replica.engine.queues.get(markQueue.id, mark.userId)).toThrow();
+    expect(mark.snapshots.count).toBe(1);
+    expect(() => mark.replica.engine.queues.get(mark.queue.id, mark.userId)).toThrow();
     const hubMark = world.onHub('mark');
     expect(await usersSeen(mark.api)).toEqual(await usersSeen(hubMark));
     expect((await usersSeen(mark.api)).find((user) => user.user_id === IDS.mia)?.email).toBe('mia@zulip.test');
@@ -139,34 +121,28 @@ describe('a role change', () => {
 
     // Mia's replica stays open: the role and the role groups' membership come as her hub client heard them.
     const told = ['realm_user', 'user_group'];
-    expect(eventsOf(miaQueue, ...told)).toEqual(eventsOf(miaOnHub, ...told));
-    expect(eventsOf(miaQueue, ...told)).toEqual([
+    expect(eventsOf(mia.queue, ...told)).toEqual(eventsOf(mia.hubQueue, ...told));
+    expect(eventsOf(mia.queue, ...told)).toEqual([
       { type: 'realm_user', op: 'update', person: { user_id: IDS.mark, role: 200 } },
       { type: 'user_group', op: 'remove_members', group_id: 5, user_ids: [IDS.mark] },
       { type: 'user_group', op: 'add_members', group_id: 3, user_ids: [IDS.mark] },
     ]);
     expect(await usersSeen(mia.api)).toEqual(await usersSeen(world.onHub('mia')));
     expect((await usersSeen(mia.api)).find((user) => user.user_id === IDS.mark)).toMatchObject({ role: 200, email: `user${IDS.mark}@zulip.test` });
-    expectOpen(mia, miaQueue);
-    expect(snapshots[1]!.count).toBe(0);
+    expectNoResync(mia);
 
     // The feed names Mark alone for a resync.
     const feed = await world.hubEngine.db.sync_changes.toArray();
     expect(feed.filter((change) => change.kind === 'realm').map((change) => change.users)).toEqual([[IDS.mark]]);
-    const heard = miaQueue.events.length;
-    await pullEverythingAgain(mia);
-    expect(miaQueue.events.length).toBe(heard);
-    expect(snapshots[1]!.count).toBe(0);
+    await expectFeedPulledAgainTellsNothing(mia);
   });
 });
 
 describe('a change of email_address_visibility', () => {
   it("still resyncs every replica told of it, which then shows the emails as the hub does", async () => {
-    const { world: synced, replicas } = await syncedWorld('mia');
+    const { world: synced, watched } = await watchedWorld('mia');
     world = synced;
-    const { mia } = replicas;
-    const queue = mia.openQueue();
-    const snapshots = countSnapshots(mia);
+    const { mia } = watched;
     expect((await usersSeen(mia.api)).find((user) => user.user_id === IDS.mark)?.email).toBe('mark@zulip.test');
 
     // No endpoint changes it (a scenario setting): the hub runs what such an action would write and tell.
@@ -176,8 +152,8 @@ describe('a change of email_address_visibility', () => {
     });
     expect(await mia.replica.sync()).toBe('online');
 
-    expect(snapshots.count).toBe(1);
-    expect(() => mia.replica.engine.queues.get(queue.id, mia.userId)).toThrow();
+    expect(mia.snapshots.count).toBe(1);
+    expect(() => mia.replica.engine.queues.get(mia.queue.id, mia.userId)).toThrow();
     expect(await usersSeen(mia.api)).toEqual(await usersSeen(world.onHub('mia')));
     expect((await usersSeen(mia.api)).find((user) => user.user_id === IDS.mark)?.email).toBe(`user${IDS.mark}@zulip.test`);
     expect((await world.hubEngine.db.sync_changes.toArray()).map(({ kind, users }) => [kind, users])).toEqual([['realm', [IDS.mark, IDS.mia]]]);

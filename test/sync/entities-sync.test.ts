@@ -4,7 +4,7 @@ import { exportRealm, importRealm } from '../../src/engine/realm-archive/realm-a
 import { IDS, openQueue } from '../support/test-realm.ts';
 import type { PullAnswer } from '../../src/sync/protocol.ts';
 import { applyChanges } from '../../src/sync/replica/apply-changes.ts';
-import { countSnapshots, eventsOf, expectOpen, newEngine, SyncWorld, syncedWorld, type TestReplica, userRow } from './sync-fixture.ts';
+import { eventsOf, expectFeedPulledAgainTellsNothing, expectNoResync, expectOpen, newEngine, SyncWorld, syncedWorld, type TestReplica, userRow, watchedWorld } from './sync-fixture.ts';
 
 let world: SyncWorld;
 afterEach(() => world?.close());
@@ -42,17 +42,14 @@ async function expectSameView(replica: TestReplica): Promise<void> {
 
 describe('subscriptions from a replica', () => {
   it('subscribe, change a colour and unsubscribe reach the hub, and the other replica hears of the new peer without a resync', async () => {
-    const { world: synced, replicas } = await syncedWorld('mark', 'mia');
+    const { world: synced, watched } = await watchedWorld('mark', 'mia');
     world = synced;
-    const { mark, mia } = replicas;
-    const markQueue = mark.openQueue();
-    const miaQueue = mia.openQueue();
-    const snapshots = [countSnapshots(mark), countSnapshots(mia)];
+    const { mark, mia } = watched;
 
     expect((await mia.api.post('/users/me/subscriptions', { subscriptions: [{ name: 'design' }] })).status).toBe(200);
     await mia.replica.sync();
     await mark.replica.sync();
-    expect(eventsOf(markQueue, 'subscription')).toEqual([{ type: 'subscription', op: 'peer_add', stream_ids: [IDS.design], user_ids: [IDS.mia] }]);
+    expect(eventsOf(mark.queue, 'subscription')).toEqual([{ type: 'subscription', op: 'peer_add', stream_ids: [IDS.design], user_ids: [IDS.mia] }]);
 
     const recolour = { subscription_data: [{ stream_id: IDS.design, property: 'color', value: '#a47462' }] };
     expect((await mia.api.post('/users/me/subscriptions/properties', recolour)).status).toBe(200);
@@ -63,12 +60,12 @@ describe('subscriptions from a replica', () => {
     await mia.replica.sync();
     await mark.replica.sync();
     expect((await world.hubEngine.db.subscriptions.get([IDS.mia, IDS.design]))?.active).toBe(0);
-    expect(eventsOf(markQueue, 'subscription')).toEqual([
+    expect(eventsOf(mark.queue, 'subscription')).toEqual([
       { type: 'subscription', op: 'peer_add', stream_ids: [IDS.design], user_ids: [IDS.mia] },
       { type: 'subscription', op: 'peer_remove', stream_ids: [IDS.design], user_ids: [IDS.mia] },
     ]);
     // Mia's own queue has the events of her local changes, once: the hub's rows brought nothing new.
-    expect(eventsOf(miaQueue, 'subscription').map((e) => [e.op, e.property ?? null])).toEqual([
+    expect(eventsOf(mia.queue, 'subscription').map((e) => [e.op, e.property ?? null])).toEqual([
       ['add', null],
       ['update', 'color'],
       ['remove', null],
@@ -77,29 +74,25 @@ describe('subscriptions from a replica', () => {
       await expectSameView(replica);
       expect(await replica.replica.status()).toBe('online');
     }
-    expectOpen(mark, markQueue);
-    expectOpen(mia, miaQueue);
-    expect(snapshots.map((taken) => taken.count)).toEqual([0, 0]);
+    expectNoResync(mark, mia);
   });
 
   it("a colour changed on the hub reaches the replica's queue as the hub's own client hears it", async () => {
-    const { world: synced, replicas } = await syncedWorld('mark');
+    const { world: synced, watched } = await watchedWorld('mark');
     world = synced;
-    const { mark } = replicas;
-    const queue = mark.openQueue();
-    const onHub = openQueue(world.hubEngine, IDS.mark);
+    const { mark } = watched;
     const recolour = { subscription_data: [{ stream_id: IDS.general, property: 'is_muted', value: true }, { stream_id: IDS.design, property: 'color', value: '#c2c2c2' }] };
     expect((await world.onHub('mark').post('/users/me/subscriptions/properties', recolour)).status).toBe(200);
     await mark.replica.sync();
 
-    expect(eventsOf(queue, ...ENTITY_EVENTS)).toEqual(eventsOf(onHub, ...ENTITY_EVENTS));
-    expect(eventsOf(queue, 'subscription').map((e) => [e.stream_id, e.property, e.value])).toEqual([
+    expect(eventsOf(mark.queue, ...ENTITY_EVENTS)).toEqual(eventsOf(mark.hubQueue, ...ENTITY_EVENTS));
+    expect(eventsOf(mark.queue, 'subscription').map((e) => [e.stream_id, e.property, e.value])).toEqual([
       [IDS.general, 'in_home_view', false],
       [IDS.general, 'is_muted', true],
       [IDS.design, 'color', '#c2c2c2'],
     ]);
     await expectSameView(mark);
-    expectOpen(mark, queue);
+    expectNoResync(mark);
   });
 });
 
@@ -126,12 +119,9 @@ function asAfterCreation(events: EngineEvent[], after: { stream_id: number; firs
 
 describe("an administrator's changes on the hub", () => {
   it("reach the replicas' queues registered before as the hub's own clients hear them, and their views equal the hub's", async () => {
-    const { world: synced, replicas } = await syncedWorld('mark', 'gail');
+    const { world: synced, watched } = await watchedWorld('mark', 'gail');
     world = synced;
-    const { mark, gail } = replicas;
-    const queues = [mark.openQueue(), gail.openQueue()];
-    const hubQueues = [openQueue(world.hubEngine, IDS.mark), openQueue(world.hubEngine, IDS.gail)];
-    const snapshots = [countSnapshots(mark), countSnapshots(gail)];
+    const { mark, gail } = watched;
     const adam = world.onHub('adam');
     const syncBoth = async () => {
       for (const { replica } of [mark, gail]) expect(await replica.sync()).toBe('online');
@@ -156,8 +146,8 @@ describe("an administrator's changes on the hub", () => {
 
     const firstMessage = (await world.hubEngine.db.channels.get(launch))!.first_message_id!;
     const created = { stream_id: launch, first_message_id: firstMessage, subscriber_count: 1 };
-    queues.forEach((queue, index) => expect(eventsOf(queue, ...ENTITY_EVENTS)).toEqual(asAfterCreation(eventsOf(hubQueues[index], ...ENTITY_EVENTS), created)));
-    expect(eventsOf(queues[0], ...ENTITY_EVENTS).map((e) => [e.type, e.op, e.property ?? null])).toEqual([
+    for (const { queue, hubQueue } of [mark, gail]) expect(eventsOf(queue, ...ENTITY_EVENTS)).toEqual(asAfterCreation(eventsOf(hubQueue, ...ENTITY_EVENTS), created));
+    expect(eventsOf(mark.queue, ...ENTITY_EVENTS).map((e) => [e.type, e.op, e.property ?? null])).toEqual([
       ['stream', 'create', null],
       ['subscription', 'add', null],
       ['stream', 'update', 'description'],
@@ -169,17 +159,13 @@ describe("an administrator's changes on the hub", () => {
       ['subscription', 'peer_remove', null],
       ['stream', 'delete', null],
     ]);
-    expect(eventsOf(queues[1], 'stream')).toEqual([]);
+    expect(eventsOf(gail.queue, 'stream')).toEqual([]);
     for (const replica of [mark, gail]) await expectSameView(replica);
     expect(await gail.replica.engine.db.channels.where('name_key').anyOf('hush', 'launch', 'liftoff').count()).toBe(0);
-    queues.forEach((queue, index) => expectOpen([mark, gail][index], queue));
-    expect(snapshots.map((taken) => taken.count)).toEqual([0, 0]);
+    expectNoResync(mark, gail);
 
     // The whole feed pulled again changes nothing and tells nothing.
-    const told = queues.map((queue) => queue.events.length);
-    for (const { replica } of [mark, gail]) await replica.engine.db.sync_replica.update(1, { cursor: 0 });
-    await syncBoth();
-    expect(queues.map((queue) => queue.events.length)).toEqual(told);
+    await expectFeedPulledAgainTellsNothing(mark, gail);
     for (const replica of [mark, gail]) await expectSameView(replica);
   });
 
@@ -225,11 +211,9 @@ describe("an administrator's changes on the hub", () => {
 
 describe('a channel made private on the hub', () => {
   it("leaves the replica of a member who is not in it, telling its queue as the hub tells its clients, and comes back when they are added", async () => {
-    const { world: synced, replicas } = await syncedWorld('mia');
+    const { world: synced, watched } = await watchedWorld('mia');
     world = synced;
-    const { mia } = replicas;
-    const queue = mia.openQueue();
-    const onHub = openQueue(world.hubEngine, IDS.mia);
+    const { mia } = watched;
     const adam = world.onHub('adam');
 
     expect((await adam.patch(`/streams/${IDS.design}`, { is_private: true })).status).toBe(200);
@@ -238,15 +222,15 @@ describe('a channel made private on the hub', () => {
     expect((await world.onHub('olivia').post('/users/me/subscriptions', { subscriptions: [{ name: 'design' }], principals: [IDS.mia] })).status).toBe(200);
     expect(await mia.replica.sync()).toBe('online');
 
-    expect(eventsOf(queue, ...ENTITY_EVENTS)).toEqual(eventsOf(onHub, ...ENTITY_EVENTS));
-    expect(eventsOf(queue, ...ENTITY_EVENTS).map((e) => [e.type, e.op])).toEqual([
+    expect(eventsOf(mia.queue, ...ENTITY_EVENTS)).toEqual(eventsOf(mia.hubQueue, ...ENTITY_EVENTS));
+    expect(eventsOf(mia.queue, ...ENTITY_EVENTS).map((e) => [e.type, e.op])).toEqual([
       ['stream', 'delete'],
       ['stream', 'create'],
       ['subscription', 'add'],
     ]);
     expect((await mia.replica.engine.db.channels.get(IDS.design))?.invite_only).toBe(true);
     await expectSameView(mia);
-    expectOpen(mia, queue);
+    expectNoResync(mia);
   });
 });
 

@@ -3,8 +3,8 @@ import type { Engine } from '../../src/engine/engine.ts';
 import { NO_CAPABILITIES } from '../../src/engine/events/event-types.ts';
 import { exportRealm, importRealm } from '../../src/engine/realm-archive/realm-archive.ts';
 import type { PullAnswer } from '../../src/sync/protocol.ts';
-import { IDS, openQueue } from '../support/test-realm.ts';
-import { countSnapshots, eventsOf, expectOpen, newEngine, SyncWorld, syncedWorld, type TestReplica } from './sync-fixture.ts';
+import { IDS } from '../support/test-realm.ts';
+import { eventsOf, expectNoResync, newEngine, SyncWorld, syncedWorld, watch, watchedReplicas, watchedWorld, type TestReplica } from './sync-fixture.ts';
 
 let world: SyncWorld;
 afterEach(() => world?.close());
@@ -32,68 +32,56 @@ async function personalRows(engine: Engine, userId: number) {
 
 describe('a user status', () => {
   it("set on the hub reaches another user's replica and its open queue as a hub client of that user hears it, without a resync", async () => {
-    const { world: synced, replicas } = await syncedWorld('mia');
+    const { world: synced, watched } = await watchedWorld('mia');
     world = synced;
-    const { mia } = replicas;
-    const queue = mia.openQueue();
-    const onHub = openQueue(world.hubEngine, IDS.mia);
-    const snapshots = countSnapshots(mia);
+    const { mia } = watched;
 
     const set = await world.onHub('mark').post('/users/me/status', { status_text: 'In a meeting', emoji_name: 'calendar' });
     expect(set.status).toBe(200);
     expect(await mia.replica.sync()).toBe('online');
 
-    expect(eventsOf(queue, 'user_status')).toEqual(eventsOf(onHub, 'user_status'));
-    expect(eventsOf(queue, 'user_status')).toEqual([
+    expect(eventsOf(mia.queue, 'user_status')).toEqual(eventsOf(mia.hubQueue, 'user_status'));
+    expect(eventsOf(mia.queue, 'user_status')).toEqual([
       { type: 'user_status', user_id: IDS.mark, status_text: 'In a meeting', emoji_name: 'calendar', emoji_code: '1f4c6', reaction_type: 'unicode_emoji' },
     ]);
     const local = await mia.api.get(`/users/${IDS.mark}/status`);
     expect(local).toEqual(await world.onHub('mia').get(`/users/${IDS.mark}/status`));
     expect(local.body.status).toEqual({ status_text: 'In a meeting', emoji_name: 'calendar', emoji_code: '1f4c6', reaction_type: 'unicode_emoji' });
     expect(await mia.replica.engine.db.user_status.toArray()).toEqual(await world.hubEngine.db.user_status.toArray());
-    expectOpen(mia, queue);
-    expect(snapshots.count).toBe(0);
+    expectNoResync(mia);
   });
 
   it("forwarded from one replica reaches both replicas' queues as the hub's clients hear it; the other hears nothing of the setter's settings", async () => {
-    const { world: synced, replicas } = await syncedWorld('mark', 'mia');
+    const { world: synced, watched } = await watchedWorld('mark', 'mia');
     world = synced;
-    const { mark, mia } = replicas;
-    const queues = [mark.openQueue(), mia.openQueue()];
-    const hubQueues = [openQueue(world.hubEngine, IDS.mark), openQueue(world.hubEngine, IDS.mia)];
-    const snapshots = [countSnapshots(mark), countSnapshots(mia)];
+    const { mark, mia } = watched;
 
     // `away` also turns the setter's presence_enabled setting off: a personal setting, told to them alone.
     expect((await mark.api.post('/users/me/status', { status_text: 'Out to lunch', away: true })).status).toBe(200);
     expect(await mia.replica.sync()).toBe('online');
 
     const told = ['user_status', ...PERSONAL_EVENTS];
-    queues.forEach((queue, index) => expect(eventsOf(queue, ...told)).toEqual(eventsOf(hubQueues[index]!, ...told)));
-    expect(eventsOf(queues[0]!, ...told).map((e) => [e.type, e.property ?? e.notification_name ?? null])).toEqual([
+    for (const { queue, hubQueue } of [mark, mia]) expect(eventsOf(queue, ...told)).toEqual(eventsOf(hubQueue, ...told));
+    expect(eventsOf(mark.queue, ...told).map((e) => [e.type, e.property ?? e.notification_name ?? null])).toEqual([
       ['user_settings', 'presence_enabled'],
       ['update_global_notifications', 'presence_enabled'],
       ['user_status', null],
     ]);
-    expect(eventsOf(queues[1]!, ...told)).toEqual([{ type: 'user_status', user_id: IDS.mark, away: true, status_text: 'Out to lunch' }]);
+    expect(eventsOf(mia.queue, ...told)).toEqual([{ type: 'user_status', user_id: IDS.mark, away: true, status_text: 'Out to lunch' }]);
     expect((await mark.replica.engine.db.users.get(IDS.mark))?.settings.presence_enabled).toBe(false);
     expect((await mia.replica.engine.db.users.get(IDS.mark))?.settings).toEqual({});
     for (const replica of [mark, mia]) {
       expect(await replica.replica.engine.db.user_status.toArray()).toEqual(await world.hubEngine.db.user_status.toArray());
     }
-    queues.forEach((queue, index) => expectOpen([mark, mia][index]!, queue));
-    expect(snapshots.map((taken) => taken.count)).toEqual([0, 0]);
+    expectNoResync(mark, mia);
   });
 });
 
 describe("a user's personal rows", () => {
   it("changed through the user's replica come back to it as the hub's client hears them, reach no other replica, and a feed pulled again tells nothing", async () => {
-    const { world: synced, replicas } = await syncedWorld('mark', 'mia');
+    const { world: synced, watched } = await watchedWorld('mark', 'mia');
     world = synced;
-    const { mark, mia } = replicas;
-    const queue = mark.openQueue();
-    const onHub = openQueue(world.hubEngine, IDS.mark);
-    const miaQueue = mia.openQueue();
-    const snapshots = [countSnapshots(mark), countSnapshots(mia)];
+    const { mark, mia } = watched;
 
     const draft = { type: 'stream', to: [IDS.general], topic: 'lunch', content: 'Pizza?', timestamp: 1_767_268_800 };
     expect((await mark.api.post('/drafts', { drafts: [draft] })).status).toBe(200);
@@ -105,8 +93,8 @@ describe("a user's personal rows", () => {
     expect(await mark.replica.sync()).toBe('online');
     expect(await mia.replica.sync()).toBe('online');
 
-    expect(eventsOf(queue, ...PERSONAL_EVENTS)).toEqual(eventsOf(onHub, ...PERSONAL_EVENTS));
-    expect(eventsOf(queue, ...PERSONAL_EVENTS).map((e) => [e.type, e.property ?? e.setting_name ?? e.op ?? null])).toEqual([
+    expect(eventsOf(mark.queue, ...PERSONAL_EVENTS)).toEqual(eventsOf(mark.hubQueue, ...PERSONAL_EVENTS));
+    expect(eventsOf(mark.queue, ...PERSONAL_EVENTS).map((e) => [e.type, e.property ?? e.setting_name ?? e.op ?? null])).toEqual([
       ['drafts', 'add'],
       ['alert_words', null],
       ['muted_users', null],
@@ -121,18 +109,17 @@ describe("a user's personal rows", () => {
 
     // Mia's replica holds none of Mark's personal rows, and her pull names none of them.
     expect(await personalRows(mia.replica.engine, IDS.mark)).toEqual({ drafts: [], alert_words: [], muted_users: [], settings: {} });
-    expect(eventsOf(miaQueue, ...PERSONAL_EVENTS)).toEqual([]);
+    expect(eventsOf(mia.queue, ...PERSONAL_EVENTS)).toEqual([]);
     expect((await pullAll(mia)).tables).toBeUndefined();
-    expectOpen(mark, queue);
-    expect(snapshots.map((taken) => taken.count)).toEqual([0, 0]);
+    expectNoResync(mark, mia);
 
     // The whole feed pulled again changes nothing and tells nothing.
-    const heard = queue.events.length;
+    const heard = mark.queue.events.length;
     await mark.replica.engine.db.sync_replica.update(1, { cursor: 0 });
     expect(await mark.replica.sync()).toBe('online');
-    expect(queue.events.length).toBe(heard);
+    expect(mark.queue.events.length).toBe(heard);
     expect(await personalRows(mark.replica.engine, IDS.mark)).toEqual(rows);
-    expect(snapshots.map((taken) => taken.count)).toEqual([0, 0]);
+    expectNoResync(mark, mia);
   });
 
   it("come in a pull only to their user, with only that user's share of the events, while a status comes to everyone", async () => {
@@ -162,12 +149,9 @@ describe("an administrator's linkifiers, code playgrounds and channel folders", 
   it("reach every replica's queue as the hub's clients hear them, without a resync", async () => {
     const { world: synced, replicas } = await syncedWorld('mark', 'gail');
     world = synced;
-    const { mark, gail } = replicas;
     // Clients that read linkifiers with URL templates (the others get no linkifier event).
     const templates = { capabilities: { ...NO_CAPABILITIES, linkifier_url_template: true } };
-    const queues = [openQueue(mark.replica.engine, IDS.mark, templates), openQueue(gail.replica.engine, IDS.gail, templates)];
-    const hubQueues = [openQueue(world.hubEngine, IDS.mark, templates), openQueue(world.hubEngine, IDS.gail, templates)];
-    const snapshots = [countSnapshots(mark), countSnapshots(gail)];
+    const [mark, gail] = [watch(world, replicas.mark, templates), watch(world, replicas.gail, templates)];
     const olivia = world.onHub('olivia');
 
     const linkifier = { pattern: '#(?P<id>[0-9]+)', url_template: 'https://tracker.test/{id}' };
@@ -177,8 +161,8 @@ describe("an administrator's linkifiers, code playgrounds and channel folders", 
     for (const { replica } of [mark, gail]) expect(await replica.sync()).toBe('online');
 
     const told = ['realm_linkifiers', 'realm_playgrounds', 'channel_folder'];
-    queues.forEach((queue, index) => expect(eventsOf(queue, ...told)).toEqual(eventsOf(hubQueues[index]!, ...told)));
-    expect(eventsOf(queues[1]!, ...told).map((e) => [e.type, e.op ?? null])).toEqual([
+    for (const { queue, hubQueue } of [mark, gail]) expect(eventsOf(queue, ...told)).toEqual(eventsOf(hubQueue, ...told));
+    expect(eventsOf(gail.queue, ...told).map((e) => [e.type, e.op ?? null])).toEqual([
       ['realm_linkifiers', null],
       ['realm_playgrounds', null],
       ['channel_folder', 'add'],
@@ -193,8 +177,7 @@ describe("an administrator's linkifiers, code playgrounds and channel folders", 
     const preview = async (api: typeof olivia) => (await api.post('/messages/render', { content: 'See #42' })).body.rendered;
     expect(await preview(mark.api)).toBe(await preview(world.onHub('mark')));
     expect(await preview(mark.api)).toContain('https://tracker.test/42');
-    queues.forEach((queue, index) => expectOpen([mark, gail][index]!, queue));
-    expect(snapshots.map((taken) => taken.count)).toEqual([0, 0]);
+    expectNoResync(mark, gail);
   });
 });
 
@@ -202,20 +185,15 @@ describe('a custom emoji deactivated on the hub', () => {
   it("reaches the replica's queue as the hub's client hears it, and the replica's emoji are the hub's", async () => {
     world = await SyncWorld.create();
     await world.hubEngine.db.realm_emoji.add({ id: 1, name: 'octo', source_url: 'https://emoji.test/octo.png', deactivated: false, author_id: IDS.olivia });
-    const mark = await world.replicaOf('mark');
-    expect(await mark.replica.sync()).toBe('online');
-    const queue = mark.openQueue();
-    const onHub = openQueue(world.hubEngine, IDS.mark);
-    const snapshots = countSnapshots(mark);
+    const { mark } = await watchedReplicas(world, 'mark');
 
     expect((await world.onHub('olivia').delete('/realm/emoji/octo')).status).toBe(200);
     expect(await mark.replica.sync()).toBe('online');
 
-    expect(eventsOf(queue, 'realm_emoji')).toEqual(eventsOf(onHub, 'realm_emoji'));
-    expect(eventsOf(queue, 'realm_emoji').map((e) => (e.realm_emoji as Record<string, { deactivated: boolean }>)['1']?.deactivated)).toEqual([true]);
+    expect(eventsOf(mark.queue, 'realm_emoji')).toEqual(eventsOf(mark.hubQueue, 'realm_emoji'));
+    expect(eventsOf(mark.queue, 'realm_emoji').map((e) => (e.realm_emoji as Record<string, { deactivated: boolean }>)['1']?.deactivated)).toEqual([true]);
     expect(await mark.replica.engine.db.realm_emoji.toArray()).toEqual(await world.hubEngine.db.realm_emoji.toArray());
-    expectOpen(mark, queue);
-    expect(snapshots.count).toBe(0);
+    expectNoResync(mark);
   });
 });
 

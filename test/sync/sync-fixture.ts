@@ -3,7 +3,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { ManualClock } from '../../src/engine/clock/clock.ts';
 import { Engine } from '../../src/engine/engine.ts';
 import type { EngineEvent } from '../../src/engine/events/event-types.ts';
-import type { EventQueue } from '../../src/engine/events/event-queue.ts';
+import type { EventQueue, QueueOptions } from '../../src/engine/events/event-queue.ts';
 import { syncChangeJournal } from '../../src/sync/hub/change-journal.ts';
 import { SyncHub } from '../../src/sync/hub/sync-hub.ts';
 import type { MutationResult, PushAnswer } from '../../src/sync/protocol.ts';
@@ -193,15 +193,20 @@ export class SyncWorld {
   }
 }
 
-/** A hub and replicas of `users`, each through its first round (a snapshot). */
-export async function syncedWorld<U extends TestUser>(...users: U[]): Promise<{ world: SyncWorld; replicas: Record<U, TestReplica> }> {
-  const world = await SyncWorld.create();
+/** Replicas of `users` on `world`, each through its first round (a snapshot). */
+export async function syncedReplicas<U extends TestUser>(world: SyncWorld, ...users: U[]): Promise<Record<U, TestReplica>> {
   const replicas = {} as Record<U, TestReplica>;
   for (const user of users) {
     replicas[user] = await world.replicaOf(user);
     expect(await replicas[user].replica.sync()).toBe('online');
   }
-  return { world, replicas };
+  return replicas;
+}
+
+/** A hub and replicas of `users`, each through its first round (a snapshot). */
+export async function syncedWorld<U extends TestUser>(...users: U[]): Promise<{ world: SyncWorld; replicas: Record<U, TestReplica> }> {
+  const world = await SyncWorld.create();
+  return { world, replicas: await syncedReplicas(world, ...users) };
 }
 
 /** Counts the snapshots a replica takes from now on (a full resync takes one). */
@@ -216,6 +221,57 @@ export function countSnapshots(replica: TestReplica): { count: number } {
 /** The queue is still open on the replica: no resync closed it (its client would get BAD_EVENT_QUEUE_ID). */
 export function expectOpen(replica: TestReplica, queue: EventQueue): void {
   expect(() => replica.replica.engine.queues.get(queue.id, replica.userId)).not.toThrow();
+}
+
+/**
+ * A synced replica watched for what an incremental round must do: tell its client's `queue` what
+ * the same user's `hubQueue` on the hub hears, and take no snapshot (a resync closes the queue).
+ */
+export interface WatchedReplica extends TestReplica {
+  queue: EventQueue;
+  hubQueue: EventQueue;
+  snapshots: { count: number };
+}
+
+/** Watches a replica from now on, its queues registered with `queueOptions` (e.g. capabilities) on both engines. */
+export function watch(world: SyncWorld, replica: TestReplica, queueOptions: Partial<QueueOptions> = {}): WatchedReplica {
+  return {
+    ...replica,
+    queue: openQueue(replica.replica.engine, replica.userId, queueOptions),
+    hubQueue: openQueue(world.hubEngine, replica.userId, queueOptions),
+    snapshots: countSnapshots(replica),
+  };
+}
+
+/** Replicas of `users` on `world` (set up by the caller), each through its first round, then watched. */
+export async function watchedReplicas<U extends TestUser>(world: SyncWorld, ...users: U[]): Promise<Record<U, WatchedReplica>> {
+  const replicas = await syncedReplicas(world, ...users);
+  const watched = {} as Record<U, WatchedReplica>;
+  for (const user of users) watched[user] = watch(world, replicas[user]);
+  return watched;
+}
+
+/** A hub and watched replicas of `users`, each through its first round. */
+export async function watchedWorld<U extends TestUser>(...users: U[]): Promise<{ world: SyncWorld; watched: Record<U, WatchedReplica> }> {
+  const world = await SyncWorld.create();
+  return { world, watched: await watchedReplicas(world, ...users) };
+}
+
+/** No replica resynced since it was watched: none took a snapshot, and every client queue is still open. */
+export function expectNoResync(...watched: WatchedReplica[]): void {
+  expect(watched.map(({ snapshots }) => snapshots.count)).toEqual(watched.map(() => 0));
+  for (const replica of watched) expectOpen(replica, replica.queue);
+}
+
+/** Pulls the whole feed again on each replica: what it brings changes nothing, so no queue hears more and none resyncs. */
+export async function expectFeedPulledAgainTellsNothing(...watched: WatchedReplica[]): Promise<void> {
+  const heard = watched.map(({ queue }) => queue.events.length);
+  for (const { replica } of watched) {
+    await replica.engine.db.sync_replica.update(1, { cursor: 0 });
+    expect(await replica.sync()).toBe('online');
+  }
+  expect(watched.map(({ queue }) => queue.events.length)).toEqual(heard);
+  expectNoResync(...watched);
 }
 
 /** The events a queue holds of the given types, without their queue ids. */
