@@ -4,6 +4,8 @@ import { ManualClock } from '../../src/engine/clock/clock.ts';
 import { Engine } from '../../src/engine/engine.ts';
 import type { EngineEvent } from '../../src/engine/events/event-types.ts';
 import type { EventQueue, QueueOptions } from '../../src/engine/events/event-queue.ts';
+import { exportRealm, importRealm } from '../../src/engine/realm-archive/realm-archive.ts';
+import type { SyncChangeRow } from '../../src/engine/storage/rows.ts';
 import { syncChangeJournal } from '../../src/sync/hub/change-journal.ts';
 import { SyncHub } from '../../src/sync/hub/sync-hub.ts';
 import type { MutationResult, PushAnswer } from '../../src/sync/protocol.ts';
@@ -292,4 +294,15 @@ export async function liveRelayPair(): Promise<{ world: SyncWorld; mark: TestRep
     interval: 10,
   });
   return { world, mark, mia };
+}
+
+/** The hub's realm exported and imported into a new hub: its change feed comes through whole (a restored hub's replicas keep their checkpoints). */
+export async function expectFeedKeptThroughArchive(world: SyncWorld, feed: readonly SyncChangeRow[]): Promise<void> {
+  const copy = await newEngine(world.clock, true);
+  try {
+    await importRealm(copy, JSON.parse(JSON.stringify(await exportRealm(world.hubEngine))));
+    expect(await copy.db.sync_changes.toArray()).toEqual(feed);
+  } finally {
+    copy.close();
+  }
 }
