@@ -4,6 +4,21 @@ import type { RefreshedTable } from './table-scopes.ts';
 
 /** The peer protocol's path: outside `/api/v1`, so a Service Worker relaying the API never takes it. */
 export const SYNC_PREFIX = '/sync/v1';
+
+/**
+ * What a replica understands of a page, stated on every call as `?version=` (in the query: an
+ * older hub ignores it, where its strict bodies would refuse a new field, and a new header
+ * would need its CORS preflight). 2: `tables` refreshes (docs/SYNC.md, "Personal and shared
+ * tables"). A replica that states none is of version 1 (its code may outlive a hub's upgrade in
+ * a tab left open): a hub tells it to resync where a `tables` refresh would do.
+ */
+export const SYNC_VERSION = 2;
+
+/** The replica's version a request states; 1 when it states none. */
+export function syncVersionOf(request: Request): number {
+  const stated = Number(new URL(request.url).searchParams.get('version'));
+  return Number.isSafeInteger(stated) && stated >= 1 ? stated : 1;
+}
 export const SNAPSHOT_PATH = '/snapshot';
 
 /**

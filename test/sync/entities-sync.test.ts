@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EngineEvent } from '../../src/engine/events/event-types.ts';
 import { IDS, openQueue } from '../support/test-realm.ts';
-import type { PullAnswer } from '../../src/sync/protocol.ts';
+import { type PullAnswer, SYNC_VERSION } from '../../src/sync/protocol.ts';
 import { applyChanges } from '../../src/sync/replica/apply-changes.ts';
 import { eventsOf, expectFeedKeptThroughArchive, expectFeedPulledAgainTellsNothing, expectNoResync, expectOpen, SyncWorld, syncedWorld, type TestReplica, userRow, watchedWorld } from './sync-fixture.ts';
 
@@ -15,7 +15,7 @@ async function pull(replica: TestReplica, from: { cursor?: number; limit?: numbe
   const { hub_id, epoch } = (await replica.replica.engine.db.sync_replica.get(1))!;
   const row = userRow(replica.user);
   const response = await world.hub.handle(
-    new Request('http://hub.test/sync/v1/pull', {
+    new Request(`http://hub.test/sync/v1/pull?version=${SYNC_VERSION}`, {
       method: 'POST',
       headers: { Authorization: `Basic ${btoa(`${row.email}:${row.api_key}`)}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ hub_id, epoch, cursor: from.cursor ?? 0, limit: from.limit }),

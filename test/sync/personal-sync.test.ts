@@ -11,9 +11,9 @@ afterEach(() => world?.close());
 const PERSONAL_EVENTS = ['drafts', 'alert_words', 'muted_users', 'user_settings', 'update_display_settings', 'update_global_notifications'];
 
 /** The hub's answer to a pull of the whole feed as the replica's user. */
-async function pullAll(replica: TestReplica): Promise<PullAnswer> {
+async function pullAll(replica: TestReplica, query = ''): Promise<PullAnswer> {
   const { hub_id, epoch } = (await replica.replica.engine.db.sync_replica.get(1))!;
-  const answer = await world.peerCall(replica.user, 'POST', '/pull', { hub_id, epoch, cursor: 0 });
+  const answer = await world.peerCall(replica.user, 'POST', `/pull${query}`, { hub_id, epoch, cursor: 0 });
   expect(answer.status).toBe(200);
   return answer.body as PullAnswer;
 }
@@ -141,6 +141,26 @@ describe("a user's personal rows", () => {
       rows: { user_status: status },
       notices: [{ event: { type: 'user_status', user_id: IDS.mia, status_text: 'Reviewing' }, users: [IDS.mia] }],
     });
+  });
+});
+
+describe('a replica of the version before table refreshes (its code left running in a tab across a hub upgrade)', () => {
+  it('is told to resync where a newer one gets the rows, and gets none of them', async () => {
+    const { world: synced, replicas } = await syncedWorld('mark');
+    world = synced;
+    const { mark } = replicas;
+    expect((await world.onHub('mark').post('/users/me/alert_words', { alert_words: ['launch'] })).status).toBe(200);
+
+    const current = await pullAll(mark);
+    expect(current.realm_changed).toBe(false);
+    expect(current.tables?.rows.alert_words).toEqual(await world.hubEngine.db.alert_words.toArray());
+    // No version stated (as such a replica calls) and version 1 alike.
+    for (const query of ['?', '?version=1']) {
+      const old = await pullAll(mark, query);
+      expect(old.realm_changed).toBe(true);
+      expect(old.tables).toBeUndefined();
+      expect(old.cursor).toBe(current.cursor);
+    }
   });
 });
 

@@ -8,7 +8,7 @@ import { exportRealm, importRealm } from '../../src/engine/realm-archive/realm-a
 import type { SyncChangeRow } from '../../src/engine/storage/rows.ts';
 import { syncChangeJournal } from '../../src/sync/hub/change-journal.ts';
 import { SyncHub } from '../../src/sync/hub/sync-hub.ts';
-import type { MutationResult, PushAnswer } from '../../src/sync/protocol.ts';
+import { type MutationResult, type PushAnswer, SYNC_VERSION } from '../../src/sync/protocol.ts';
 import type { HubFetch } from '../../src/sync/replica/hub-client.ts';
 import { SyncReplica } from '../../src/sync/replica/sync-replica.ts';
 import { type ApiResult, encodeParams, IDS, openQueue, TEST_SCENARIO, type TestUser } from '../support/test-realm.ts';
@@ -142,7 +142,7 @@ export class SyncWorld {
     return new Caller((request) => this.hubEngine.handle(request), row.email, row.api_key);
   }
 
-  /** A raw call to the hub's peer protocol as `user` (null: no credentials), as a tampered replica could make it. */
+  /** A raw call to the hub's peer protocol as `user` (null: no credentials), as a tampered replica could make it; stating this replica version unless `path` has a query of its own. */
   async peerCall(user: TestUser | null, method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, any> }> {
     const headers: Record<string, string> = {};
     if (user) {
@@ -151,7 +151,7 @@ export class SyncWorld {
     }
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const response = await this.hub.handle(
-      new Request(`http://hub.test/sync/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
+      new Request(`http://hub.test/sync/v1${path}${path.includes('?') ? '' : `?version=${SYNC_VERSION}`}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
     );
     return { status: response.status, body: (await response.json()) as Record<string, any> };
   }

@@ -3,7 +3,7 @@ import type { RealmRow, RecipientRow, SyncChangeRow, UserRow } from '../../engin
 import { REFRESHED_ROW_TABLES } from '../table-scopes.ts';
 import { readTablesRefresh } from './pull-tables.ts';
 import { channelsSeenBy, userSeenBy } from './snapshot.ts';
-import { MAX_PULL_CHANGES, type MessageBundle, type PullAnswer } from '../protocol.ts';
+import { MAX_PULL_CHANGES, type MessageBundle, type PullAnswer, SYNC_VERSION } from '../protocol.ts';
 
 type PullChanges = Omit<PullAnswer, 'hub_id' | 'epoch'>;
 
@@ -33,6 +33,7 @@ export async function readChanges(
   caller: UserRow,
   cursor: number,
   limit = MAX_PULL_CHANGES,
+  replicaVersion = SYNC_VERSION,
 ): Promise<PullChanges> {
   const changes = await db.sync_changes.where('seq').above(cursor).limit(limit + 1).toArray();
   const more = changes.length > limit;
@@ -55,7 +56,9 @@ export async function readChanges(
     else answer.deleted.push(id);
   }
   const tables = await readTablesRefresh(db, caller.id, page);
-  if (tables) answer.tables = tables.refresh;
+  // A replica of version 1 knows no `tables` refresh: it resyncs for one, as it did before them.
+  if (tables && replicaVersion < 2) answer.realm_changed = true;
+  else if (tables) answer.tables = tables.refresh;
   const named = namedEntities(answer.messages);
   const ownRow = tables?.ownRow ? [caller.id] : [];
   await addUsers(db, caller, [...changedIds(page, 'user'), ...(await changedLater(db, 'user', named.users, answer.cursor)), ...ownRow], answer);

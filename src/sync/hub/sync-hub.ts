@@ -8,7 +8,7 @@ import { readSnapshot } from '../../engine/services/run-action.ts';
 import { bindToTransaction } from '../../engine/storage/bound-database.ts';
 import type { SyncHubRow, UserRow } from '../../engine/storage/rows.ts';
 import { readBoundedBody } from '../../engine/http/bounded-body.ts';
-import { ephemeralBody, type PullAnswer, pullBody, pushBody, RESYNC_NEEDED, SYNC_PREFIX, waitBody } from '../protocol.ts';
+import { ephemeralBody, type PullAnswer, pullBody, pushBody, RESYNC_NEEDED, SYNC_PREFIX, syncVersionOf, waitBody } from '../protocol.ts';
 import { ChangeSignal } from './change-signal.ts';
 import { EphemeralRelay } from './ephemeral-relay.ts';
 import { currentSeq, hubIdentity } from './hub-identity.ts';
@@ -76,7 +76,7 @@ export class SyncHub {
     if (route === 'POST /pull') {
       const body = await readBody(request, pullBody);
       checkIdentity(hub, body);
-      return success(await pullAnswer(engine, hub, caller, body.cursor, body.limit));
+      return success(await pullAnswer(engine, hub, caller, body.cursor, syncVersionOf(request), body.limit));
     }
     if (route === 'POST /wait') {
       const body = await readBody(request, waitBody);
@@ -92,7 +92,7 @@ export class SyncHub {
       const ephemeral = relay ? { ephemeral: relay.take() } : {};
       if (!changed) return success({ changed: false, ...ephemeral });
       // The page a pull would answer now comes along: the replica saves a round trip.
-      return success({ changed: true, page: await pullAnswer(engine, hub, caller, body.cursor), ...ephemeral });
+      return success({ changed: true, page: await pullAnswer(engine, hub, caller, body.cursor, syncVersionOf(request)), ...ephemeral });
     }
     if (route === 'POST /ephemeral') {
       const body = await readBody(request, ephemeralBody);
@@ -120,13 +120,13 @@ export class SyncHub {
   }
 }
 
-/** The caller's changes after `cursor`, as a pull answers them. */
-async function pullAnswer(engine: Engine, hub: SyncHubRow, caller: UserRow, cursor: number, limit?: number): Promise<PullAnswer> {
+/** The caller's changes after `cursor`, as a pull answers them to a replica of `version`. */
+async function pullAnswer(engine: Engine, hub: SyncHubRow, caller: UserRow, cursor: number, version: number, limit?: number): Promise<PullAnswer> {
   const tables = ['counters', ...PULL_TABLES].map((name) => engine.db.table(name));
   const changes = await engine.db.transaction('r', tables, async (tx) => {
     const db = bindToTransaction(engine.db, tx);
     if (cursor > (await currentSeq(db))) throw resyncNeeded(hub, 'The checkpoint is ahead of this hub');
-    return readChanges(db, caller, cursor, limit);
+    return readChanges(db, caller, cursor, limit, version);
   });
   return { hub_id: hub.hub_id, epoch: hub.epoch, ...changes };
 }

@@ -1,6 +1,6 @@
 import type { Clock } from '../../engine/clock/clock.ts';
 import type { EngineEvent } from '../../engine/events/event-types.ts';
-import { type EphemeralBody, type PullAnswer, type PushAnswer, type PushedMutation, RESYNC_NEEDED, SNAPSHOT_PATH, type SnapshotAnswer, SYNC_PREFIX } from '../protocol.ts';
+import { type EphemeralBody, type PullAnswer, type PushAnswer, type PushedMutation, RESYNC_NEEDED, SNAPSHOT_PATH, type SnapshotAnswer, SYNC_PREFIX, SYNC_VERSION } from '../protocol.ts';
 
 /** How a replica reaches its hub: `fetch`, or anything shaped like it (tests cut the link here). */
 export type HubFetch = (request: Request) => Promise<Response>;
@@ -87,7 +87,7 @@ export class HubClient {
     let json: Record<string, unknown>;
     try {
       response = await this.#fetch(
-        new Request(this.#base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal }),
+        new Request(`${this.#base}${path}?version=${SYNC_VERSION}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal }),
       );
       json = (await response.json()) as Record<string, unknown>;
     } catch (error) {
