@@ -20,6 +20,10 @@ export function syncVersionOf(request: Request): number {
   return Number.isSafeInteger(stated) && stated >= 1 ? stated : 1;
 }
 export const SNAPSHOT_PATH = '/snapshot';
+/** A replica's user's upload: the API's `POST /user_uploads`, run on the hub as that user (docs/SYNC.md, "Files"). */
+export const UPLOAD_PATH = '/upload';
+/** `GET /sync/v1/file/<what follows /user_uploads/>`: an uploaded file's bytes as the hub's `/user_uploads/...` answers the caller. */
+export const FILE_PATH_PREFIX = '/file/';
 
 /**
  * A replica's own message ids start here: above any hub id (upstream's are 32-bit) and after

@@ -32,13 +32,16 @@ async function warmRequests(action: () => Promise<{ status: number }>): Promise<
   return log;
 }
 
+/** An action's transaction spans every table of the schema (measured to cost nothing more in Chromium: docs/PERFORMANCE.md). */
+const everyTable = () => realm.engine.db.tables.length;
+
 /** `n` copies of a request name. */
 const times = (n: number, request: string) => Array<string>(n).fill(request);
 
 describe('IndexedDB requests per action, caches warm', () => {
   it('a channel send writes the message under the id the engine holds, the id counter and one flags row per subscriber', async () => {
     const log = await warmRequests(() => sendToGeneral());
-    expect(log).toEqual({ requests: ['messages.add', 'counters.put', ...times(7, 'user_messages.add')], transactions: ['readwrite 39 tables'] });
+    expect(log).toEqual({ requests: ['messages.add', 'counters.put', ...times(7, 'user_messages.add')], transactions: [`readwrite ${everyTable()} tables`] });
   });
 
   it('a direct message writes the message, the id counter and the two participants\' flags rows', async () => {
@@ -128,7 +131,7 @@ describe('IndexedDB requests per action, caches warm', () => {
     const log = await warmRequests(() => topicPage('counted'));
     expect(log).toEqual({
       requests: ['messages[[stream_id+topic_key+id]].getAll', 'user_messages[[user_id+stream_id+thread_key+message_id]].getAll'],
-      transactions: ['readonly 39 tables'],
+      transactions: [`readonly ${everyTable()} tables`],
     });
   });
 

@@ -169,20 +169,23 @@ describe('a write only the hub can do, made on a replica that cannot reach the h
     expect(mark.link.pushResults).toHaveLength(2);
   });
 
-  it('refuses a file upload at once, even online: files do not travel through sync', async () => {
+  it('refuses a request with a file other than an upload at once, even online: only POST /user_uploads carries a file to the hub', async () => {
     const { mark } = await syncedPair();
+    const callsBefore = mark.link.calls.length;
     const form = new FormData();
-    form.append('file', new Blob(['hello']), 'hello.txt');
+    form.append('file', new Blob(['not really a png'], { type: 'image/png' }), 'tick.png');
     const row = { email: 'mark@zulip.test', api_key: 'MarkKey0000000000000000000000004' };
     const response = await mark.replica.handle(
-      new Request('http://local.test/api/v1/user_uploads', {
+      new Request('http://local.test/api/v1/realm/emoji/green_tick', {
         method: 'POST',
         headers: { Authorization: `Basic ${btoa(`${row.email}:${row.api_key}`)}` },
         body: form,
       }),
     );
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ result: 'error', msg: 'Uploading files is not available on a synced replica yet', code: 'SYNC_UNSUPPORTED_ACTION' });
+    expect(await response.json()).toEqual({ result: 'error', msg: 'A synced replica takes a file only as an upload (POST /user_uploads)', code: 'SYNC_UNSUPPORTED_ACTION' });
+    expect(mark.link.calls).toHaveLength(callsBefore);
+    expect(await world.hubEngine.db.realm_emoji.filter((emoji) => emoji.name === 'green_tick').count()).toBe(0);
     expect(mark.link.pushResults).toEqual([]);
     expect(await mark.replica.status()).toBe('online');
   });

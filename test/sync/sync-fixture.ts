@@ -36,6 +36,9 @@ export class Link {
     this.#hub = hub;
   }
 
+  /** The path of every call that reached the hub over this link, in order. */
+  readonly calls: string[] = [];
+
   /** Every mutation result the hub answered over this link, lost answers included, in order. */
   readonly pushResults: MutationResult[] = [];
 
@@ -44,6 +47,7 @@ export class Link {
     const path = new URL(request.url).pathname;
     if (this.hang === 'request') return this.#hangUntilAborted(request, path);
     await this.beforeHub?.(path);
+    this.calls.push(path);
     const response = await this.#hub().handle(request);
     if (path.endsWith('/push') && response.ok) this.pushResults.push(...((await response.clone().json()) as PushAnswer).results);
     if (this.loseAnswers) throw new TypeError('the connection was reset');

@@ -427,6 +427,12 @@ const syncRefusal = z.looseObject({
   code: z.string(),
 });
 
+const syncFile = z.looseObject({
+  path: z.string().min(1),
+  path_id: z.string().min(1),
+  headers: z.array(z.tuple([z.string(), z.string()])),
+});
+
 export const ARCHIVE_TABLES = {
   realm: z.array(realm).length(1, 'a realm archive holds exactly one realm row'),
   users: z.array(user),
@@ -472,6 +478,7 @@ export const ARCHIVE_TABLES = {
   sync_replica: z.array(syncReplica).max(1).default([]),
   sync_outbox: z.array(syncOutbox).default([]),
   sync_refusals: z.array(syncRefusal).default([]),
+  sync_files: z.array(syncFile).default([]),
 };
 
 /** Checked first, on its own: an archive of another format or version is refused by name. */

@@ -41,6 +41,7 @@ import type {
   SyncMutationRow,
   SyncReplicaRow,
   SyncOutboxRow,
+  SyncFileRow,
   SyncRefusalRow,
 } from './rows.ts';
 
@@ -107,10 +108,11 @@ export class RealmDatabase extends Dexie {
   sync_changes!: EntityTable<SyncChangeRow, 'seq'>;
   sync_clients!: EntityTable<SyncClientRow, 'client_id'>;
   sync_mutations!: Table<SyncMutationRow, [string, number]>;
-  /** Sync: a replica's checkpoint, outbox and refused changes. */
+  /** Sync: a replica's checkpoint, outbox, refused changes and the files it fetched from its hub. */
   sync_replica!: EntityTable<SyncReplicaRow, 'id'>;
   sync_outbox!: EntityTable<SyncOutboxRow, 'mutation_id'>;
   sync_refusals!: EntityTable<SyncRefusalRow, 'mutation_id'>;
+  sync_files!: EntityTable<SyncFileRow, 'path'>;
   /** The next message id, held for the sends of this instance (`message-ids.ts`). */
   readonly messageIds = new MessageIdCounter();
 
@@ -161,6 +163,7 @@ export class RealmDatabase extends Dexie {
       sync_replica: 'id',
       sync_outbox: 'mutation_id',
       sync_refusals: 'mutation_id',
+      sync_files: 'path',
     });
     this.use(tableCacheMiddleware());
     this.use(messageIdMiddleware(this.messageIds));

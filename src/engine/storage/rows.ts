@@ -605,6 +605,18 @@ export interface SyncOutboxRow {
   final_id?: number;
 }
 
+/**
+ * A file a replica fetched from its hub for its user (docs/SYNC.md, "Files"), its bytes in the
+ * engine's upload store under `path_id`: later requests for `path` are answered here, offline too.
+ */
+export interface SyncFileRow {
+  /** What followed `/user_uploads/` in the request (`download/...` is a path of its own). */
+  path: string;
+  path_id: string;
+  /** The hub's answer's headers that describe the file (type, disposition, sandboxing). */
+  headers: [string, string][];
+}
+
 /** A local change the hub refused (or a reset hub could no longer take), for its author to see. */
 export interface SyncRefusalRow {
   mutation_id: number;

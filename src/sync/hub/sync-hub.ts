@@ -8,22 +8,23 @@ import { readSnapshot } from '../../engine/services/run-action.ts';
 import { bindToTransaction } from '../../engine/storage/bound-database.ts';
 import type { SyncHubRow, UserRow } from '../../engine/storage/rows.ts';
 import { readBoundedBody } from '../../engine/http/bounded-body.ts';
-import { ephemeralBody, type PullAnswer, pullBody, pushBody, RESYNC_NEEDED, SYNC_PREFIX, syncVersionOf, waitBody } from '../protocol.ts';
+import { ephemeralBody, FILE_PATH_PREFIX, type PullAnswer, pullBody, pushBody, RESYNC_NEEDED, SYNC_PREFIX, syncVersionOf, UPLOAD_PATH, waitBody } from '../protocol.ts';
 import { ChangeSignal } from './change-signal.ts';
 import { EphemeralRelay } from './ephemeral-relay.ts';
+import { runUpload, serveFile } from './hub-files.ts';
 import { currentSeq, hubIdentity } from './hub-identity.ts';
 import { PULL_TABLES, readChanges } from './pull.ts';
 import { applyMutations } from './push.ts';
 import { runRelayedRequest } from './relayed-request.ts';
 import { userSnapshot } from './snapshot.ts';
 
-const ROUTES = new Set(['GET /snapshot', 'POST /push', 'POST /pull', 'POST /wait', 'POST /ephemeral', 'POST /fetch_api_key']);
+const ROUTES = new Set(['GET /snapshot', 'POST /push', 'POST /pull', 'POST /wait', 'POST /ephemeral', 'POST /fetch_api_key', `POST ${UPLOAD_PATH}`]);
 
 /** A push or pull body is small JSON; a full push of 500 mutations stays far below this. */
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 /**
- * The hub side of sync (docs/SYNC.md): `/sync/v1/snapshot`, `/push`, `/pull`, `/wait` and `/ephemeral` on an engine
+ * The hub side of sync (docs/SYNC.md): `/sync/v1/snapshot`, `/push`, `/pull`, `/wait`, `/ephemeral`, `/upload` and `/file/...` on an engine
  * whose `writeJournal` is `syncChangeJournal`. Transport-free as the engine is: a Request in,
  * a Response out; every call authenticates as the API does.
  */
@@ -58,7 +59,8 @@ export class SyncHub {
   async #dispatch(request: Request, clientAddress: string | undefined): Promise<Response> {
     const path = new URL(request.url).pathname.slice(SYNC_PREFIX.length);
     const route = `${request.method} ${path}`;
-    if (!ROUTES.has(route)) {
+    const fileRest = request.method === 'GET' && path.startsWith(FILE_PATH_PREFIX) ? path.slice(FILE_PATH_PREFIX.length) : null;
+    if (!ROUTES.has(route) && fileRest === null) {
       throw new ApiError('Not Found', { status: 404 });
     }
     const engine = this.#engine;
@@ -67,7 +69,11 @@ export class SyncHub {
       const url = new URL(request.url);
       return engine.handle(new Request(new URL(`${API_PREFIX}/fetch_api_key`, url), request), { clientAddress });
     }
+    // The API authenticates an upload itself, before its body is read.
+    if (route === `POST ${UPLOAD_PATH}`) return runUpload(engine, request);
     const caller = authenticate(await RealmDirectory.load(engine.db), request.headers.get('authorization'));
+    // Authenticated first: over sync, a file's address alone is not enough.
+    if (fileRest !== null) return serveFile(engine, request, fileRest);
     const hub = await hubIdentity(engine.db);
     if (route === 'GET /snapshot') {
       const snapshot = await readSnapshot(engine, (db) => userSnapshot(db, caller));

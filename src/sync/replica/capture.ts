@@ -28,7 +28,8 @@ export type LocalOutcome = { response: Response } | { forward: SyncedRequest };
  * A request of the replica's user: reads and local-only writes go to the local engine; a synced
  * write runs there too, and its outbox row is written in the action's own transaction (replica
  * rule 1). Any other write of a known route is the hub's to do (a channel created by subscribing
- * to a new name included: only the hub gives ids), never done locally; a file upload is refused.
+ * to a new name included: only the hub gives ids), never done locally; any other request with a
+ * file is refused (an upload, `POST /user_uploads`, is `SyncReplica`'s to send to the hub).
  */
 export async function handleLocally(engine: Engine, request: Request): Promise<LocalOutcome> {
   const url = new URL(request.url);
@@ -99,7 +100,7 @@ async function readParams(request: Request, url: URL): Promise<Record<string, st
   const form = await new Response(body, { headers: { 'Content-Type': contentType } }).formData().catch(() => null);
   if (!form) return 'This request body cannot be read';
   for (const [name, value] of form) {
-    if (typeof value !== 'string') return 'Uploading files is not available on a synced replica yet';
+    if (typeof value !== 'string') return 'A synced replica takes a file only as an upload (POST /user_uploads)';
     params[name] = value;
   }
   return params;

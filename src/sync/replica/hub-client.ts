@@ -1,6 +1,6 @@
 import type { Clock } from '../../engine/clock/clock.ts';
 import type { EngineEvent } from '../../engine/events/event-types.ts';
-import { type EphemeralBody, type PullAnswer, type PushAnswer, type PushedMutation, RESYNC_NEEDED, SNAPSHOT_PATH, type SnapshotAnswer, SYNC_PREFIX, SYNC_VERSION } from '../protocol.ts';
+import { type EphemeralBody, FILE_PATH_PREFIX, type PullAnswer, type PushAnswer, type PushedMutation, RESYNC_NEEDED, SNAPSHOT_PATH, type SnapshotAnswer, SYNC_PREFIX, SYNC_VERSION, UPLOAD_PATH } from '../protocol.ts';
 
 /** How a replica reaches its hub: `fetch`, or anything shaped like it (tests cut the link here). */
 export type HubFetch = (request: Request) => Promise<Response>;
@@ -32,6 +32,15 @@ export const CALL_DEADLINE_MS = 20_000;
 export const SNAPSHOT_DEADLINE_MS = 120_000;
 /** A wait's deadline is the time it asked the hub to wait, plus this. */
 export const WAIT_GRACE_MS = 15_000;
+/** An upload or a file carries up to the realm's largest upload (25 MiB by default). */
+export const FILE_DEADLINE_MS = 120_000;
+
+/** The hub's answer as it came: its status, headers and bytes (an upload's or a file's, passed on to the replica's client). */
+export interface HubAnswer {
+  status: number;
+  headers: Headers;
+  bytes: Uint8Array<ArrayBuffer>;
+}
 
 /** The replica's calls to the hub's `/sync/v1/`, with its user's credentials. */
 export class HubClient {
@@ -75,30 +84,56 @@ export class HubClient {
     return this.#call('POST', '/ephemeral', body);
   }
 
+  /** The user's upload (the client's multipart body) to the hub's API; its answer whatever it is, unless the hub could not be reached or failed. */
+  async upload(body: Uint8Array<ArrayBuffer>, contentType: string): Promise<HubAnswer> {
+    const answer = await this.#exchange('POST', UPLOAD_PATH, { body, contentType, deadlineMs: FILE_DEADLINE_MS });
+    if (answer.status >= 500) throw new HubUnreachable(`hub answered ${answer.status}`);
+    return answer;
+  }
+
+  /** The hub's answer to `/user_uploads/<rest>` for the replica's user: the file, or the API's refusal. */
+  async file(rest: string): Promise<HubAnswer> {
+    const answer = await this.#exchange('GET', FILE_PATH_PREFIX + rest, { deadlineMs: FILE_DEADLINE_MS });
+    if (answer.status >= 500) throw new HubUnreachable(`hub answered ${answer.status}`);
+    return answer;
+  }
+
   async #call<T>(method: string, path: string, body?: unknown, options: { signal?: AbortSignal; deadlineMs?: number } = {}): Promise<T> {
+    const sent = body === undefined ? {} : { body: new TextEncoder().encode(JSON.stringify(body)), contentType: 'application/json' };
+    const answer = await this.#exchange(method, path, { ...options, ...sent });
+    let json: Record<string, unknown>;
+    try {
+      json = JSON.parse(new TextDecoder().decode(answer.bytes)) as Record<string, unknown>;
+    } catch (error) {
+      throw new HubUnreachable(error instanceof Error ? error.message : String(error));
+    }
+    if (answer.status >= 200 && answer.status < 300) return json as T;
+    if (json.code === RESYNC_NEEDED) throw new ResyncNeeded(String(json.msg));
+    if (answer.status >= 500) throw new HubUnreachable(`hub answered ${answer.status}`);
+    throw new HubError(answer.status, String(json.code), String(json.msg));
+  }
+
+  /** One call, its answer read whole before the deadline; a network failure or the deadline is `HubUnreachable`. */
+  async #exchange(
+    method: string,
+    path: string,
+    options: { body?: Uint8Array<ArrayBuffer>; contentType?: string; signal?: AbortSignal; deadlineMs?: number },
+  ): Promise<HubAnswer> {
     const headers: Record<string, string> = { Authorization: this.#authorization };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (options.contentType !== undefined) headers['Content-Type'] = options.contentType;
     const deadlineMs = options.deadlineMs ?? CALL_DEADLINE_MS;
     const late = new AbortController();
     // On the engine's clock, as the replica's other timers (tests drive it).
     const timer = this.#clock.setTimeout(() => late.abort(), deadlineMs);
     const signal = options.signal ? AbortSignal.any([options.signal, late.signal]) : late.signal;
-    let response: Response;
-    let json: Record<string, unknown>;
     try {
-      response = await this.#fetch(
-        new Request(`${this.#base}${path}?version=${SYNC_VERSION}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal }),
-      );
-      json = (await response.json()) as Record<string, unknown>;
+      const response = await this.#fetch(new Request(`${this.#base}${path}?version=${SYNC_VERSION}`, { method, headers, body: options.body, signal }));
+      return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
     } catch (error) {
       if (late.signal.aborted) throw new HubUnreachable(`the hub did not answer within ${deadlineMs / 1000} s`);
       throw new HubUnreachable(error instanceof Error ? error.message : String(error));
     } finally {
       this.#clock.clearTimeout(timer);
     }
-    if (response.ok) return json as T;
-    if (json.code === RESYNC_NEEDED) throw new ResyncNeeded(String(json.msg));
-    if (response.status >= 500) throw new HubUnreachable(`hub answered ${response.status}`);
-    throw new HubError(response.status, String(json.code), String(json.msg));
   }
 }

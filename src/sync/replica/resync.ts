@@ -7,8 +7,8 @@ import type { MessageRow, SyncOutboxRow, SyncRefusalRow, UserMessageRow } from '
 import { messageIdsOf, syncedRequest } from '../mutations.ts';
 import { isProvisionalId, PROVISIONAL_ID_BASE, type SnapshotAnswer } from '../protocol.ts';
 
-/** The replica's own tables, which a snapshot never replaces. */
-const KEPT_TABLES = new Set(['sync_outbox', 'sync_refusals']);
+/** The replica's own tables, which a snapshot never replaces (the files fetched from the hub stay readable offline). */
+const KEPT_TABLES = new Set(['sync_outbox', 'sync_refusals', 'sync_files']);
 
 /**
  * Replaces the replica's realm with the hub's snapshot of its user's view, in one transaction

@@ -10,8 +10,9 @@ import type { MutationResult, PushedMutation } from '../protocol.ts';
 import { applyChanges, type ApplyOutcome } from './apply-changes.ts';
 import { handleLocally } from './capture.ts';
 import { checkOwnCaller, forwardedAnswer, hubUnreachableAnswer, numberedMutation } from './forward.ts';
-import { HubClient, HubError, type HubFetch, HubUnreachable, ResyncNeeded } from './hub-client.ts';
+import { type HubAnswer, HubClient, HubError, type HubFetch, HubUnreachable, ResyncNeeded } from './hub-client.ts';
 import { pushOutbox } from './push-outbox.ts';
+import { fetchableFilePath, isUploadRequest, keepFetchedFile, keepUploadedFile, keptFile, uploadBody } from './replica-files.ts';
 import { applySnapshot } from './resync.ts';
 import { deliverEphemeral, ephemeralRequest, type RelayedRequest, relayedToHub, storeHubPresences } from './ephemeral-relay.ts';
 import { readSyncReport, type SyncReport, type SyncStatus, SYNC_STATUS_PATH, syncEvent, syncNotice } from './sync-report.ts';
@@ -89,6 +90,9 @@ export class SyncReplica {
   async handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
     if (url.pathname === API_PREFIX + SYNC_STATUS_PATH) return this.#answerReport(request);
+    if (isUploadRequest(request, url)) return this.#upload(request);
+    const filePath = fetchableFilePath(request, url);
+    if (filePath !== null) return this.#serveFile(request, filePath);
     const ephemeral = await ephemeralRequest(request);
     const outcome = await handleLocally(this.engine, request);
     if ('forward' in outcome) return this.#forward(request, outcome.forward);
@@ -129,6 +133,68 @@ export class SyncReplica {
       throw error;
     } finally {
       await this.#announce();
+    }
+  }
+
+  /**
+   * `POST /user_uploads` (docs/SYNC.md, "Files"): the user's own request goes to the hub's API as
+   * it came, and the client gets the hub's answer; the replica keeps the file's bytes, and a
+   * round brings the attachment row. The hub unreachable: `503 SYNC_HUB_UNREACHABLE`, nothing kept.
+   */
+  async #upload(request: Request): Promise<Response> {
+    try {
+      await checkOwnCaller(this.engine.db, request, this.#apiKey);
+    } catch (error) {
+      if (error instanceof ApiError) return errorResponse(error);
+      throw error;
+    }
+    const body = await uploadBody(this.engine, request);
+    if (body instanceof Response) return body;
+    const contentType = request.headers.get('content-type') ?? '';
+    let answer: HubAnswer;
+    let json: Record<string, unknown>;
+    try {
+      answer = await this.#client.upload(body, contentType);
+      json = JSON.parse(new TextDecoder().decode(answer.bytes)) as Record<string, unknown>;
+    } catch (error) {
+      // An answer that is no JSON came from something between (a proxy's error page), not the hub's API.
+      if (!(error instanceof HubUnreachable) && !(error instanceof SyntaxError)) throw error;
+      this.#lastError = error instanceof HubUnreachable ? error : new HubUnreachable(String(error));
+      this.#reachable = false;
+      await this.#announce();
+      return hubUnreachableAnswer(this.#hubUrl);
+    }
+    if (answer.status === 200) {
+      await keepUploadedFile(this.engine, body, contentType, json);
+      // A round begun before the upload may have pulled before the hub had its row: one after it.
+      while (this.#round) await this.#round.catch(() => undefined);
+      await this.sync().catch(() => undefined);
+    }
+    return jsonResponse(json, answer.status);
+  }
+
+  /**
+   * A request for an uploaded file: the local engine's answer, unless it lacks the file; then
+   * the copy this replica fetched before, or the hub's answer for the replica's user (kept when
+   * it is the file). Offline and not held: the engine's own `404`.
+   */
+  async #serveFile(request: Request, rest: string): Promise<Response> {
+    const local = await this.engine.handle(request);
+    if (local.status !== 404) return local;
+    const kept = await keptFile(this.engine, rest, request.method);
+    if (kept) return kept;
+    if (request.headers.has('authorization')) {
+      try {
+        await checkOwnCaller(this.engine.db, request, this.#apiKey);
+      } catch {
+        return local;
+      }
+    }
+    try {
+      return await keepFetchedFile(this.engine, rest, await this.#client.file(rest), request.method);
+    } catch (error) {
+      if (error instanceof HubUnreachable) return local;
+      throw error;
     }
   }
 
