@@ -14,6 +14,11 @@ import { type HubUser, hubIdOf, logInOnHub, MARK, OLIVIA, openInNewProfile, show
  */
 
 const TOPIC = '#narrow/channel/1-general/topic/training';
+/** An 8x8 red PNG. */
+const RED_SQUARE_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR42mP4z8CAFTEMLQkAKP8/wc53yE8AAAAASUVORK5CYII=',
+  'base64',
+);
 /** Online, a message reaches the other trainee well within this (it takes well under a second on an idle machine). */
 const DELIVERY_MS = 5_000;
 
@@ -104,6 +109,23 @@ describe('a training room synced through a hub', () => {
     } finally {
       a.off('request', count);
     }
+  });
+
+  test('carries an image a trainee attaches in their browser through the hub to the other trainee\'s browser', async () => {
+    await a.bringToFront();
+    const chooser = a.waitForEvent('filechooser');
+    await a.getByRole('button', { name: 'Upload files' }).click();
+    await (await chooser).setFiles({ name: 'red-square.png', mimeType: 'image/png', buffer: RED_SQUARE_PNG });
+    const box = a.getByRole('textbox', { name: 'Message', exact: true });
+    await expect.poll(() => box.inputValue(), { timeout: DELIVERY_MS }).toMatch(/\[red-square\.png\]\(\/user_uploads\/.+\)/);
+    await box.press('Control+Enter');
+    // The hub holds the file and claimed it for its message; B's browser, which never had it, shows it.
+    const attachment = (await hub.db.attachments.toArray()).find((row) => row.file_name === 'red-square.png');
+    expect(attachment?.size).toBe(RED_SQUARE_PNG.byteLength);
+    const image = b.locator('img[src*="red-square.png"]');
+    await image.waitFor({ timeout: DELIVERY_MS });
+    await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: DELIVERY_MS }).toBe(8);
+    await expect.poll(async () => (await hub.db.attachments.get(attachment!.id))?.message_ids.length, { timeout: DELIVERY_MS }).toBe(1);
   });
 
   test('keeps a trainee sending while the network is cut, across a reload, and converges with no duplicate once it is back', async () => {
