@@ -63,7 +63,7 @@ async function change(replica: TestReplica, s: Extract<Step, { pick: number }>):
 }
 
 async function run(steps: Step[]): Promise<void> {
-  world?.close();
+  await world?.close();
   world = await SyncWorld.create();
   const replicas = [await world.replicaOf('mark'), await world.replicaOf('mia')] as const;
   for (const replica of replicas) await replica.replica.sync();

@@ -3,12 +3,7 @@ import { RETRY_MS } from '../../src/sync/replica/sync-replica.ts';
 import { eventsOf, SyncWorld, type TestReplica } from './sync-fixture.ts';
 
 let world: SyncWorld;
-let live: TestReplica[] = [];
-afterEach(async () => {
-  for (const { replica } of live) await replica.stop();
-  live = [];
-  world?.close();
-});
+afterEach(() => world?.close());
 
 async function liveReplicas(): Promise<{ mark: TestReplica; mia: TestReplica }> {
   world = await SyncWorld.create();
@@ -17,7 +12,6 @@ async function liveReplicas(): Promise<{ mark: TestReplica; mia: TestReplica }> 
   for (const replica of [mark, mia]) {
     expect(await replica.replica.sync()).toBe('online');
     replica.replica.start();
-    live.push(replica);
   }
   return { mark, mia };
 }
@@ -30,7 +24,6 @@ async function liveMiaWithCallLog(): Promise<{ mia: TestReplica; calls: string[]
   const calls: string[] = [];
   mia.link.beforeHub = async (path) => void calls.push(path.slice('/sync/v1'.length));
   mia.replica.start();
-  live.push(mia);
   await vi.waitFor(() => expect(calls).toContain('/wait'), { timeout: 5000, interval: 10 });
   calls.length = 0;
   return { mia, calls };
@@ -60,7 +53,6 @@ describe('replicas kept in sync by their live loops', () => {
       if (waiting && path.endsWith('/pull')) throw new TypeError('fetch failed');
     };
     mia.replica.start();
-    live.push(mia);
     await vi.waitFor(() => expect(waiting).toBe(true), { timeout: 5000, interval: 10 });
     await world.onHub('mark').post('/messages', { type: 'stream', to: 'general', topic: 'live', content: 'from the wait' });
     await vi.waitFor(() => expect(contents(miaQueue)).toEqual(['<p>from the wait</p>']), { timeout: 5000, interval: 10 });
@@ -121,7 +113,6 @@ describe('replicas kept in sync by their live loops', () => {
   it('stop for good when stopped: a later change stays pending', async () => {
     const { mark } = await liveReplicas();
     await mark.replica.stop();
-    live = live.filter((replica) => replica !== mark);
     await mark.api.post('/messages', { type: 'stream', to: 'general', topic: 'live', content: 'stays here' });
     expect(await mark.replica.status()).toBe('pending:1');
   });

@@ -13,7 +13,7 @@ let dir: string | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
-  world?.close();
+  await world?.close();
   killServeProcesses();
   if (dir) rmSync(dir, { recursive: true, force: true });
   dir = undefined;

@@ -6,11 +6,8 @@ import { IDS, openQueue, type TestUser } from '../support/test-realm.ts';
 import { type Caller, eventsOf, liveRelayPair, relayWaiting, syncedWorld, type SyncWorld, type TestReplica } from './sync-fixture.ts';
 
 let world: SyncWorld | undefined;
-let live: TestReplica[] = [];
 afterEach(async () => {
-  for (const { replica } of live) await replica.stop();
-  live = [];
-  world?.close();
+  await world?.close();
   world = undefined;
 });
 
@@ -20,7 +17,6 @@ const SOON = { timeout: 5000, interval: 10 };
 async function liveWorld(): Promise<{ world: SyncWorld; mark: TestReplica; mia: TestReplica }> {
   const pair = await liveRelayPair();
   world = pair.world;
-  live.push(pair.mark, pair.mia);
   return pair;
 }
 

@@ -193,7 +193,9 @@ export class SyncWorld {
     }));
   }
 
-  close(): void {
+  /** Stops every replica's live loop (a wait in flight ends first), then closes every engine. */
+  async close(): Promise<void> {
+    for (const { replica } of this.replicas) await replica.stop();
     this.hubEngine.close();
     for (const { replica } of this.replicas) replica.engine.close();
   }
@@ -288,7 +290,7 @@ export const eventsOf = (queue: EventQueue, ...types: string[]): EngineEvent[] =
 export const relayWaiting = (hub: Engine, userId: number): boolean =>
   [...hub.queues.queuesOf(userId)].some((queue) => queue.eventTypes?.has('typing') && queue.waiter !== null);
 
-/** Mark and Mia, each on a live replica (started: the caller stops them) waiting on the hub with its relay queue open. */
+/** Mark and Mia, each on a live replica (started: `world.close()` stops them) waiting on the hub with its relay queue open. */
 export async function liveRelayPair(): Promise<{ world: SyncWorld; mark: TestReplica; mia: TestReplica }> {
   const { world, replicas } = await syncedWorld('mark', 'mia');
   const { mark, mia } = replicas;
