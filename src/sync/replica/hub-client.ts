@@ -85,15 +85,18 @@ export class HubClient {
   }
 
   /** The user's upload (the client's multipart body) to the hub's API; its answer whatever it is, unless the hub could not be reached or failed. */
-  async upload(body: Uint8Array<ArrayBuffer>, contentType: string): Promise<HubAnswer> {
-    const answer = await this.#exchange('POST', UPLOAD_PATH, { body, contentType, deadlineMs: FILE_DEADLINE_MS });
-    if (answer.status >= 500) throw new HubUnreachable(`hub answered ${answer.status}`);
-    return answer;
+  upload(body: Uint8Array<ArrayBuffer>, contentType: string): Promise<HubAnswer> {
+    return this.#fileExchange('POST', UPLOAD_PATH, { body, contentType });
   }
 
   /** The hub's answer to `/user_uploads/<rest>` for the replica's user: the file, or the API's refusal. */
-  async file(rest: string): Promise<HubAnswer> {
-    const answer = await this.#exchange('GET', FILE_PATH_PREFIX + rest, { deadlineMs: FILE_DEADLINE_MS });
+  file(rest: string): Promise<HubAnswer> {
+    return this.#fileExchange('GET', FILE_PATH_PREFIX + rest, {});
+  }
+
+  /** A call carrying a file either way: the file's deadline; a hub failure counts as no answer. */
+  async #fileExchange(method: string, path: string, sent: { body?: Uint8Array<ArrayBuffer>; contentType?: string }): Promise<HubAnswer> {
+    const answer = await this.#exchange(method, path, { ...sent, deadlineMs: FILE_DEADLINE_MS });
     if (answer.status >= 500) throw new HubUnreachable(`hub answered ${answer.status}`);
     return answer;
   }
