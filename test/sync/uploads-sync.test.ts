@@ -132,4 +132,23 @@ describe('files on a synced replica', () => {
     });
     expect((await world.hubEngine.handle(new Request(`http://hub.test/user_uploads/${rest}`))).status).toBe(200);
   });
+
+  it('refuses at the hub an upload with no credentials or no file, with the API\'s error, storing nothing', async () => {
+    ({ world } = await syncedWorld('mark'));
+    const hubUpload = (form: FormData, headers: Record<string, string> = {}) =>
+      world.hub.handle(new Request('http://hub.test/sync/v1/upload?version=2', { method: 'POST', headers, body: form }));
+    const withFile = new FormData();
+    withFile.append('filename', new Blob(['secret'], { type: 'text/plain' }), 'notes.txt');
+    const anonymous = await hubUpload(withFile);
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual({ result: 'error', msg: 'Missing authorization header for basic auth', code: 'UNAUTHORIZED' });
+
+    const noFile = new FormData();
+    noFile.append('note', 'no file here');
+    const empty = await hubUpload(noFile, { Authorization: authorization('mark') });
+    const direct = await world.hubEngine.handle(new Request('http://hub.test/api/v1/user_uploads', { method: 'POST', headers: { Authorization: authorization('mark') }, body: noFile }));
+    expect(empty.status).toBe(400);
+    expect({ status: empty.status, body: await empty.json() }).toEqual({ status: direct.status, body: await direct.json() });
+    expect(await world.hubEngine.db.attachments.count()).toBe(0);
+  });
 });
