@@ -134,6 +134,8 @@ describe('the compose box', () => {
 
     await snippets.click();
     await menu.getByRole('button', { name: 'Delete snippet Looking into it' }).click();
+    // The focus leaves the button that is going away at once, whether the event or the answer comes first.
+    await expect(menu.getByRole('button', { name: 'Save as snippet' }).evaluate((button) => button === document.activeElement)).resolves.toBe(true);
     await menu.getByRole('button', { name: 'Looking into it', exact: true }).waitFor({ state: 'detached' });
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });

@@ -96,10 +96,11 @@ export function SnippetMenu({ textarea }: { textarea: RefObject<HTMLTextAreaElem
   async function remove(snippet: SavedSnippet): Promise<void> {
     error.value = null;
     saved.value = null;
+    // Its buttons go when the event comes back, which may be before the answer: the focus moves
+    // first to one that stays, so it is never left on a removed button (Escape would find no menu).
+    (wrapper.current?.querySelector<HTMLElement>('.snippet-save-start') ?? titleField.current)?.focus();
     try {
       await session.api.delete(`/saved_snippets/${snippet.id}`);
-      // Its buttons go when the event comes back; the focus waits on one that stays.
-      wrapper.current?.querySelector<HTMLElement>('.snippet-save-start')?.focus();
     } catch (failure) {
       error.value = failureText(failure);
     }
