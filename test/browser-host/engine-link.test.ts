@@ -2,8 +2,9 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { EngineLink } from '../../src/browser-host/relay-client/engine-link.ts';
 import type { RelayedRequest, RelayedResponse } from '../../src/browser-host/protocol/relay-protocol.ts';
 
-function request(id: number): RelayedRequest {
-  return { type: 'request', id, relayInstance: 'sw-a', clientId: 'tab-1', method: 'GET', url: 'http://app.test/api/v1/events', headers: [], body: null };
+function request(id: number, method = 'GET'): RelayedRequest {
+  const url = method === 'GET' ? 'http://app.test/api/v1/events' : 'http://app.test/api/v1/messages';
+  return { type: 'request', id, relayInstance: 'sw-a', clientId: 'tab-1', method, url, headers: [], body: null };
 }
 
 function response(id: number): RelayedResponse {
@@ -29,12 +30,12 @@ function link(): { link: EngineLink; engine: MessagePort } {
 }
 
 describe('a link from the Service Worker to the engine', () => {
-  test('matches replies to requests by id, whatever their order, and acknowledges each', async () => {
+  test('matches replies to requests by id, whatever their order, and acknowledges each mutation\'s', async () => {
     const { link: relay, engine } = link();
     const received = engineEnd(engine);
 
-    const first = relay.send(request(1), 1_000, new AbortController().signal);
-    const second = relay.send(request(2), 1_000, new AbortController().signal);
+    const first = relay.send(request(1, 'POST'), 1_000, new AbortController().signal);
+    const second = relay.send(request(2, 'PATCH'), 1_000, new AbortController().signal);
     engine.postMessage(response(2));
     engine.postMessage(response(1));
 
@@ -43,12 +44,26 @@ describe('a link from the Service Worker to the engine', () => {
     // The acknowledgements travel after the answers were handed over.
     await vi.waitFor(() =>
       expect(received).toEqual([
-        request(1),
-        request(2),
+        request(1, 'POST'),
+        request(2, 'PATCH'),
         { type: 'ack', id: 2, relayInstance: 'sw-a' },
         { type: 'ack', id: 1, relayInstance: 'sw-a' },
       ]),
     );
+  });
+
+  test('acknowledges no read: the engine keeps no answer of one', async () => {
+    const { link: relay, engine } = link();
+    const received = engineEnd(engine);
+
+    const read = relay.send(request(6), 1_000, new AbortController().signal);
+    engine.postMessage(response(6));
+    expect(await read).toEqual(response(6));
+    // A mutation after it is acknowledged, and nothing came for the read before that.
+    const write = relay.send(request(7, 'POST'), 1_000, new AbortController().signal);
+    engine.postMessage(response(7));
+    expect(await write).toEqual(response(7));
+    await vi.waitFor(() => expect(received).toEqual([request(6), request(7, 'POST'), { type: 'ack', id: 7, relayInstance: 'sw-a' }]));
   });
 
   test('gives up after its timeout with null and tells the engine to abort the request', async () => {

@@ -5,7 +5,8 @@ export interface RequestHandler {
 
 import type { RelayedAbort, RelayedAck, RelayedRequest, RelayedResponse } from '../protocol/relay-protocol.ts';
 import { jsonResponseText } from '../../engine/http/json-response.ts';
-import { answerIsKept, type ReplayGuard } from './replay-guard.ts';
+import type { ReplayGuard } from './replay-guard.ts';
+import { answerIsKept } from '../protocol/relay-protocol.ts';
 
 /**
  * The engine's end of one Service Worker port: each relayed request becomes a WHATWG Request

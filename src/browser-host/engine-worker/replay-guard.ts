@@ -1,4 +1,4 @@
-import type { RelayedRequest, RelayedResponse } from '../protocol/relay-protocol.ts';
+import { answerIsKept, type RelayedRequest, type RelayedResponse } from '../protocol/relay-protocol.ts';
 
 /**
  * Applies a mutation once even when Chromium re-sends it. When the browser stops the Service
@@ -8,7 +8,7 @@ import type { RelayedRequest, RelayedResponse } from '../protocol/relay-protocol
  * A FetchEvent carries no id that both Service Worker instances could share, so the engine side
  * recognises the re-send: same client, method, URL, Authorization and body, relayed by a
  * *different* Service Worker instance, while the first copy's answer never reached its Service
- * Worker (each Service Worker acknowledges every answer it receives), and within
+ * Worker (each Service Worker acknowledges every mutation's answer it receives), and within
  * REPLAY_WINDOW_MS of the first copy's end. Such a re-sent mutation gets the first copy's answer
  * instead of running again; a re-sent GET aborts the orphaned first copy (a long-poll nobody
  * will read) and runs anew. Identical requests whose earlier copy was answered are a client's
@@ -73,6 +73,9 @@ export class ReplayGuard {
       return await attempt.answer;
     } finally {
       attempt.finishedAt = this.#now();
+      // A finished read is nothing a re-send could need (it only ever aborts an unfinished one),
+      // and the Service Worker acknowledges no read: forget it now.
+      if (readOnly) attempt.delivered = true;
     }
   }
 
@@ -96,13 +99,6 @@ export class ReplayGuard {
   }
 }
 
-/**
- * Whether the guard keeps a request's answer for a re-send (a mutation's): that answer's body
- * must not be transferred away when it is posted.
- */
-export function answerIsKept(method: string): boolean {
-  return method !== 'GET' && method !== 'HEAD';
-}
 
 /**
  * What makes two requests "the same request from the same client", besides their bodies: the

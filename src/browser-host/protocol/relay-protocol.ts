@@ -30,6 +30,14 @@ export interface RelayedRequest {
   body: ArrayBuffer | null;
 }
 
+/**
+ * Whether the engine's replay guard keeps a request's answer for a re-send (a mutation's): that answer's body
+ * must not be transferred away when it is posted.
+ */
+export function answerIsKept(method: string): boolean {
+  return method !== 'GET' && method !== 'HEAD';
+}
+
 /** The fetch was abandoned (e.g. its tab closed): release a pending long-poll. */
 export interface RelayedAbort {
   type: 'abort';

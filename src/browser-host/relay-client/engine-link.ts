@@ -1,3 +1,4 @@
+import { answerIsKept } from '../protocol/relay-protocol.ts';
 import type { RelayedAck, RelayedRequest, RelayedResponse } from '../protocol/relay-protocol.ts';
 
 /**
@@ -8,17 +9,19 @@ import type { RelayedAck, RelayedRequest, RelayedResponse } from '../protocol/re
 export class EngineLink {
   readonly port: MessagePort;
   readonly lockName: string;
-  readonly #waiting = new Map<number, (response: RelayedResponse | null) => void>();
+  readonly #waiting = new Map<number, { settle: (response: RelayedResponse | null) => void; kept: boolean }>();
   #retired = false;
 
   constructor(port: MessagePort, lockName: string, relayInstance: string) {
     this.port = port;
     this.lockName = lockName;
     port.onmessage = ({ data }: MessageEvent<RelayedResponse>) => {
-      port.postMessage({ type: 'ack', id: data.id, relayInstance } satisfies RelayedAck);
-      const settle = this.#waiting.get(data.id);
+      const waiting = this.#waiting.get(data.id);
       this.#waiting.delete(data.id);
-      settle?.(data);
+      waiting?.settle(data);
+      // Only a kept answer (a mutation's) needs the engine told that it arrived; after the
+      // settle, so the page's Response is not behind this message.
+      if (!waiting || waiting.kept) port.postMessage({ type: 'ack', id: data.id, relayInstance } satisfies RelayedAck);
       this.#closeIfDone();
     };
   }
@@ -40,7 +43,7 @@ export class EngineLink {
       const onAbort = () => giveUp();
       const timer = setTimeout(giveUp, timeoutMs);
       signal.addEventListener('abort', onAbort, { once: true });
-      this.#waiting.set(request.id, finish);
+      this.#waiting.set(request.id, { settle: finish, kept: answerIsKept(request.method) });
       this.port.postMessage(request, request.body ? [request.body] : []);
     });
   }
@@ -53,7 +56,7 @@ export class EngineLink {
 
   /** The engine behind it is gone: nothing pending will ever be answered. */
   fail(): void {
-    for (const settle of this.#waiting.values()) settle(null);
+    for (const { settle } of this.#waiting.values()) settle(null);
     this.#waiting.clear();
     this.retire();
   }
