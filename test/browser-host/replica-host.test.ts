@@ -1,8 +1,9 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ReplicaHost, type ReplicaHostOptions } from '../../src/browser-host/engine-worker/replica-host.ts';
 import { ReplicaLinkStore } from '../../src/browser-host/engine-worker/replica-link-store.ts';
 import type { Engine } from '../../src/engine/engine.ts';
+import { CALL_DEADLINE_MS } from '../../src/sync/replica/hub-client.ts';
 import type { SyncReport } from '../../src/sync/replica/sync-replica.ts';
 import { IDS, TEST_SCENARIO } from '../support/test-realm.ts';
 import { Caller, Link, newEngine, SyncWorld, userRow } from '../sync/sync-fixture.ts';
@@ -90,6 +91,26 @@ describe('a browser joining a hub', () => {
     });
     expect(await options.store.get()).toEqual({ hub_url: HUB_URL });
     expect(await engine.db.realm.get(1)).toBeUndefined();
+  });
+
+  it('gives up on a first login the hub never answers, and lets the next one through once the link is back', async () => {
+    world = await SyncWorld.create();
+    const { options, link } = await browser();
+    const host = await ReplicaHost.join(options, HUB_URL);
+    link.hang = 'request';
+    const first = logIn(host, 'mark-pass');
+    // A second try while the first hangs waits behind it.
+    const second = logIn(host, 'mark-pass');
+    await vi.waitFor(() => expect(link.hanging).toEqual(['/fetch_api_key']), { timeout: 5000, interval: 10 });
+    // The link comes back for the calls after it; the hanging one is given up at its deadline.
+    link.hang = null;
+    world.clock.advance(CALL_DEADLINE_MS);
+    expect(await first).toEqual({
+      status: 503,
+      body: { result: 'error', msg: `The hub at ${HUB_URL} cannot be reached (the hub did not answer within 20 s); log in once while it can`, code: 'SYNC_HUB_UNREACHABLE' },
+    });
+    expect((await second).body).toMatchObject({ result: 'success', api_key: MARK.api_key });
+    expect(await options.store.get()).toEqual({ hub_url: HUB_URL, email: MARK.email, api_key: MARK.api_key });
   });
 
   it('stays a replica after a restart with the hub out of reach: the user logs in locally and keeps sending', async () => {

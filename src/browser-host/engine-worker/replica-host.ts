@@ -1,8 +1,7 @@
 import { API_PREFIX, type Engine } from '../../engine/engine.ts';
 import { readBoundedBody } from '../../engine/http/bounded-body.ts';
 import { jsonResponse } from '../../engine/http/json-response.ts';
-import { SYNC_PREFIX } from '../../sync/protocol.ts';
-import type { HubFetch } from '../../sync/replica/hub-client.ts';
+import { type HubFetch, logInOnHub } from '../../sync/replica/hub-client.ts';
 import { SyncReplica, type SyncReport } from '../../sync/replica/sync-replica.ts';
 import type { ReplicaLinkStore } from './replica-link-store.ts';
 
@@ -85,21 +84,18 @@ export class ReplicaHost {
   async #logInOnHub(request: Request): Promise<Response> {
     const body = await readBoundedBody(request, MAX_LOGIN_BODY_BYTES);
     if (!body) return error(413, 'Request body too large', 'BAD_REQUEST');
-    let answer: Response;
+    const { engine, fetch } = this.#options;
     let json: Record<string, unknown>;
+    let status: number;
     try {
-      answer = await this.#options.fetch(
-        new Request(`${this.hubUrl}${SYNC_PREFIX}/fetch_api_key`, {
-          method: 'POST',
-          headers: { 'Content-Type': request.headers.get('content-type') ?? 'application/x-www-form-urlencoded' },
-          body,
-        }),
-      );
-      json = (await answer.json()) as Record<string, unknown>;
+      const contentType = request.headers.get('content-type') ?? 'application/x-www-form-urlencoded';
+      const answer = await logInOnHub({ fetch, clock: engine.clock, hubUrl: this.hubUrl }, body, contentType);
+      status = answer.status;
+      json = JSON.parse(new TextDecoder().decode(answer.bytes)) as Record<string, unknown>;
     } catch (failure) {
       return this.#unreachable(failure);
     }
-    if (!answer.ok) return jsonResponse(json, answer.status);
+    if (status < 200 || status >= 300) return jsonResponse(json, status);
     if (typeof json.email !== 'string' || typeof json.api_key !== 'string') return error(502, 'The hub answered the login without a key', 'SYNC_HUB_ERROR');
 
     const replica = this.#newReplica(json.email, json.api_key);

@@ -11,10 +11,19 @@ const REQUEST_TIMEOUT_MS = 10_000;
  */
 const FILE_TIMEOUT_MS = 120_000;
 
+/**
+ * A login: on a browser replica the first one asks the hub (within 20 s) and then takes the
+ * user's snapshot (within 120 s) before it answers; a second login waits behind it. Elsewhere
+ * it answers at once. Answered 503 sooner, the trainee would be told the login failed while it
+ * went on and succeeded.
+ */
+const LOGIN_TIMEOUT_MS = 180_000;
+
 /** How long a relayed request may wait for the engine's answer before it is answered 503. */
 export function relayTimeoutMs(request: Request): number {
   const { pathname } = new URL(request.url);
   if (request.method === 'GET' && pathname === `${API_PATH_PREFIX}events`) return POLL_TIMEOUT_MS;
+  if (request.method === 'POST' && pathname === `${API_PATH_PREFIX}fetch_api_key`) return LOGIN_TIMEOUT_MS;
   if (pathname === `${API_PATH_PREFIX}user_uploads` || pathname.startsWith('/user_uploads/')) return FILE_TIMEOUT_MS;
   return REQUEST_TIMEOUT_MS;
 }

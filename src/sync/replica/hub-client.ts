@@ -117,26 +117,47 @@ export class HubClient {
   }
 
   /** One call, its answer read whole before the deadline; a network failure or the deadline is `HubUnreachable`. */
-  async #exchange(
+  #exchange(
     method: string,
     path: string,
     options: { body?: Uint8Array<ArrayBuffer>; contentType?: string; signal?: AbortSignal; deadlineMs?: number },
   ): Promise<HubAnswer> {
     const headers: Record<string, string> = { Authorization: this.#authorization };
     if (options.contentType !== undefined) headers['Content-Type'] = options.contentType;
-    const deadlineMs = options.deadlineMs ?? CALL_DEADLINE_MS;
-    const late = new AbortController();
-    // On the engine's clock, as the replica's other timers (tests drive it).
-    const timer = this.#clock.setTimeout(() => late.abort(), deadlineMs);
-    const signal = options.signal ? AbortSignal.any([options.signal, late.signal]) : late.signal;
-    try {
-      const response = await this.#fetch(new Request(`${this.#base}${path}?version=${SYNC_VERSION}`, { method, headers, body: options.body, signal }));
-      return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
-    } catch (error) {
-      if (late.signal.aborted) throw new HubUnreachable(`the hub did not answer within ${deadlineMs / 1000} s`);
-      throw new HubUnreachable(error instanceof Error ? error.message : String(error));
-    } finally {
-      this.#clock.clearTimeout(timer);
-    }
+    return exchange(this.#fetch, this.#clock, `${this.#base}${path}?version=${SYNC_VERSION}`, { method, headers, body: options.body }, options);
+  }
+}
+
+/**
+ * A browser's first login, before it holds any credentials: the hub's `fetch_api_key` with the
+ * login form's body, its answer whatever it is, within the call deadline (a dropped network
+ * would otherwise hold this login, and every login queued behind it, for minutes).
+ */
+export function logInOnHub(options: { fetch: HubFetch; clock: Clock; hubUrl: string }, body: Uint8Array<ArrayBuffer>, contentType: string): Promise<HubAnswer> {
+  const url = `${options.hubUrl.replace(/\/$/, '')}${SYNC_PREFIX}/fetch_api_key`;
+  return exchange(options.fetch, options.clock, url, { method: 'POST', headers: { 'Content-Type': contentType }, body }, {});
+}
+
+/** One call, its answer read whole before the deadline; a network failure or the deadline is `HubUnreachable`. */
+async function exchange(
+  fetch: HubFetch,
+  clock: Clock,
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: Uint8Array<ArrayBuffer> | undefined },
+  options: { signal?: AbortSignal; deadlineMs?: number },
+): Promise<HubAnswer> {
+  const deadlineMs = options.deadlineMs ?? CALL_DEADLINE_MS;
+  const late = new AbortController();
+  // On the engine's clock, as the replica's other timers (tests drive it).
+  const timer = clock.setTimeout(() => late.abort(), deadlineMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, late.signal]) : late.signal;
+  try {
+    const response = await fetch(new Request(url, { ...init, signal }));
+    return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
+  } catch (error) {
+    if (late.signal.aborted) throw new HubUnreachable(`the hub did not answer within ${deadlineMs / 1000} s`);
+    throw new HubUnreachable(error instanceof Error ? error.message : String(error));
+  } finally {
+    clock.clearTimeout(timer);
   }
 }
