@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PROVISIONAL_ID_BASE } from '../../src/sync/protocol.ts';
 import { IDS } from '../support/test-realm.ts';
-import { eventsOf, SyncWorld, syncedWorld, type TestReplica } from './sync-fixture.ts';
+import { exportRealm, importRealm } from '../../src/engine/realm-archive/realm-archive.ts';
+import { Caller, eventsOf, newEngine, SyncWorld, syncedWorld, type TestReplica, userRow } from './sync-fixture.ts';
 
 /**
  * Scheduled messages and reminders live on the hub: a replica holds its user's rows (to list
@@ -64,5 +65,30 @@ describe('a message scheduled through a replica', () => {
     expect(after).toHaveLength(before.length + 1);
     expect(await SyncWorld.messagesSeen(mark.api)).toEqual(after);
     expect((await mark.api.get('/reminders')).body.reminders).toEqual([]);
+  });
+});
+
+describe('a replica\'s realm exported and imported elsewhere', () => {
+  it('is a realm of its own: it carries no link to the hub, and delivers the scheduled message itself', async () => {
+    let mark: TestReplica;
+    ({ world, replicas: { mark } } = await syncedWorld('mark'));
+    const at = Math.floor(world.clock.now() / 1000) + DELAY_SECONDS;
+    expect((await mark.api.post('/scheduled_messages', { type: 'channel', to: IDS.general, topic: 'at home', content: 'still on time', scheduled_delivery_timestamp: at })).status).toBe(200);
+    // A change not yet pushed: the archive has it as the local message it already is.
+    expect((await mark.api.post('/messages', { type: 'stream', to: 'general', topic: 'at home', content: 'unpushed' })).status).toBe(200);
+
+    const archive = await exportRealm(mark.replica.engine);
+    expect([archive.tables.sync_replica, archive.tables.sync_outbox, archive.tables.sync_refusals]).toEqual([[], [], []]);
+    const home = await newEngine(world.clock, false);
+    try {
+      await importRealm(home, JSON.parse(JSON.stringify(archive)));
+      const markAtHome = new Caller((request) => home.handle(request), userRow('mark').email, userRow('mark').api_key);
+      world.clock.advance(DELAY_SECONDS * 1000);
+      await home.scheduler.settled();
+      expect((await topicOf(markAtHome, 'at home')).map((message) => (message as { content: string }).content)).toEqual(['unpushed', 'still on time']);
+      expect((await markAtHome.get('/scheduled_messages')).body.scheduled_messages).toEqual([]);
+    } finally {
+      home.close();
+    }
   });
 });

@@ -24,13 +24,22 @@ export class RealmArchiveError extends Error {
 }
 
 /**
+ * A sync replica's link to its hub (its checkpoint, its changes not yet pushed, the hub's
+ * refusals to show): kept with the link, which no archive carries. A replica's archive imported
+ * elsewhere is a realm of its own, which delivers its scheduled messages itself; with these rows
+ * it would take itself for a replica and wait for a hub it has no address of.
+ */
+const REPLICA_LINK_TABLES = new Set(['sync_replica', 'sync_outbox', 'sync_refusals']);
+
+/**
  * The whole realm, every row of every table as stored (but for the columns user_messages rows
- * copy from their message, which an import derives again), read in one consistent snapshot.
+ * copy from their message, which an import derives again, and a replica's link to its hub),
+ * read in one consistent snapshot.
  */
 export async function exportRealm(engine: EngineServices): Promise<RealmArchive> {
   const tables = await engine.db.transaction('r', engine.db.tables, async (tx) => {
     // Tables taken from `tx`, not the database: every read stays inside this one snapshot.
-    const rows = await Promise.all(engine.db.tables.map((table) => tx.table(table.name).toArray()));
+    const rows = await Promise.all(engine.db.tables.map((table) => (REPLICA_LINK_TABLES.has(table.name) ? [] : tx.table(table.name).toArray())));
     return Object.fromEntries(engine.db.tables.map((table, index) => [table.name, rows[index]]));
   });
   tables.user_messages = (tables.user_messages as UserMessageRow[]).map(archivedUserMessage);
