@@ -41,6 +41,10 @@ export default defineConfig({
           // The coverage recorder is inert unless API_COVERAGE_LOG is set (npm run api-coverage).
           setupFiles: ['test/support/api-coverage-recorder.ts', 'test/support/user-message-places.ts'],
           testTimeout: 20_000,
+          // One module scope per worker, not per file: loading the engine's modules again for
+          // each of ~140 files cost about a quarter of this project's time. A test file must
+          // therefore put back any global it changes (test/node-host/zulip-js.test.ts does).
+          isolate: false,
         },
       },
       {

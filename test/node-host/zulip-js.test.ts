@@ -17,7 +17,12 @@ interface ZulipClient {
   queues: { register(params: Body): Promise<Body> };
   events: { retrieve(params: Body): Promise<Body> };
 }
+// zulip-js's form polyfill replaces the global FormData with the `form-data` package's
+// (isomorphic-form-data); zulip-js keeps its own reference, so the global is put back for the
+// test files that run after this one in the same worker (the node project does not isolate them).
+const nativeFormData = globalThis.FormData;
 const zulip = createRequire(import.meta.url)('zulip-js') as (config: Body) => Promise<ZulipClient>;
+globalThis.FormData = nativeFormData;
 
 let dir: string;
 let url: string;

@@ -9,13 +9,22 @@ import { afterEach } from 'vitest';
 import { Engine } from '../../src/engine/engine.ts';
 import { placeColumns } from '../../src/engine/storage/flags.ts';
 
-const created: Engine[] = [];
-const create = Engine.create;
-Engine.create = async (...args: Parameters<typeof Engine.create>): Promise<Engine> => {
-  const engine = await create.apply(Engine, args);
-  created.push(engine);
-  return engine;
-};
+// The node project runs its files in one module scope per worker (isolate: false), and this
+// file again before each of them: Engine.create is wrapped once, into one list for them all.
+const CREATED = Symbol.for('offline-realm.test.created-engines');
+const shared = globalThis as typeof globalThis & { [CREATED]?: Engine[] };
+const created = (shared[CREATED] ??= recordCreatedEngines());
+
+function recordCreatedEngines(): Engine[] {
+  const engines: Engine[] = [];
+  const create = Engine.create;
+  Engine.create = async (...args: Parameters<typeof Engine.create>): Promise<Engine> => {
+    const engine = await create.apply(Engine, args);
+    engines.push(engine);
+    return engine;
+  };
+  return engines;
+}
 
 afterEach(async () => {
   for (const engine of new Set(created.splice(0))) {
