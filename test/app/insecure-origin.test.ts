@@ -64,6 +64,9 @@ describe('a training room on a plain-http LAN address', () => {
     expect(id).toBeLessThan(PROVISIONAL_ID_BASE);
     expect(await shownIds(b, 'hello over plain http')).toEqual([id]);
     await waitForSync(a, 'online');
+    // The hub's id reaches the sender's page by an event after its push is answered (its own
+    // message pulled back): online does not mean it has arrived yet.
+    await a.waitForFunction((hubId) => document.querySelectorAll(`[data-message-id="${hubId}"]`).length === 1, id);
     expect(await shownIds(a, 'hello over plain http')).toEqual([id]);
   });
 

@@ -54,6 +54,9 @@ describe('a training room synced through a hub', () => {
     const id = await hubIdOf(hub, 'hello from A');
     expect(await shownIds(b, 'hello from A')).toEqual([id]);
     await waitForSync(a, 'online');
+    // The hub's id reaches the sender's page by an event after its push is answered (its own
+    // message pulled back): online does not mean it has arrived yet.
+    await a.waitForFunction((hubId) => document.querySelectorAll(`[data-message-id="${hubId}"]`).length === 1, id);
     expect(await shownIds(a, 'hello from A')).toEqual([id]);
   });
 
