@@ -3,10 +3,9 @@ export interface RequestHandler {
   handle(request: Request): Promise<Response>;
 }
 
-import type { RelayedAbort, RelayedAck, RelayedRequest, RelayedResponse } from '../protocol/relay-protocol.ts';
+import { answerIsKept, type RelayedAbort, type RelayedAck, type RelayedRequest, type RelayedResponse } from '../protocol/relay-protocol.ts';
 import { jsonResponseText } from '../../engine/http/json-response.ts';
 import type { ReplayGuard } from './replay-guard.ts';
-import { answerIsKept } from '../protocol/relay-protocol.ts';
 
 /**
  * The engine's end of one Service Worker port: each relayed request becomes a WHATWG Request

@@ -99,7 +99,6 @@ export class ReplayGuard {
   }
 }
 
-
 /**
  * What makes two requests "the same request from the same client", besides their bodies: the
  * head as text. Bodies are compared byte for byte only between copies with the same head (a

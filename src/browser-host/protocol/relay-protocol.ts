@@ -31,8 +31,9 @@ export interface RelayedRequest {
 }
 
 /**
- * Whether the engine's replay guard keeps a request's answer for a re-send (a mutation's): that answer's body
- * must not be transferred away when it is posted.
+ * Whether the engine's replay guard keeps a request's answer for a re-send (a mutation's): that
+ * answer's body must not be transferred away when it is posted, and the Service Worker
+ * acknowledges its arrival.
  */
 export function answerIsKept(method: string): boolean {
   return method !== 'GET' && method !== 'HEAD';

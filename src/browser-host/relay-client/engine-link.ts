@@ -1,5 +1,4 @@
-import { answerIsKept } from '../protocol/relay-protocol.ts';
-import type { RelayedAck, RelayedRequest, RelayedResponse } from '../protocol/relay-protocol.ts';
+import { answerIsKept, type RelayedAck, type RelayedRequest, type RelayedResponse } from '../protocol/relay-protocol.ts';
 
 /**
  * One port from the Service Worker to the engine, with the requests waiting on it. A link that
