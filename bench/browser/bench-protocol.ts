@@ -58,6 +58,8 @@ export interface SmallGetSamples {
 export interface SendSamples {
   relayed: number[];
   engine: number[];
+  /** The same POST answered by a bare Service Worker by itself (the small GET's floor). */
+  floor: number[];
   /** The send's flag rows alone, written bare in fresh databases: user_messages indexes before the place columns, and now. */
   flagRowsBefore: number[];
   flagRowsNow: number[];

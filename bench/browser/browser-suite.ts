@@ -149,6 +149,16 @@ function hostRows(host: HostFigures): Row[] {
         pass: null,
       },
       {
+        figure: 'send through fetch, p50 ms, over bare `handle()` plus the same POST answered by a bare Service Worker by itself (no engine)',
+        measured: `${fixed(median(send.relayed))} (p99 ${fixed(percentile(send.relayed, 99))})`,
+        baseline:
+          `${fixed(median(send.engine) + median(send.floor))}: ${fixed(median(send.floor))} (p99 ${fixed(percentile(send.floor, 99))}) the floor ` +
+          `+ ${fixed(median(send.engine))} (p99 ${fixed(percentile(send.engine, 99))}) bare \`handle()\`; at most ${fixed((median(send.engine) / (median(send.engine) + median(send.floor))) * 100, 0)}% of bare \`handle()\` through fetch with a relay that cost nothing`,
+        ratio: `+${fixed(median(send.relayed) - median(send.engine) - median(send.floor))} ms`,
+        target: '—',
+        pass: null,
+      },
+      {
         figure: `a send's ${host.realm.hot.subscribers.length} flag rows written bare (fresh database), user_messages indexes now, p50 ms (a whole send through \`handle()\`: ${fixed(median(send.engine))})`,
         measured: `${fixed(median(send.flagRowsNow))} (p99 ${fixed(percentile(send.flagRowsNow, 99))})`,
         baseline: `${fixed(median(send.flagRowsBefore))} (p99 ${fixed(percentile(send.flagRowsBefore, 99))}) the same rows without the place columns and their three indexes`,

@@ -5,7 +5,7 @@ import type { BenchRealm } from '../realm-fixture.ts';
 import type { RegisterSamples, SendSamples, SmallGetSamples, TimedHandle, TimedQuery, TopicPageSamples } from './bench-protocol.ts';
 import type { BenchWorkerClient } from './bench-worker-client.ts';
 import { timedFetch } from './page-fetch.ts';
-import { openRelayPeers } from './relay-peers.ts';
+import { openRelayPeers, type RelayPeers } from './relay-peers.ts';
 
 const PAGE = 100;
 const SEND_TOPIC = 'browser send bench';
@@ -17,9 +17,7 @@ const SEND_TOPIC = 'browser send bench';
  */
 export async function smallGet(worker: BenchWorkerClient, realm: BenchRealm, samples: number, warmup: number): Promise<SmallGetSamples> {
   const user = realm.hot.subscribers[2];
-  const first = await timedFetch(user, 'GET', '/users/me');
-  expectOk(first, 'GET /users/me');
-  const peers = await openRelayPeers(first.body);
+  const peers = await relayPeers(realm);
   const result: SmallGetSamples = { relayed: [], engine: [], ping: [], floor: [], msw: [], mswEngine: [] };
   for (let i = 0; i < warmup + samples; i++) {
     const relayed = await timedFetch(user, 'GET', '/users/me');
@@ -44,6 +42,18 @@ export async function smallGet(worker: BenchWorkerClient, realm: BenchRealm, sam
   return result;
 }
 
+let peersOpened: Promise<RelayPeers> | null = null;
+
+/** The floor and the peer, opened once per page: each answers with the small GET's body, the engine's `GET /users/me`. */
+function relayPeers(realm: BenchRealm): Promise<RelayPeers> {
+  peersOpened ??= (async () => {
+    const first = await timedFetch(realm.hot.subscribers[2], 'GET', '/users/me');
+    expectOk(first, 'GET /users/me');
+    return openRelayPeers(first.body);
+  })();
+  return peersOpened;
+}
+
 /**
  * Sends in a row through each side: the two are engines of their own over one database, each
  * holding its next message id, so the first send after the other side's finds its id taken and
@@ -52,11 +62,16 @@ export async function smallGet(worker: BenchWorkerClient, realm: BenchRealm, sam
  */
 const SEND_BLOCK = 25;
 
-/** `POST /messages` to the 10-subscriber channel, through fetch and through `handle()` alone. */
+/**
+ * `POST /messages` to the 10-subscriber channel, through fetch and through `handle()` alone, and
+ * the same POST answered by the bare Service Worker by itself (what Chromium's own hops cost a
+ * POST, with no engine behind them).
+ */
 export async function sendRate(worker: BenchWorkerClient, realm: BenchRealm, sends: number): Promise<SendSamples> {
   const { hot } = realm;
   const sender = hot.subscribers[1];
-  const result: SendSamples = { relayed: [], engine: [], flagRowsBefore: [], flagRowsNow: [] };
+  const peers = await relayPeers(realm);
+  const result: SendSamples = { relayed: [], engine: [], floor: [], flagRowsBefore: [], flagRowsNow: [] };
   const recipients = hot.subscribers.map((u) => u.id);
   const paramsOf = (n: number) => ({ type: 'stream', to: hot.channelName, topic: SEND_TOPIC, content: `status update ${n}: the build is green and the migration is ready` });
   for (let start = 0; start < sends; start += SEND_BLOCK) {
@@ -71,6 +86,7 @@ export async function sendRate(worker: BenchWorkerClient, realm: BenchRealm, sen
       expectOk({ status: bare.status, body: '' }, 'POST /messages in the bench worker');
       result.engine.push(bare.ms);
     }
+    for (const n of block) result.floor.push((await timedFetch(sender, 'POST', '/messages', paramsOf(n), peers.floor)).ms);
     for (const n of block) {
       // Ids far above the realm's, in databases of their own.
       const message = { id: 1_000_000_000 + n, sender_id: sender.id, stream_id: hot.channelId, topic_key: SEND_TOPIC };
