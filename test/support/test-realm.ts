@@ -91,6 +91,13 @@ export interface TestRealm {
 }
 
 /**
+ * Whether test realms run on the Node host's SQLite store (`ENGINE_STORAGE=sqlite`). Tests of
+ * fake-indexeddb itself (its requests counted, a second engine opened on the same IndexedDB)
+ * have nothing to measure there and are skipped.
+ */
+export const onSqliteStore = process.env.ENGINE_STORAGE === 'sqlite';
+
+/**
  * A fresh engine on its own in-memory IndexedDB, loaded with `scenario`. With
  * `ENGINE_STORAGE=sqlite` in the environment, on the Node host's SQLite store instead (an
  * in-memory SQLite database), so any engine test file can be run against that store too.
@@ -98,7 +105,7 @@ export interface TestRealm {
 export async function createTestRealm(scenario: unknown = TEST_SCENARIO): Promise<TestRealm> {
   const clock = new ManualClock(Date.UTC(2026, 0, 1, 12));
   const db = new RealmDatabase({ name: `test-${crypto.randomUUID()}`, indexedDB: new IDBFactory(), IDBKeyRange });
-  if (process.env.ENGINE_STORAGE === 'sqlite') await attachSqlite(db, new DatabaseSync(':memory:'));
+  if (onSqliteStore) await attachSqlite(db, new DatabaseSync(':memory:'));
   const engine = await Engine.create({ db, clock, passwordIterations: 1000 });
   await engine.loadScenario(scenario);
   const users = (scenario as typeof TEST_SCENARIO).users;
