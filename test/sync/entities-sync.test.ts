@@ -278,3 +278,28 @@ describe("the hub's change feed", () => {
     await expectSameView(mark);
   });
 });
+
+describe('someone else subscribed through a replica', () => {
+  it('gets the notification bot\'s note once, from the hub: the replica writes no note of its own that it would keep forever', async () => {
+    const { world: synced, watched } = await watchedWorld('mark');
+    world = synced;
+    const { mark } = watched;
+    const note = `@_**Mark Member|${IDS.mark}** subscribed you to #**design**.`;
+    const notesIn = async (engine: SyncWorld['hubEngine']) => (await engine.db.messages.toArray()).filter((message) => message.content === note);
+
+    expect((await mark.api.post('/users/me/subscriptions', { subscriptions: [{ name: 'design' }], principals: [IDS.mia] })).status).toBe(200);
+    expect(await notesIn(mark.replica.engine)).toEqual([]);
+    expect(await mark.replica.sync()).toBe('online');
+
+    // Mia has it on the hub, once; the replica holds none (Mark never sees Mia's direct messages).
+    const onHub = await notesIn(world.hubEngine);
+    expect(onHub).toHaveLength(1);
+    expect((await world.onHub('mia').get('/messages', { anchor: 'newest', num_before: 5, num_after: 0 })).body.messages).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: onHub[0]!.id, content: expect.stringContaining('subscribed you to') })]),
+    );
+    expect(await notesIn(mark.replica.engine)).toEqual([]);
+    await expectSameView(mark);
+    expect(await SyncWorld.messagesSeen(mark.api)).toEqual(await SyncWorld.messagesSeen(world.onHub('mark')));
+    expectNoResync(mark);
+  });
+});

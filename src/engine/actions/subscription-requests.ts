@@ -9,6 +9,7 @@ import type { ActionScope, CallerScope } from '../services/action-scope.ts';
 import { sendMessage } from './send-message.ts';
 import { canAddSubscribers, canReachChannel, canUnsubscribe, type Principals, resolvePrincipals } from './subscription-access.ts';
 import { type SubscriptionPair, subscribeUsers, unsubscribeUsers } from './subscriptions.ts';
+import { isReplicaDatabase } from '../storage/replica-database.ts';
 
 /** One entry of `subscriptions` (POST) or `add` (PATCH), as sent. */
 export interface ChannelRequest {
@@ -236,6 +237,9 @@ async function tellSubscribedUsers(
     else told.set(user, [channel.name]);
   }
   if (!bot || told.size === 0 || told.size > MAX_BULK_NEW_SUBSCRIPTION_MESSAGES) return;
+  // On a sync replica the hub sends these when it applies the same request; written here too,
+  // they would be direct messages to others that its user never sees and no hub confirms.
+  if (await isReplicaDatabase(scope.db)) return;
   for (const [user, names] of told) {
     const sorted = [...names].sort();
     const content =
