@@ -116,7 +116,7 @@ export class HubClient {
     throw new HubError(answer.status, String(json.code), String(json.msg));
   }
 
-  /** One call, its answer read whole before the deadline; a network failure or the deadline is `HubUnreachable`. */
+  /** `exchange` with the user's credentials, at the protocol version this replica speaks. */
   #exchange(
     method: string,
     path: string,
