@@ -9,10 +9,13 @@ export const SYNC_PREFIX = '/sync/v1';
  * What a replica understands of a page, stated on every call as `?version=` (in the query: an
  * older hub ignores it, where its strict bodies would refuse a new field, and a new header
  * would need its CORS preflight). 2: `tables` refreshes (docs/SYNC.md, "Personal and shared
- * tables"). A replica that states none is of version 1 (its code may outlive a hub's upgrade in
+ * tables"). 3: channel history (docs/SYNC.md, "Channel history"): message bundles without flags
+ * (`user_message: null`), history in snapshots, `POST /sync/v1/history`. A replica that states none is of version 1 (its code may outlive a hub's upgrade in
  * a tab left open): a hub tells it to resync where a `tables` refresh would do.
  */
-export const SYNC_VERSION = 2;
+export const SYNC_VERSION = 3;
+/** The first version whose replicas hold channel history they did not receive. */
+export const HISTORY_VERSION = 3;
 
 /** The replica's version a request states; 1 when it states none. */
 export function syncVersionOf(request: Request): number {
@@ -20,6 +23,8 @@ export function syncVersionOf(request: Request): number {
   return Number.isSafeInteger(stated) && stated >= 1 ? stated : 1;
 }
 export const SNAPSHOT_PATH = '/snapshot';
+/** `POST /sync/v1/history`: a page of one channel's history the caller may read but did not receive. */
+export const HISTORY_PATH = '/history';
 /** A replica's user's upload: the API's `POST /user_uploads`, run on the hub as that user (docs/SYNC.md, "Files"). */
 export const UPLOAD_PATH = '/upload';
 /** `GET /sync/v1/file/<what follows /user_uploads/>`: an uploaded file's bytes as the hub's `/user_uploads/...` answers the caller. */
@@ -33,6 +38,8 @@ export const PROVISIONAL_ID_BASE = 2 ** 31;
 
 export const MAX_PUSH_MUTATIONS = 500;
 export const MAX_PULL_CHANGES = 500;
+/** Messages in one page of a channel's history. */
+export const MAX_HISTORY_MESSAGES = 1000;
 /**
  * A mutation's parameters: names and values, bounded as the API bounds a request. A forwarded
  * administrator's form (`PATCH /realm`) may carry a few dozen settings at once.
@@ -67,6 +74,20 @@ export const pullBody = z.strictObject({
   cursor: z.int().nonnegative(),
   limit: z.int().min(1).max(MAX_PULL_CHANGES).optional(),
 });
+
+export const historyBody = z.strictObject({
+  ...identity,
+  channel_id: z.int().positive(),
+  /** Messages below this id (the previous page's oldest); absent: from the newest. */
+  before: z.int().positive().optional(),
+});
+
+export interface HistoryAnswer {
+  /** Newest first, each without flags (`user_message: null`): the page's messages the caller did not receive. */
+  messages: MessageBundle[];
+  /** Older messages remain: ask again with this as `before`; null when this page was the last. */
+  before: number | null;
+}
 
 /** A replica waiting for the hub's next change: at most this long per call. */
 export const MAX_WAIT_SECONDS = 50;
@@ -113,10 +134,13 @@ export interface PushAnswer {
   results: MutationResult[];
 }
 
-/** A message as its recipient holds it: the row, its reactions, the caller's flags, its recipient. */
+/**
+ * A message as the caller holds it: the row, its reactions, the caller's flags, its recipient.
+ * No flags (`null`) for channel history the caller may read but did not receive.
+ */
 export interface MessageBundle {
   message: MessageRow;
-  user_message: UserMessageRow;
+  user_message: UserMessageRow | null;
   reactions: ReactionRow[];
   recipient: RecipientRow;
 }
@@ -170,6 +194,8 @@ export interface SnapshotAnswer {
   hub_id: string;
   epoch: string;
   cursor: number;
+  /** The channels whose history the snapshot holds (`HISTORY_VERSION`); absent from an older hub. */
+  history_channel_ids?: number[];
   tables: Record<string, Record<string, unknown>[]>;
 }
 

@@ -586,6 +586,8 @@ export interface SyncReplicaRow {
   cursor: number;
   client_id: string;
   next_mutation_id: number;
+  /** The channels whose history (messages its user may read without having received them) the replica holds; absent: none. */
+  history_channel_ids?: number[];
 }
 
 /** A local change on a replica, queued in the transaction that made it. */

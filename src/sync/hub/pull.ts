@@ -1,9 +1,10 @@
 import type { RealmDatabase } from '../../engine/storage/database.ts';
-import type { RealmRow, RecipientRow, SyncChangeRow, UserRow } from '../../engine/storage/rows.ts';
+import type { MessageRow, RealmRow, RecipientRow, SyncChangeRow, UserRow } from '../../engine/storage/rows.ts';
 import { REFRESHED_ROW_TABLES } from '../table-scopes.ts';
 import { readTablesRefresh } from './pull-tables.ts';
 import { channelsSeenBy, userSeenBy } from './snapshot.ts';
-import { MAX_PULL_CHANGES, type MessageBundle, type PullAnswer, SYNC_VERSION } from '../protocol.ts';
+import { historicalBundles, historyChannelIds } from './history.ts';
+import { HISTORY_VERSION, MAX_PULL_CHANGES, type MessageBundle, type PullAnswer, SYNC_VERSION } from '../protocol.ts';
 
 type PullChanges = Omit<PullAnswer, 'hub_id' | 'epoch'>;
 
@@ -19,7 +20,8 @@ export const PULL_TABLES: readonly string[] = [
 /**
  * The changes after `cursor` as the caller sees them, read in one snapshot: each changed
  * message as a bundle to upsert, or its id in `deleted` when it is gone or not the caller's
- * (never received, or access lost); the caller's topic visibility policies, all of them, when
+ * (never received, or access lost; channel history the caller may read counts as the caller's
+ * for a replica of `HISTORY_VERSION`, without flags); the caller's topic visibility policies, all of them, when
  * one changed; each changed user and channel as the caller may see it (the snapshot's filters),
  * or a channel in `removed_channels` when the caller was told of its change but may no longer
  * see it (the row its last event showed them). A channel or user a page's message names whose
@@ -49,7 +51,7 @@ export async function readChanges(
     answer.user_topics = await db.user_topics.where('user_id').equals(caller.id).toArray();
   }
   const messageIds = page.filter((change) => change.kind === 'message' && change.message_id !== undefined).map((change) => change.message_id!);
-  const bundles = await messageBundles(db, caller, messageIds);
+  const bundles = await messageBundles(db, caller, messageIds, replicaVersion >= HISTORY_VERSION);
   for (const id of messageIds) {
     const bundle = bundles.get(id);
     if (bundle) answer.messages.push(bundle);
@@ -123,8 +125,11 @@ async function addChannels(db: RealmDatabase, caller: UserRow, page: readonly Sy
   if (removed.length > 0) answer.removed_channels = removed;
 }
 
-/** The bundles of the messages the caller holds, read a table at a time (a page is up to 500 messages). */
-async function messageBundles(db: RealmDatabase, caller: UserRow, ids: readonly number[]): Promise<Map<number, MessageBundle>> {
+/**
+ * The bundles of the messages the caller holds, read a table at a time (a page is up to 500
+ * messages); with `history`, also those the caller may read as channel history.
+ */
+async function messageBundles(db: RealmDatabase, caller: UserRow, ids: readonly number[], history: boolean): Promise<Map<number, MessageBundle>> {
   const [messages, userMessages, reactions] = await Promise.all([
     db.messages.bulkGet(ids as number[]),
     db.user_messages.bulkGet(ids.map((id): [number, number] => [caller.id, id])),
@@ -133,12 +138,17 @@ async function messageBundles(db: RealmDatabase, caller: UserRow, ids: readonly 
   const recipientIds = [...new Set(messages.filter((m) => m !== undefined).map((m) => m.recipient_id))];
   const recipients = new Map((await db.recipients.bulkGet(recipientIds)).filter((r) => r !== undefined).map((r) => [r.id, r]));
   const bundles = new Map<number, MessageBundle>();
+  const notReceived: MessageRow[] = [];
   ids.forEach((id, index) => {
     const message = messages[index];
     const userMessage = userMessages[index];
+    if (message && !userMessage) notReceived.push(message);
     if (!message || !userMessage) return;
     bundles.set(id, { message, user_message: userMessage, reactions: [], recipient: recipients.get(message.recipient_id) as RecipientRow });
   });
   for (const reaction of reactions) bundles.get(reaction.message_id)?.reactions.push(reaction);
+  if (history && notReceived.length > 0) {
+    for (const bundle of await historicalBundles(db, notReceived, await historyChannelIds(db, caller))) bundles.set(bundle.message.id, bundle);
+  }
   return bundles;
 }

@@ -5,15 +5,22 @@ import { canSeeChannelMetadata, canSeeSubscribers } from '../../engine/permissio
 import type { RealmDatabase } from '../../engine/storage/database.ts';
 import type { ChannelRow, RealmRow, SubscriptionRow, UserRow } from '../../engine/storage/rows.ts';
 import { OWN_ROWS, SHARED_TABLES } from '../table-scopes.ts';
+import { HISTORY_VERSION } from '../protocol.ts';
+import { historyChannelIds } from './history.ts';
 import { currentSeq } from './hub-identity.ts';
 
 /**
  * One user's view of the realm, for a replica to run its engine on (docs/SYNC.md), read in the
  * caller's snapshot transaction with the change cursor it is consistent with. Never sent:
  * invitations, outgoing mail, exports, channel email tokens, counters, the hub's sync tables,
- * other users' API keys, password hashes and hidden emails.
+ * other users' API keys, password hashes and hidden emails. A replica of `HISTORY_VERSION` also
+ * gets the channel history its user may read without having received it (no flags rows).
  */
-export async function userSnapshot(db: RealmDatabase, caller: UserRow): Promise<{ cursor: number; tables: Record<string, unknown[]> }> {
+export async function userSnapshot(
+  db: RealmDatabase,
+  caller: UserRow,
+  version: number,
+): Promise<{ cursor: number; tables: Record<string, unknown[]>; history_channel_ids?: number[] }> {
   const realm = (await db.realm.get(1)) as RealmRow;
   const tables: Record<string, unknown[]> = { realm: [realm] };
   tables.users = (await db.users.toArray()).map((user) => userSeenBy(realm, caller, user));
@@ -29,12 +36,25 @@ export async function userSnapshot(db: RealmDatabase, caller: UserRow): Promise<
     .toArray();
   const messageIds = userMessages.map((um) => um.message_id);
   tables.user_messages = userMessages;
-  tables.messages = (await db.messages.bulkGet(messageIds)).filter((m) => m !== undefined);
+  const messages = (await db.messages.bulkGet(messageIds)).filter((m) => m !== undefined);
+  const history = version >= HISTORY_VERSION ? [...(await historyChannelIds(db, caller))] : null;
+  if (history) {
+    const received = new Set(messageIds);
+    for (const channelId of history) {
+      const rows = await db.messages.where('[stream_id+id]').between([channelId, Dexie.minKey], [channelId, Dexie.maxKey]).toArray();
+      for (const message of rows) {
+        if (received.has(message.id)) continue;
+        messages.push(message);
+        messageIds.push(message.id);
+      }
+    }
+  }
+  tables.messages = messages;
   tables.reactions = await db.reactions.where('message_id').anyOf(messageIds).toArray();
 
   for (const name of SHARED_TABLES) tables[name] = await db.table(name).toArray();
   for (const [name, index] of Object.entries(OWN_ROWS)) tables[name] = await db.table(name).where(index).equals(caller.id).toArray();
-  return { cursor: await currentSeq(db), tables };
+  return { cursor: await currentSeq(db), tables, ...(history && { history_channel_ids: history }) };
 }
 
 /**

@@ -8,9 +8,10 @@ import { readSnapshot } from '../../engine/services/run-action.ts';
 import { bindToTransaction } from '../../engine/storage/bound-database.ts';
 import type { SyncHubRow, UserRow } from '../../engine/storage/rows.ts';
 import { readBoundedBody } from '../../engine/http/bounded-body.ts';
-import { ephemeralBody, FILE_PATH_PREFIX, type PullAnswer, pullBody, pushBody, RESYNC_NEEDED, SYNC_PREFIX, syncVersionOf, UPLOAD_PATH, waitBody } from '../protocol.ts';
+import { ephemeralBody, FILE_PATH_PREFIX, HISTORY_PATH, historyBody, MAX_HISTORY_MESSAGES, type PullAnswer, pullBody, pushBody, RESYNC_NEEDED, SYNC_PREFIX, syncVersionOf, UPLOAD_PATH, waitBody } from '../protocol.ts';
 import { ChangeSignal } from './change-signal.ts';
 import { EphemeralRelay } from './ephemeral-relay.ts';
+import { historyPage } from './history.ts';
 import { runUpload, serveFile } from './hub-files.ts';
 import { currentSeq, hubIdentity } from './hub-identity.ts';
 import { PULL_TABLES, readChanges } from './pull.ts';
@@ -18,13 +19,13 @@ import { applyMutations } from './push.ts';
 import { runRelayedRequest } from './relayed-request.ts';
 import { userSnapshot } from './snapshot.ts';
 
-const ROUTES = new Set(['GET /snapshot', 'POST /push', 'POST /pull', 'POST /wait', 'POST /ephemeral', 'POST /fetch_api_key', `POST ${UPLOAD_PATH}`]);
+const ROUTES = new Set(['GET /snapshot', 'POST /push', 'POST /pull', `POST ${HISTORY_PATH}`, 'POST /wait', 'POST /ephemeral', 'POST /fetch_api_key', `POST ${UPLOAD_PATH}`]);
 
 /** A push or pull body is small JSON; a full push of 500 mutations stays far below this. */
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 /**
- * The hub side of sync (docs/SYNC.md): `/sync/v1/snapshot`, `/push`, `/pull`, `/wait`, `/ephemeral`, `/upload` and `/file/...` on an engine
+ * The hub side of sync (docs/SYNC.md): `/sync/v1/snapshot`, `/push`, `/pull`, `/history`, `/wait`, `/ephemeral`, `/upload` and `/file/...` on an engine
  * whose `writeJournal` is `syncChangeJournal`. Transport-free as the engine is: a Request in,
  * a Response out; every call authenticates as the API does.
  */
@@ -76,13 +77,19 @@ export class SyncHub {
     if (fileRest !== null) return serveFile(engine, request, fileRest);
     const hub = await hubIdentity(engine.db);
     if (route === 'GET /snapshot') {
-      const snapshot = await readSnapshot(engine, (db) => userSnapshot(db, caller));
+      const snapshot = await readSnapshot(engine, (db) => userSnapshot(db, caller, syncVersionOf(request)));
       return success({ hub_id: hub.hub_id, epoch: hub.epoch, ...snapshot });
     }
     if (route === 'POST /pull') {
       const body = await readBody(request, pullBody);
       checkIdentity(hub, body);
       return success(await pullAnswer(engine, hub, caller, body.cursor, syncVersionOf(request), body.limit));
+    }
+    if (route === `POST ${HISTORY_PATH}`) {
+      const body = await readBody(request, historyBody);
+      checkIdentity(hub, body);
+      const page = await readSnapshot(engine, (db) => historyPage(db, caller, body.channel_id, body.before ?? Number.MAX_SAFE_INTEGER, MAX_HISTORY_MESSAGES));
+      return success(page);
     }
     if (route === 'POST /wait') {
       const body = await readBody(request, waitBody);

@@ -2,8 +2,10 @@ import { RealmDirectory } from '../../engine/directory/realm-directory.ts';
 import type { ActionScope } from '../../engine/services/action-scope.ts';
 import { runAction } from '../../engine/services/run-action.ts';
 import type { EngineServices } from '../../engine/services/engine-services.ts';
-import type { SyncOutboxRow, UserRow } from '../../engine/storage/rows.ts';
-import type { PullAnswer } from '../protocol.ts';
+import type { RealmDatabase } from '../../engine/storage/database.ts';
+import type { MessageRow, SyncOutboxRow, UserMessageRow, UserRow } from '../../engine/storage/rows.ts';
+import type { MessageBundle, PullAnswer } from '../protocol.ts';
+import { dropUnreadableHistory, readableHistory } from './channel-history.ts';
 import { applyChannels, applyUsers } from './entity-rows.ts';
 import { arrivedNotice, changedNotices, removedNotice } from './local-notices.ts';
 import { deleteMessageRows, localMessages, putBundles } from './message-rows.ts';
@@ -35,28 +37,60 @@ export function applyChanges(engine: EngineServices, me: number, askedCursor: nu
 
     const held = await localMessages(db, me, page.messages.map((bundle) => bundle.message.id));
     await putBundles(db, page.messages);
+    // The hub holds no flags of the user's for these any more: neither does the replica.
+    const unflagged = page.messages.filter((bundle) => !bundle.user_message && held.get(bundle.message.id)?.userMessage);
+    if (unflagged.length > 0) await db.user_messages.bulkDelete(unflagged.map((bundle): [number, number] => [me, bundle.message.id]));
+    const hears = historyAudience(db, directory, me);
     for (const bundle of page.messages) {
       const id = bundle.message.id;
       const old = held.get(id);
       const send = sends.get(id);
-      if (!old) scope.notify(arrivedNotice(directory, me, bundle, send && { queueId: send.queue_id, localId: send.local_id }));
-      else for (const notice of await changedNotices(db, directory, user, old, bundle)) scope.notify(notice);
+      if (!old) {
+        // Channel history arriving tells no one, as a message reaches only its recipients' clients.
+        if (hasFlags(bundle)) scope.notify(arrivedNotice(directory, me, bundle, send && { queueId: send.queue_id, localId: send.local_id }));
+      } else if (old.userMessage && !bundle.user_message) {
+        // Received no more (moved where the user is not subscribed), as the hub tells its clients; kept as channel history.
+        scope.notify(removedNotice(directory, me, old.message));
+      } else if (old.userMessage || bundle.user_message || (await hears(old.message))) {
+        for (const notice of await changedNotices(db, directory, user, old, bundle)) scope.notify(notice);
+      }
       if (send) await settleSend(scope, directory, me, send);
     }
     for (const id of page.deleted) {
       const old = await db.messages.get(id);
       if (old) {
+        const received = (await db.user_messages.get([me, id])) !== undefined;
         await deleteMessageRows(db, id);
-        scope.notify(removedNotice(directory, me, old));
+        if (received || (await hears(old))) scope.notify(removedNotice(directory, me, old));
       }
       const send = sends.get(id);
       if (send) await settleSend(scope, directory, me, send);
     }
     if (page.user_topics) await replaceUserTopics(scope, directory, user, page.user_topics);
     await refreshTables(scope, me, tablesBefore, page.tables);
-    await db.sync_replica.put({ ...state, cursor: page.cursor });
+    // Only channel and user changes can change whose history the user may read.
+    const access = (page.channels?.length ?? 0) + (page.removed_channels?.length ?? 0) + (page.users?.length ?? 0) > 0;
+    const historyHeld = access ? await dropUnreadableHistory(db, me, state.history_channel_ids ?? [], await readableHistory(db, directory, user)) : state.history_channel_ids;
+    await db.sync_replica.put({ ...state, cursor: page.cursor, ...(historyHeld && { history_channel_ids: historyHeld }) });
     return 'applied';
   });
+}
+
+const hasFlags = (bundle: MessageBundle): bundle is MessageBundle & { user_message: UserMessageRow } => bundle.user_message !== null;
+
+/**
+ * Whether the user hears of a change to a message they did not receive: as the hub's
+ * `messageAudienceIds`, when subscribed to its channel and the channel's history is open to
+ * subscribers. Own subscriptions read once, when first asked.
+ */
+function historyAudience(db: RealmDatabase, directory: RealmDirectory, me: number): (message: MessageRow) => Promise<boolean> {
+  let subscribed: Promise<Set<number>> | null = null;
+  return async (message) => {
+    const channel = message.stream_id === undefined ? undefined : directory.channels.get(message.stream_id);
+    if (!channel?.history_public_to_subscribers) return false;
+    subscribed ??= db.subscriptions.where('[user_id+active]').equals([me, 1]).toArray().then((rows) => new Set(rows.map((s) => s.channel_id)));
+    return (await subscribed).has(channel.id);
+  };
 }
 
 /** The hub's message is here: the provisional one goes (after the final one's event), and so does the outbox row. */

@@ -1,6 +1,6 @@
 import type { Clock } from '../../engine/clock/clock.ts';
 import type { EngineEvent } from '../../engine/events/event-types.ts';
-import { type EphemeralBody, FILE_PATH_PREFIX, type PullAnswer, type PushAnswer, type PushedMutation, RESYNC_NEEDED, SNAPSHOT_PATH, type SnapshotAnswer, SYNC_PREFIX, SYNC_VERSION, UPLOAD_PATH } from '../protocol.ts';
+import { type EphemeralBody, FILE_PATH_PREFIX, type HistoryAnswer, HISTORY_PATH, type PullAnswer, type PushAnswer, type PushedMutation, RESYNC_NEEDED, SNAPSHOT_PATH, type SnapshotAnswer, SYNC_PREFIX, SYNC_VERSION, UPLOAD_PATH } from '../protocol.ts';
 
 /** How a replica reaches its hub: `fetch`, or anything shaped like it (tests cut the link here). */
 export type HubFetch = (request: Request) => Promise<Response>;
@@ -69,6 +69,11 @@ export class HubClient {
 
   pull(body: { hub_id: string; epoch: string; cursor: number }): Promise<PullAnswer> {
     return this.#call('POST', '/pull', body);
+  }
+
+  /** A page of a channel's history the user may read but did not receive (docs/SYNC.md, "Channel history"). */
+  history(body: { hub_id: string; epoch: string; channel_id: number; before?: number }): Promise<HistoryAnswer> {
+    return this.#call('POST', HISTORY_PATH, body);
   }
 
   /** Resolves once the hub has changes after `cursor` (with the page a pull would answer), or null when the wait ran out. */

@@ -23,8 +23,16 @@ export interface LocalMessage {
   reactions: ReactionRow[];
 }
 
-/** A message new to the replica; `echo` names the local client that sent it as a provisional message. */
-export function arrivedNotice(directory: RealmDirectory, me: number, bundle: MessageBundle, echo?: { queueId?: string; localId?: string }): Notice {
+/** The flags of channel history its user did not receive, as pages show them (read, historical). */
+const HISTORY_FLAGS = FLAG_BITS.read | FLAG_BITS.historical;
+
+/** A message the replica's user received, new to the replica; `echo` names the local client that sent it as a provisional message. */
+export function arrivedNotice(
+  directory: RealmDirectory,
+  me: number,
+  bundle: MessageBundle & { user_message: UserMessageRow },
+  echo?: { queueId?: string; localId?: string },
+): Notice {
   return {
     event: { type: 'message' },
     users: [me],
@@ -37,7 +45,7 @@ export function removedNotice(directory: RealmDirectory, me: number, row: Messag
   return { event: deleteMessageEvent(row, [row.id]), users: [me], emptyTopicDisplayName: directory.realm.empty_topic_display_name };
 }
 
-/** What changed in a message the replica already held: content or topic, reactions, flags. */
+/** What changed in a message the replica already held: content or topic, reactions, flags (channel history has the history flags). */
 export async function changedNotices(
   db: RealmDatabase,
   directory: RealmDirectory,
@@ -47,22 +55,24 @@ export async function changedNotices(
 ): Promise<Notice[]> {
   const notices: Notice[] = [];
   const base = { users: [me.id], emptyTopicDisplayName: directory.realm.empty_topic_display_name };
+  const before = old.userMessage?.flags ?? HISTORY_FLAGS;
+  const after = bundle.user_message?.flags ?? HISTORY_FLAGS;
   const update = updateMessageEvent(directory, old.message, bundle.message);
-  if (update) notices.push({ ...base, event: update, perUser: new Map([[me.id, { flags: flagList(bundle.user_message.flags) }]]) });
+  // Without flags of the user's, the flags the hub's edit tells a reader of the channel's history.
+  const told = bundle.user_message ? flagList(after) : ['read'];
+  if (update) notices.push({ ...base, event: update, perUser: new Map([[me.id, { flags: told }]]) });
 
   const oldKeys = new Set(old.reactions.map((r) => r.key));
   const newKeys = new Set(bundle.reactions.map((r) => r.key));
   for (const reaction of old.reactions) if (!newKeys.has(reaction.key)) notices.push({ ...base, event: reactionEvent(directory, me, 'remove', reaction) });
   for (const reaction of bundle.reactions) if (!oldKeys.has(reaction.key)) notices.push({ ...base, event: reactionEvent(directory, me, 'add', reaction) });
 
-  const before = old.userMessage?.flags ?? 0;
-  const after = bundle.user_message.flags;
   for (const flag of REPORTED_FLAGS) {
     const bit = FLAG_BITS[flag];
     if ((before & bit) === (after & bit)) continue;
     const op = after & bit ? 'add' : 'remove';
     const event: EngineEvent = { type: 'update_message_flags', op, operation: op, flag, messages: [bundle.message.id], all: false };
-    if (flag === 'read' && op === 'remove') event.message_details = await unreadDetails(db, me, [bundle.user_message]);
+    if (flag === 'read' && op === 'remove' && bundle.user_message) event.message_details = await unreadDetails(db, me, [bundle.user_message]);
     notices.push({ ...base, event });
   }
   return notices;

@@ -22,7 +22,7 @@ export async function localMessages(db: RealmDatabase, me: number, ids: readonly
  * Upserts the hub's rows of a page of messages (each one's reactions replaced whole), a bulk
  * write per table. The flags rows' place and index columns are derived here from the message,
  * as every writer derives them, rather than trusted from the hub (a hub of another version may
- * shape them otherwise).
+ * shape them otherwise). A bundle without flags (channel history) writes none.
  */
 export async function putBundles(db: RealmDatabase, bundles: readonly MessageBundle[]): Promise<void> {
   if (bundles.length === 0) return;
@@ -37,7 +37,7 @@ export async function putBundles(db: RealmDatabase, bundles: readonly MessageBun
   await Promise.all([
     db.recipients.bulkPut(recipients),
     db.messages.bulkPut(bundles.map((bundle) => bundle.message)),
-    db.user_messages.bulkPut(bundles.map((bundle) => rederivedUserMessage({ ...bundle.user_message }, bundle.message))),
+    db.user_messages.bulkPut(bundles.flatMap(({ user_message: flags, message }) => (flags ? [rederivedUserMessage({ ...flags }, message)] : []))),
     db.reactions.where('message_id').anyOf(ids).delete(),
   ]);
   const reactions = bundles.flatMap((bundle) => bundle.reactions);

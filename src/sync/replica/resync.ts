@@ -53,6 +53,8 @@ export async function applySnapshot(engine: EngineServices, snapshot: SnapshotAn
       cursor: snapshot.cursor,
       client_id: state?.client_id ?? randomUuid(),
       next_mutation_id: state?.next_mutation_id ?? 1,
+      // The history the snapshot brought; a channel's not brought (an older hub) is asked for after.
+      history_channel_ids: snapshot.history_channel_ids ?? [],
     });
   });
   engine.queues.close();

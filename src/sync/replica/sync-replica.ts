@@ -8,6 +8,7 @@ import type { SyncRefusalRow, UserRow } from '../../engine/storage/rows.ts';
 import type { SyncedRequest } from '../mutations.ts';
 import type { MutationResult, PushedMutation } from '../protocol.ts';
 import { applyChanges, type ApplyOutcome } from './apply-changes.ts';
+import { applyHistoryPage, historyWanted } from './channel-history.ts';
 import { handleLocally } from './capture.ts';
 import { checkOwnCaller, forwardedAnswer, hubUnreachableAnswer, numberedMutation } from './forward.ts';
 import { type HubAnswer, HubClient, HubError, type HubFetch, HubUnreachable, ResyncNeeded } from './hub-client.ts';
@@ -412,10 +413,10 @@ export class SyncReplica {
     const page = await this.#client.wait(body, signal).catch(() => undefined);
     // Answered without a change (its time ran out, or it brought ephemeral events only): still at the hub's state.
     if (page === null) return true;
-    // Applied at once for the local clients' sake; what this leaves (a resync, a pending change, more pages) the next round pulls.
+    // Applied at once for the local clients' sake; what this leaves (a resync, a pending change, more pages, history to fetch) the next round does.
     if (!page || page.realm_changed) return false;
     const outcome = await applyChanges(this.engine, await this.#userId(), state.cursor, page).catch(() => 'failed' as const);
-    return outcome === 'applied' && !page.more;
+    return outcome === 'applied' && !page.more && (await this.#historyWanted()).length === 0;
   }
 
   #delay(ms: number, signal: AbortSignal): Promise<void> {
@@ -433,8 +434,35 @@ export class SyncReplica {
     for (let pass = 0; pass < MAX_PASSES; pass++) {
       const { needsResync } = await pushOutbox(this.engine, this.#client, await this.#userId());
       if (needsResync) await this.#resync();
-      if ((await this.#pull()) !== 'pending') return;
+      if ((await this.#pull()) !== 'pending') break;
     }
+    await this.#fetchHistory();
+  }
+
+  /** The channels whose history the user came to read since the replica's last look, a page at a time (docs/SYNC.md, "Channel history"). */
+  async #fetchHistory(): Promise<void> {
+    const me = await this.#me();
+    const state = await this.engine.db.sync_replica.get(1);
+    if (!me || !state) return;
+    for (const channelId of await this.#historyWanted()) {
+      let before: number | undefined;
+      do {
+        const asked = { hub_id: state.hub_id, epoch: state.epoch, channel_id: channelId, ...(before !== undefined && { before }) };
+        const page = await this.#client.history(asked).catch((error: unknown) => {
+          // A hub older than channel history has no such path: the replica holds what it received, as before.
+          if (error instanceof HubError && error.status === 404) return null;
+          throw error;
+        });
+        if (!page) return;
+        await applyHistoryPage(this.engine, me.id, state, channelId, page);
+        before = page.before ?? undefined;
+      } while (before !== undefined);
+    }
+  }
+
+  async #historyWanted(): Promise<number[]> {
+    const me = await this.#me();
+    return me ? historyWanted(this.engine, await RealmDirectory.load(this.engine.db), me) : [];
   }
 
   async #pull(): Promise<ApplyOutcome> {
