@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Engine } from '../../src/engine/engine.ts';
 import { consentQuestion } from '../../src/browser-host/page/hub-link.ts';
 import { PROVISIONAL_ID_BASE } from '../../src/sync/protocol.ts';
-import { api, messageWithText, newProfile, send, waitAppReady } from './chat-browser.ts';
+import { api, goTo, messageWithText, newProfile, send, waitAppReady } from './chat-browser.ts';
 import type { CuttableProxy } from './cuttable-proxy.ts';
 import { type HubUser, hubIdOf, logInOnHub, MARK, OLIVIA, openInNewProfile, shownIds, startTrainingRoom, type TrainingRoom, waitForSync } from './trainee.ts';
 
@@ -84,6 +84,27 @@ describe('a training room synced through a hub', () => {
     // The channel on the replica is the hub's, with the hub's id.
     const mine = await api(a, MARK.auth, 'GET', '/users/me/subscriptions');
     expect((mine.subscriptions as { name: string; stream_id: number }[]).find((sub) => sub.name === 'breakout')?.stream_id).toBe(onHub!.id);
+  });
+
+  test('shows a trainee the earlier conversation of a channel they have not joined, as the hub shows it', async () => {
+    const text = 'breakout plans before anyone joined';
+    const sent = await api(a, MARK.auth, 'POST', '/messages', { type: 'stream', to: 'breakout', topic: 'plans', content: text });
+    expect(sent.result).toBe('success');
+    const channel = (await hub.db.channels.toArray()).find((c) => c.name === 'breakout')!;
+    // B never received it (not subscribed): it reaches B's replica as the channel's history, which
+    // tells B's app no event (a hub's client hears nothing of it either), so B opens the channel once it is there.
+    const narrow = [{ operator: 'channel', operand: channel.id }];
+    const held = async () => (await api(b, OLIVIA.auth, 'GET', '/messages', { anchor: 'newest', num_before: 10, num_after: 0, narrow })).messages.map((m: { id: number }) => m.id);
+    await expect.poll(() => hubIdOf(hub, text), { timeout: DELIVERY_MS }).toBeDefined();
+    const id = (await hubIdOf(hub, text))!;
+    await expect.poll(held, { timeout: DELIVERY_MS }).toContain(id);
+    await b.bringToFront();
+    await goTo(b, `#narrow/channel/${channel.id}-breakout`);
+    try {
+      await expect.poll(() => shownIds(b, text), { timeout: DELIVERY_MS }).toEqual([id]);
+    } finally {
+      await goTo(b, TOPIC);
+    }
   });
 
   test('keeps a trainee\'s app open while a setting changed in it goes through the hub and comes back, with no new registration', async () => {

@@ -46,7 +46,7 @@ export function shownIds(page: Page, text: string): Promise<number[]> {
 
 /** Two trainees of the shared test realm, with their hub credentials. */
 export const MARK = { email: 'mark@zulip.test', password: 'mark-pass', auth: 'mark@zulip.test:MarkKey0000000000000000000000004' };
-export const OLIVIA = { email: 'olivia@zulip.test', password: 'olivia-pass' };
+export const OLIVIA = { email: 'olivia@zulip.test', password: 'olivia-pass', auth: 'olivia@zulip.test:OwnerKey000000000000000000000001' };
 
 /** A hub (in this process) serving the built app, one cuttable proxy per trainee, and a Chromium. */
 export interface TrainingRoom {
