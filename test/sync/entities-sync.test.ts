@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EngineEvent } from '../../src/engine/events/event-types.ts';
 import { IDS, openQueue } from '../support/test-realm.ts';
-import { type PullAnswer, SYNC_VERSION } from '../../src/sync/protocol.ts';
+import { PROVISIONAL_ID_BASE, type PullAnswer, SYNC_VERSION } from '../../src/sync/protocol.ts';
 import { applyChanges } from '../../src/sync/replica/apply-changes.ts';
 import { eventsOf, expectFeedKeptThroughArchive, expectFeedPulledAgainTellsNothing, expectNoResync, expectOpen, SyncWorld, syncedWorld, type TestReplica, userRow, watchedWorld } from './sync-fixture.ts';
 
@@ -92,6 +92,38 @@ describe('subscriptions from a replica', () => {
     ]);
     await expectSameView(mark);
     expectNoResync(mark);
+  });
+});
+
+describe("a channel's first message", () => {
+  it("sent on the hub moves the channel's first message id on the replicas, told as the hub tells it", async () => {
+    const { world: synced, watched } = await watchedWorld('mark', 'mia');
+    world = synced;
+    const { mark, mia } = watched;
+    const sent = await world.onHub('olivia').post('/messages', { type: 'stream', to: 'design', topic: 'first', content: 'the very first' });
+    expect(sent.status).toBe(200);
+    for (const replica of [mark, mia]) {
+      expect(await replica.replica.sync()).toBe('online');
+      const told = eventsOf(replica.hubQueue, 'stream');
+      expect(told).toEqual([{ type: 'stream', op: 'update', stream_id: IDS.design, name: 'design', property: 'first_message_id', value: sent.body.id }]);
+      expect(eventsOf(replica.queue, 'stream')).toEqual(told);
+      await expectSameView(replica);
+    }
+    expectNoResync(mark, mia);
+  });
+
+  it("sent offline on a replica ends with the hub's id as the channel's first message id", async () => {
+    const { world: synced, watched } = await watchedWorld('mark');
+    world = synced;
+    const { mark } = watched;
+    mark.link.cut = true;
+    expect((await mark.api.post('/messages', { type: 'stream', to: 'design', topic: 'first', content: 'first, offline' })).status).toBe(200);
+    mark.link.cut = false;
+    expect(await mark.replica.sync()).toBe('online');
+    const onHub = (await world.hubEngine.db.channels.get(IDS.design))!.first_message_id;
+    expect(onHub).toBeLessThan(PROVISIONAL_ID_BASE);
+    expect((await mark.replica.engine.db.channels.get(IDS.design))?.first_message_id).toBe(onHub);
+    await expectSameView(mark);
   });
 });
 

@@ -105,8 +105,6 @@ async function appendEntity(db: RealmDatabase, kind: 'channel' | 'user', entityI
 function touchedChannelIds(notice: Notice): readonly number[] {
   const event = notice.event;
   if (event.type === 'stream') {
-    // A channel's first message id moves with every first send: a replica learns it with the message.
-    if (event.property === 'first_message_id') return [];
     return event.op === 'update' ? ids([event.stream_id]) : streamIds(event.streams);
   }
   if (event.type !== 'subscription') return [];

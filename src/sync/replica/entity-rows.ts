@@ -5,6 +5,7 @@ import { notifySubscriberActivity, roleGroupNotices } from '../../engine/actions
 import { SUBSCRIPTION_PROPERTIES, type SubscriptionPropertyChange, subscriptionUpdateNotices } from '../../engine/actions/subscription-properties.ts';
 import { notifySubscribed, notifyUnsubscribed, type SubscriptionPair } from '../../engine/actions/subscriptions.ts';
 import { RealmDirectory } from '../../engine/directory/realm-directory.ts';
+import { channelViewerIds } from '../../engine/permissions/channel-access.ts';
 import { canSeeChannelMetadata, canSeeSubscribers } from '../../engine/permissions/channel-visibility.ts';
 import type { ActionScope } from '../../engine/services/action-scope.ts';
 import type { RealmDatabase } from '../../engine/storage/database.ts';
@@ -83,12 +84,17 @@ export async function applyChannels(scope: ActionScope, me: number, bundles: rea
   const left: SubscriptionPair[] = [];
   for (const { channel } of bundles) {
     const before = oldChannels.get(channel.id);
+    const was = activeBefore.get(channel.id) ?? new Set<number>();
+    const is = activeAfter.get(channel.id) ?? new Set<number>();
     if (before) {
       if (!before.is_archived && channel.is_archived) scope.notify(await archivedNotice(scope, directory, channel, [me]));
       await notifyChannelChanges(scope, before, channel, false);
+      // Moved by a first send or its deletion (the hub's, or the hub's id for this replica's provisional one), as those actions tell it.
+      if (before.first_message_id !== channel.first_message_id && channelViewerIds(directory, channel, is).includes(me)) {
+        const event = { type: 'stream', op: 'update', stream_id: channel.id, name: channel.name, property: 'first_message_id', value: channel.first_message_id };
+        scope.notify({ event, users: [me] });
+      }
     }
-    const was = activeBefore.get(channel.id) ?? new Set<number>();
-    const is = activeAfter.get(channel.id) ?? new Set<number>();
     // Peers come and go only where the user saw the subscribers before and after: a new subscriber gets the list with its subscription.
     const peersSeen = before !== undefined && canSeeSubscribers(meRow, before, was.has(me)) && canSeeSubscribers(meRow, channel, is.has(me));
     const told = (userId: number) => (userId === me || peersSeen) && directory.users.has(userId);
