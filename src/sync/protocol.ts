@@ -122,6 +122,25 @@ export const ephemeralBody = z.strictObject({
 });
 export type EphemeralBody = z.output<typeof ephemeralBody>;
 
+/**
+ * The API reads below `/api/v1/` whose answer only the hub holds (docs/SYNC.md, "Reads only the
+ * hub can answer"): other users' read states, invitations, channel email addresses, exports, the
+ * sandbox's outgoing mail. A replica relays them to `POST /sync/v1/read` instead of answering
+ * from rows it does not have.
+ */
+export const HUB_READ_PATH = /^(messages\/\d{1,16}\/read_receipts|invites|streams\/\d{1,16}\/email_address|export\/realm|sandbox\/outgoing_mail)$/;
+
+/** A read relayed by a replica, run on the hub as its user's own `GET`: a few short query parameters. */
+export const hubReadBody = z.strictObject({
+  ...identity,
+  path: z.string().regex(HUB_READ_PATH),
+  params: z
+    .record(z.string().max(32), z.string().max(1_000))
+    .refine((params) => Object.keys(params).length <= 8, { error: 'too many params' }),
+});
+export type HubReadBody = z.output<typeof hubReadBody>;
+export const HUB_READ_ROUTE = '/read';
+
 /** One mutation's outcome, as the hub recorded it. */
 export type MutationResult =
   | { mutation_id: number; outcome: 'applied'; answer: Record<string, unknown>; final_id?: number }

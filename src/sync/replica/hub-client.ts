@@ -1,6 +1,6 @@
 import type { Clock } from '../../engine/clock/clock.ts';
 import type { EngineEvent } from '../../engine/events/event-types.ts';
-import { type EphemeralBody, FILE_PATH_PREFIX, type HistoryAnswer, HISTORY_PATH, type PullAnswer, type PushAnswer, type PushedMutation, RESYNC_NEEDED, SNAPSHOT_PATH, type SnapshotAnswer, SYNC_PREFIX, SYNC_VERSION, UPLOAD_PATH } from '../protocol.ts';
+import { type EphemeralBody, FILE_PATH_PREFIX, type HistoryAnswer, HISTORY_PATH, HUB_READ_ROUTE, type HubReadBody, type PullAnswer, type PushAnswer, type PushedMutation, RESYNC_NEEDED, SNAPSHOT_PATH, type SnapshotAnswer, SYNC_PREFIX, SYNC_VERSION, UPLOAD_PATH } from '../protocol.ts';
 
 /** How a replica reaches its hub: `fetch`, or anything shaped like it (tests cut the link here). */
 export type HubFetch = (request: Request) => Promise<Response>;
@@ -87,6 +87,13 @@ export class HubClient {
   /** Relays a typing or presence request of the replica's user (fire and forget: the answer is the hub's API answer, unused). */
   ephemeral(body: EphemeralBody): Promise<unknown> {
     return this.#call('POST', '/ephemeral', body);
+  }
+
+  /** A read only the hub can answer, as the user's own `GET`: the API's answer whatever it is, unless the hub could not be reached or failed. */
+  async read(body: HubReadBody): Promise<HubAnswer> {
+    const answer = await this.#exchange('POST', HUB_READ_ROUTE, { body: new TextEncoder().encode(JSON.stringify(body)), contentType: 'application/json' });
+    if (answer.status >= 500) throw new HubUnreachable(`hub answered ${answer.status}`);
+    return answer;
   }
 
   /** The user's upload (the client's multipart body) to the hub's API; its answer whatever it is, unless the hub could not be reached or failed. */

@@ -12,6 +12,7 @@ import { applyHistoryPage, historyWanted } from './channel-history.ts';
 import { handleLocally } from './capture.ts';
 import { checkOwnCaller, forwardedAnswer, hubUnreachableAnswer, numberedMutation } from './forward.ts';
 import { type HubAnswer, HubClient, HubError, type HubFetch, HubUnreachable, ResyncNeeded } from './hub-client.ts';
+import { hubReadRequest, type RelayedRead } from './hub-reads.ts';
 import { pushOutbox } from './push-outbox.ts';
 import { fetchableFilePath, isUploadRequest, keepFetchedFile, keepUploadedFile, keptFile, uploadBody } from './replica-files.ts';
 import { applySnapshot } from './resync.ts';
@@ -94,6 +95,8 @@ export class SyncReplica {
     if (isUploadRequest(request, url)) return this.#upload(request);
     const filePath = fetchableFilePath(request, url);
     if (filePath !== null) return this.#serveFile(request, filePath);
+    const hubRead = hubReadRequest(request);
+    if (hubRead) return this.#readOnHub(request, hubRead);
     const ephemeral = await ephemeralRequest(request);
     const outcome = await handleLocally(this.engine, request);
     if ('forward' in outcome) return this.#forward(request, outcome.forward);
@@ -160,10 +163,7 @@ export class SyncReplica {
     } catch (error) {
       // An answer that is no JSON came from something between (a proxy's error page), not the hub's API.
       if (!(error instanceof HubUnreachable) && !(error instanceof SyntaxError)) throw error;
-      this.#lastError = error instanceof HubUnreachable ? error : new HubUnreachable(String(error));
-      this.#reachable = false;
-      await this.#announce();
-      return hubUnreachableAnswer(this.#hubUrl);
+      return this.#hubLost(error);
     }
     if (answer.status === 200) {
       await keepUploadedFile(this.engine, body, contentType, json);
@@ -172,6 +172,37 @@ export class SyncReplica {
       await this.sync().catch(() => undefined);
     }
     return jsonResponse(json, answer.status);
+  }
+
+  /**
+   * A read only the hub can answer (docs/SYNC.md, "Reads only the hub can answer"): the hub's
+   * answer for the replica's user, as its API gave it; the hub unreachable: `503
+   * SYNC_HUB_UNREACHABLE`, rather than an answer from rows this replica does not hold.
+   */
+  async #readOnHub(request: Request, read: RelayedRead): Promise<Response> {
+    try {
+      await checkOwnCaller(this.engine.db, request, this.#apiKey);
+    } catch (error) {
+      if (error instanceof ApiError) return errorResponse(error);
+      throw error;
+    }
+    const state = await this.engine.db.sync_replica.get(1);
+    if (!state) return hubUnreachableAnswer(this.#hubUrl);
+    try {
+      const answer = await this.#client.read({ hub_id: state.hub_id, epoch: state.epoch, ...read });
+      return jsonResponse(JSON.parse(new TextDecoder().decode(answer.bytes)) as Record<string, unknown>, answer.status);
+    } catch (error) {
+      if (!(error instanceof HubUnreachable) && !(error instanceof SyntaxError)) throw error;
+      return this.#hubLost(error);
+    }
+  }
+
+  /** A client's request needed the hub, which could not be reached (or something between answered instead): told, and answered so. */
+  async #hubLost(error: HubUnreachable | SyntaxError): Promise<Response> {
+    this.#lastError = error instanceof HubUnreachable ? error : new HubUnreachable(String(error));
+    this.#reachable = false;
+    await this.#announce();
+    return hubUnreachableAnswer(this.#hubUrl);
   }
 
   /**
