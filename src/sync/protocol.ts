@@ -112,14 +112,14 @@ export const EPHEMERAL_EVENT_TYPES: ReadonlySet<string> = new Set(['typing', 'ty
 export const MAX_EPHEMERAL_PER_WAIT = 8;
 export const EPHEMERAL_PATH = /^(typing|messages\/\d{1,16}\/typing|users\/me\/presence)$/;
 
+/** A relayed request's parameters: at most 8, with short names and values up to `maxValue` characters. */
+const fewParams = (maxValue: number) =>
+  z
+    .record(z.string().max(32), z.string().max(maxValue))
+    .refine((params) => Object.keys(params).length <= 8, { error: 'too many params' });
+
 /** A typing or presence request relayed by a replica, run on the hub as its user's own: a few short parameters. */
-export const ephemeralBody = z.strictObject({
-  ...identity,
-  path: z.string().regex(EPHEMERAL_PATH),
-  params: z
-    .record(z.string().max(32), z.string().max(10_000))
-    .refine((params) => Object.keys(params).length <= 8, { error: 'too many params' }),
-});
+export const ephemeralBody = z.strictObject({ ...identity, path: z.string().regex(EPHEMERAL_PATH), params: fewParams(10_000) });
 export type EphemeralBody = z.output<typeof ephemeralBody>;
 
 /**
@@ -131,13 +131,7 @@ export type EphemeralBody = z.output<typeof ephemeralBody>;
 export const HUB_READ_PATH = /^(messages\/\d{1,16}\/read_receipts|invites|streams\/\d{1,16}\/email_address|export\/realm|sandbox\/outgoing_mail)$/;
 
 /** A read relayed by a replica, run on the hub as its user's own `GET`: a few short query parameters. */
-export const hubReadBody = z.strictObject({
-  ...identity,
-  path: z.string().regex(HUB_READ_PATH),
-  params: z
-    .record(z.string().max(32), z.string().max(1_000))
-    .refine((params) => Object.keys(params).length <= 8, { error: 'too many params' }),
-});
+export const hubReadBody = z.strictObject({ ...identity, path: z.string().regex(HUB_READ_PATH), params: fewParams(1_000) });
 export type HubReadBody = z.output<typeof hubReadBody>;
 export const HUB_READ_ROUTE = '/read';
 

@@ -118,12 +118,8 @@ export class SyncReplica {
    * the hub's answer. The hub unreachable: `503 SYNC_HUB_UNREACHABLE`, nothing done here.
    */
   async #forward(request: Request, forward: SyncedRequest): Promise<Response> {
-    try {
-      await checkOwnCaller(this.engine.db, request, this.#apiKey);
-    } catch (error) {
-      if (error instanceof ApiError) return errorResponse(error);
-      throw error;
-    }
+    const refused = await this.#refusedCaller(request);
+    if (refused) return refused;
     while (this.#round) await this.#round.catch(() => undefined);
     const forwarding = this.#pushForward(forward);
     this.#round = forwarding.then(() => this.status()).finally(() => (this.#round = null));
@@ -146,12 +142,8 @@ export class SyncReplica {
    * round brings the attachment row. The hub unreachable: `503 SYNC_HUB_UNREACHABLE`, nothing kept.
    */
   async #upload(request: Request): Promise<Response> {
-    try {
-      await checkOwnCaller(this.engine.db, request, this.#apiKey);
-    } catch (error) {
-      if (error instanceof ApiError) return errorResponse(error);
-      throw error;
-    }
+    const refused = await this.#refusedCaller(request);
+    if (refused) return refused;
     const body = await uploadBody(this.engine, request);
     if (body instanceof Response) return body;
     const contentType = request.headers.get('content-type') ?? '';
@@ -180,12 +172,8 @@ export class SyncReplica {
    * SYNC_HUB_UNREACHABLE`, rather than an answer from rows this replica does not hold.
    */
   async #readOnHub(request: Request, read: RelayedRead): Promise<Response> {
-    try {
-      await checkOwnCaller(this.engine.db, request, this.#apiKey);
-    } catch (error) {
-      if (error instanceof ApiError) return errorResponse(error);
-      throw error;
-    }
+    const refused = await this.#refusedCaller(request);
+    if (refused) return refused;
     const state = await this.engine.db.sync_replica.get(1);
     if (!state) return hubUnreachableAnswer(this.#hubUrl);
     try {
@@ -194,6 +182,17 @@ export class SyncReplica {
     } catch (error) {
       if (!(error instanceof HubUnreachable) && !(error instanceof SyntaxError)) throw error;
       return this.#hubLost(error);
+    }
+  }
+
+  /** The refusal of a request that is not the replica's own user's (only that user may reach the hub through it); null for theirs. */
+  async #refusedCaller(request: Request): Promise<Response | null> {
+    try {
+      await checkOwnCaller(this.engine.db, request, this.#apiKey);
+      return null;
+    } catch (error) {
+      if (error instanceof ApiError) return errorResponse(error);
+      throw error;
     }
   }
 
