@@ -201,3 +201,27 @@ describe("the hub's history pages", () => {
     expect(pulled.body.messages.filter((bundle: { user_message: unknown }) => bundle.user_message === null)).toEqual([]);
   });
 });
+
+describe('a long channel history', () => {
+  it('comes a page at a time, with the changes of both sides going on between pages', async () => {
+    ({ world } = await watchedWorld());
+    const { mia } = await watchedReplicas(world, 'mia');
+    const channel = await privateChannel('long-history', true);
+    // Past one page (1,000 messages): the hub's rows, as sends would leave them.
+    for (let n = 0; n < 1_000; n++) await send('mark', 'long-history', `line ${n}`);
+    expect((await world.onHub('olivia').post('/users/me/subscriptions', { subscriptions: [{ name: 'long-history' }], principals: [IDS.mia] })).status).toBe(200);
+    // Mia and Olivia send while the first page is on its way: both reach the other side before the second page is asked for.
+    let histories = 0;
+    mia.link.beforeHub = async (path) => {
+      if (!path.endsWith('/history') || ++histories > 1) return;
+      expect((await mia.api.post('/messages', { type: 'stream', to: 'general', topic: 'meanwhile', content: 'sent during the history' })).status).toBe(200);
+      await send('olivia', 'general', 'from the hub during the history');
+    };
+    expect(await mia.replica.sync()).toBe('online');
+    const calls = mia.link.calls.map((path) => path.replace('/sync/v1/', ''));
+    expect(calls.slice(calls.indexOf('history'))).toEqual(['history', 'push', 'pull', 'history']);
+    expect(await heldIds(mia, channel.id)).toEqual(await world.hubEngine.db.messages.where('[stream_id+id]').between([channel.id, 0], [channel.id, Infinity]).primaryKeys());
+    await expectSameChannel(mia, 'long-history');
+    await expectSameChannel(mia, 'general');
+  }, 60_000);
+});

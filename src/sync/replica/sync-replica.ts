@@ -460,16 +460,25 @@ export class SyncReplica {
   }
 
   async #pushAndPull(): Promise<void> {
+    await this.#exchangeChanges();
+    await this.#fetchHistory();
+  }
+
+  /** The pending changes pushed and the hub's pulled, again while local changes keep coming (at most `MAX_PASSES` times). */
+  async #exchangeChanges(): Promise<void> {
     // No checkpoint yet: `#userId` (no realm) or `pushOutbox` (no checkpoint) asks for the resync.
     for (let pass = 0; pass < MAX_PASSES; pass++) {
       const { needsResync } = await pushOutbox(this.engine, this.#client, await this.#userId());
       if (needsResync) await this.#resync();
-      if ((await this.#pull()) !== 'pending') break;
+      if ((await this.#pull()) !== 'pending') return;
     }
-    await this.#fetchHistory();
   }
 
-  /** The channels whose history the user came to read since the replica's last look, a page at a time (docs/SYNC.md, "Channel history"). */
+  /**
+   * The channels whose history the user came to read since the replica's last look, a page at a
+   * time (docs/SYNC.md, "Channel history"). Between pages the changes go both ways, so a long
+   * history holds back neither the user's changes nor the hub's.
+   */
   async #fetchHistory(): Promise<void> {
     const me = await this.#me();
     const state = await this.engine.db.sync_replica.get(1);
@@ -486,6 +495,11 @@ export class SyncReplica {
         if (!page) return;
         await applyHistoryPage(this.engine, me.id, state, channelId, page);
         before = page.before ?? undefined;
+        if (before === undefined) continue;
+        await this.#exchangeChanges();
+        // A resync meanwhile (a new hub or epoch) made this fetch moot: the snapshot held the history.
+        const now = await this.engine.db.sync_replica.get(1);
+        if (now?.hub_id !== state.hub_id || now.epoch !== state.epoch) return;
       } while (before !== undefined);
     }
   }
