@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FLAG_BITS } from '../../src/engine/storage/rows.ts';
 import { PROVISIONAL_ID_BASE } from '../../src/sync/protocol.ts';
 import { IDS } from '../support/test-realm.ts';
-import { eventsOf, SyncWorld, syncedWorld, type TestReplica } from './sync-fixture.ts';
+import { eventsOf, SyncWorld, syncedWorld, type TestReplica, type WatchedReplica, watchedReplicas, watchedWorld } from './sync-fixture.ts';
 
 let world: SyncWorld;
 afterEach(() => world?.close());
@@ -44,11 +44,9 @@ describe('topic moves on replicas', () => {
     const note = (await world.hubEngine.db.messages.toArray()).at(-1)!;
     expect(note).toMatchObject({ id: 5, stream_id: IDS.general, topic: 'hello' });
     expect(note.content).toContain('moved here from');
+    // One move, one event naming both messages, as the hub's clients hear it.
     const updates = eventsOf(miaQueue, 'update_message');
-    expect(updates.map((e) => [e.message_id, e.orig_subject, e.subject, e.stream_id])).toEqual([
-      [1, 'welcome', 'hello', IDS.general],
-      [2, 'welcome', 'hello', IDS.general],
-    ]);
+    expect(updates.map((e) => [e.message_ids, e.orig_subject, e.subject, e.stream_id, e.propagate_mode])).toEqual([[[1, 2], 'welcome', 'hello', IDS.general, 'change_all']]);
     expect(eventsOf(miaQueue, 'message').map((e) => (e.message as { id: number }).id)).toEqual([5]);
     await expectConverged(mark, mia);
   });
@@ -168,5 +166,43 @@ describe('marking as read in bulk on replicas', () => {
     expect(await mia.replica.sync()).toBe('online');
     expect((await world.hubEngine.db.user_messages.where('user_id').equals(IDS.mia).toArray()).map((um) => um.flags & FLAG_BITS.read)).toEqual([FLAG_BITS.read, FLAG_BITS.read, FLAG_BITS.read]);
     await expectConverged(mia);
+  });
+});
+
+describe('a move made on the hub, told on a replica', () => {
+  /** Olivia posts three messages in general > agenda on the hub; Mia, subscribed to design too, has her replica watched from then on. */
+  async function agenda() {
+    ({ world } = await watchedWorld());
+    expect((await world.onHub('mia').post('/users/me/subscriptions', { subscriptions: [{ name: 'design' }] })).status).toBe(200);
+    const ids: number[] = [];
+    for (const content of ['one', 'two', 'three']) {
+      ids.push((await world.onHub('olivia').post('/messages', { type: 'stream', to: 'general', topic: 'agenda', content })).body.id as number);
+    }
+    const { mia } = await watchedReplicas(world, 'mia');
+    return { mia, ids };
+  }
+
+  /** What the move tells Mia's client on the replica is what it tells her client on the hub. */
+  function expectToldAsOnHub(mia: WatchedReplica): void {
+    const told = eventsOf(mia.hubQueue, 'update_message');
+    expect(told).toHaveLength(1);
+    expect(eventsOf(mia.queue, 'update_message')).toEqual(told);
+  }
+
+  it('as one event naming every message of a renamed topic, with its links', async () => {
+    const { mia, ids } = await agenda();
+    expect((await world.onHub('olivia').patch(`/messages/${ids[0]}`, { topic: 'agenda https://example.test/a', propagate_mode: 'change_all', send_notification_to_old_thread: false, send_notification_to_new_thread: false })).status).toBe(200);
+    expect(await mia.replica.sync()).toBe('online');
+    expectToldAsOnHub(mia);
+    expect(eventsOf(mia.queue, 'update_message')[0]).toMatchObject({ message_ids: ids, propagate_mode: 'change_all', topic_links: [{ text: 'https://example.test/a', url: 'https://example.test/a' }] });
+  });
+
+  it('as one event for the later messages moved to another channel', async () => {
+    const { mia, ids } = await agenda();
+    const move = { stream_id: IDS.design, propagate_mode: 'change_later', send_notification_to_old_thread: false, send_notification_to_new_thread: false };
+    expect((await world.onHub('olivia').patch(`/messages/${ids[1]}`, move)).status).toBe(200);
+    expect(await mia.replica.sync()).toBe('online');
+    expect(eventsOf(mia.queue, 'update_message')[0]).toMatchObject({ message_ids: ids.slice(1), propagate_mode: 'change_later', new_stream_id: IDS.design });
+    expectToldAsOnHub(mia);
   });
 });

@@ -10,6 +10,7 @@ import { applyChannels, applyUsers } from './entity-rows.ts';
 import { arrivedNotice, changedNotices, removedNotice } from './local-notices.ts';
 import { deleteMessageRows, localMessages, putBundles } from './message-rows.ts';
 import { heldTables, refreshTables } from './table-rows.ts';
+import { type ChangedMessage, updateNotices } from './update-notices.ts';
 import { replaceUserTopics } from './user-topic-rows.ts';
 
 /** `stale`: the checkpoint moved meanwhile; `pending`: a local change must be pushed first. */
@@ -41,6 +42,14 @@ export function applyChanges(engine: EngineServices, me: number, askedCursor: nu
     const unflagged = page.messages.filter((bundle) => !bundle.user_message && held.get(bundle.message.id)?.userMessage);
     if (unflagged.length > 0) await db.user_messages.bulkDelete(unflagged.map((bundle): [number, number] => [me, bundle.message.id]));
     const hears = historyAudience(db, directory, me);
+    const told: ChangedMessage[] = [];
+    for (const bundle of page.messages) {
+      const old = held.get(bundle.message.id);
+      // A message received no more is told as deleted (below), not as changed.
+      if (!old || (old.userMessage && !bundle.user_message)) continue;
+      if (old.userMessage || bundle.user_message || (await hears(old.message))) told.push({ old, bundle });
+    }
+    const updates = await updateNotices(db, directory, me, told);
     for (const bundle of page.messages) {
       const id = bundle.message.id;
       const old = held.get(id);
@@ -51,7 +60,9 @@ export function applyChanges(engine: EngineServices, me: number, askedCursor: nu
       } else if (old.userMessage && !bundle.user_message) {
         // Received no more (moved where the user is not subscribed), as the hub tells its clients; kept as channel history.
         scope.notify(removedNotice(directory, me, old.message));
-      } else if (old.userMessage || bundle.user_message || (await hears(old.message))) {
+      } else if (told.some((change) => change.old === old)) {
+        const update = updates.get(id);
+        if (update) scope.notify(update);
         for (const notice of await changedNotices(db, directory, user, old, bundle)) scope.notify(notice);
       }
       if (send) await settleSend(scope, directory, me, send);

@@ -45,7 +45,7 @@ export function removedNotice(directory: RealmDirectory, me: number, row: Messag
   return { event: deleteMessageEvent(row, [row.id]), users: [me], emptyTopicDisplayName: directory.realm.empty_topic_display_name };
 }
 
-/** What changed in a message the replica already held: content or topic, reactions, flags (channel history has the history flags). */
+/** What changed in a message the replica already held besides its content and place (`update-notices.ts`): reactions, flags (channel history has the history flags). */
 export async function changedNotices(
   db: RealmDatabase,
   directory: RealmDirectory,
@@ -57,11 +57,6 @@ export async function changedNotices(
   const base = { users: [me.id], emptyTopicDisplayName: directory.realm.empty_topic_display_name };
   const before = old.userMessage?.flags ?? HISTORY_FLAGS;
   const after = bundle.user_message?.flags ?? HISTORY_FLAGS;
-  const update = updateMessageEvent(directory, old.message, bundle.message);
-  // Without flags of the user's, the flags the hub's edit tells a reader of the channel's history.
-  const told = bundle.user_message ? flagList(after) : ['read'];
-  if (update) notices.push({ ...base, event: update, perUser: new Map([[me.id, { flags: told }]]) });
-
   const oldKeys = new Set(old.reactions.map((r) => r.key));
   const newKeys = new Set(bundle.reactions.map((r) => r.key));
   for (const reaction of old.reactions) if (!newKeys.has(reaction.key)) notices.push({ ...base, event: reactionEvent(directory, me, 'remove', reaction) });
@@ -76,36 +71,6 @@ export async function changedNotices(
     notices.push({ ...base, event });
   }
   return notices;
-}
-
-function updateMessageEvent(directory: RealmDirectory, old: MessageRow, row: MessageRow): EngineEvent | null {
-  const contentChanged = old.content !== row.content || old.rendered_content !== row.rendered_content;
-  const topicChanged = old.topic !== row.topic || old.stream_id !== row.stream_id;
-  if (!contentChanged && !topicChanged) return null;
-  const event: EngineEvent = {
-    type: 'update_message',
-    user_id: row.edit_history?.[0]?.user_id ?? row.sender_id,
-    edit_timestamp: row.last_edit_timestamp ?? row.last_moved_timestamp ?? row.timestamp,
-    message_id: row.id,
-    message_ids: [row.id],
-    rendering_only: false,
-  };
-  if (contentChanged) {
-    Object.assign(event, {
-      orig_content: old.content,
-      orig_rendered_content: old.rendered_content,
-      content: row.content,
-      rendered_content: row.rendered_content,
-      is_me_message: row.is_me_message,
-    });
-  }
-  const channel = old.stream_id === undefined ? undefined : directory.channels.get(old.stream_id);
-  if (channel) {
-    Object.assign(event, { stream_name: channel.name, stream_id: channel.id });
-    if (topicChanged) Object.assign(event, { propagate_mode: 'change_one', orig_subject: old.topic, subject: row.topic });
-    if (row.stream_id !== old.stream_id) event.new_stream_id = row.stream_id;
-  }
-  return event;
 }
 
 function reactionEvent(directory: RealmDirectory, me: UserRow, op: 'add' | 'remove', reaction: ReactionRow): EngineEvent {
