@@ -61,6 +61,11 @@ describe('a training room synced through a hub', () => {
   });
 
   test('shows one trainee typing in the other\'s browser, through the hub', async () => {
+    // A typing notice is ephemeral (never retried, and the app sends "start" once per 10 s): it
+    // reaches B only while B's replica waits at the hub with its relay open, as it does at rest.
+    const olivia = (await hub.db.users.toArray()).find((user) => user.email === OLIVIA.email)!;
+    const relayOpen = () => [...hub.queues.queuesOf(olivia.id)].some((queue) => queue.eventTypes?.has('typing') && queue.waiter !== null);
+    await expect.poll(relayOpen, { timeout: DELIVERY_MS }).toBe(true);
     await a.bringToFront();
     const box = a.getByRole('textbox', { name: 'Message', exact: true });
     const notice = b.getByText('Mark Member is typing…');
