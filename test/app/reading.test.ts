@@ -107,3 +107,20 @@ describe('typing', () => {
     await other.close();
   });
 });
+
+describe('a channel I am not subscribed to', () => {
+  test('shows its conversation with a Subscribe button in its heading, which subscribes me and then goes', async () => {
+    const tomas = await openChat(await newProfile(browser));
+    await logInAs(tomas, 'Tomás Silva');
+    await goTo(tomas, '#narrow/channel/6-design');
+    await tomas.getByRole('heading', { name: '#design' }).waitFor();
+    await tomas.locator('[data-message-id]').first().waitFor();
+    const subscribe = tomas.getByRole('button', { name: 'Subscribe to design' });
+    await subscribe.focus();
+    await tomas.keyboard.press('Enter');
+    await subscribe.waitFor({ state: 'detached', timeout: WAIT_MS });
+    const mine = await api(tomas, 'tomas@lakeside.test:i7RbnK2aZ6SUlWThTfYUo6LhokguTJr4', 'GET', '/users/me/subscriptions');
+    expect((mine.subscriptions as { name: string }[]).map((sub) => sub.name)).toContain('design');
+    await tomas.close();
+  });
+});

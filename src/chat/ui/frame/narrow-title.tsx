@@ -33,10 +33,24 @@ export function NarrowTitle({ narrow }: { narrow: Narrow }) {
     }
   }
   const topicMuted = narrow.kind === 'channel' && narrow.topic !== undefined && realm.topicPolicy(narrow.channelId, narrow.topic) === TOPIC_MUTED;
+  // A channel read without being subscribed (its history, as upstream's web app shows it): one button to join.
+  const unsubscribed = narrow.kind === 'channel' && !realm.subscriptions.value.has(narrow.channelId) ? realm.channels.value.get(narrow.channelId) : undefined;
   return (
     <header class="narrow-title">
       <h1>{title}</h1>
       {detail && <p class="narrow-detail">{detail}</p>}
+      {unsubscribed && (
+        <button
+          type="button"
+          class="small primary"
+          aria-label={`Subscribe to ${unsubscribed.name}`}
+          onClick={() =>
+            void attempt('Could not subscribe', () => session.api.post('/users/me/subscriptions', { subscriptions: [{ name: unsubscribed.name }] }))
+          }
+        >
+          Subscribe
+        </button>
+      )}
       {narrow.kind === 'channel' && narrow.topic !== undefined && (
         <button
           type="button"
