@@ -89,6 +89,19 @@ export interface HistoryAnswer {
   before: number | null;
 }
 
+/** Messages a replica reads again at once (`POST /sync/v1/messages`). */
+export const MAX_REFRESH_IDS = 1000;
+export const REFRESH_PATH = '/messages';
+
+export const refreshBody = z.strictObject({ ...identity, ids: z.array(z.int().positive()).min(1).max(MAX_REFRESH_IDS) });
+
+export interface RefreshAnswer {
+  /** The messages of `ids` the caller holds, as a pull bundles them. */
+  messages: MessageBundle[];
+  /** The others: gone, or out of the caller's sight. */
+  deleted: number[];
+}
+
 /** A replica waiting for the hub's next change: at most this long per call. */
 export const MAX_WAIT_SECONDS = 50;
 

@@ -180,9 +180,9 @@ export class SyncWorld {
     return testReplica;
   }
 
-  /** The messages a user sees on an API, as comparable data: ids, order, content, reactions, flags. */
-  static async messagesSeen(api: Caller): Promise<unknown[]> {
-    const { body } = await api.get('/messages', { anchor: 'newest', num_before: 1000, num_after: 0, apply_markdown: false });
+  /** The messages a user sees on an API (all they received, or a narrow's), as comparable data: ids, order, content, reactions, flags. */
+  static async messagesSeen(api: Caller, narrow: unknown[] = []): Promise<unknown[]> {
+    const { body } = await api.get('/messages', { anchor: 'newest', num_before: 1000, num_after: 0, apply_markdown: false, narrow });
     return (body.messages as Record<string, any>[]).map((m) => ({
       id: m.id,
       sender_id: m.sender_id,

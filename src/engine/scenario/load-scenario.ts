@@ -45,7 +45,7 @@ export async function loadScenario(engine: EngineServices, input: unknown): Prom
     const channels = await writeChannels(db, scenario, users, now);
     const directory = await RealmDirectory.load(db);
     await renderDescriptions(db, directory);
-    const scope: ActionScope = { db, notify: () => undefined, now };
+    const scope: ActionScope = { db, notify: () => undefined, queued: [], now };
     for (const [index, message] of scenario.messages.entries()) {
       const sender = users.get(message.sender)!;
       const { id } = await atPath(`$.messages[${index}]`, () => sendMessage(scope, directory, {

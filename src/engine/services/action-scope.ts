@@ -12,6 +12,8 @@ export interface ActionScope {
   readonly db: RealmDatabase;
   /** Queues a notice; it is delivered only if the transaction commits. */
   notify(notice: Notice): void;
+  /** The notices queued so far (a host's transaction hook reads what the action did). */
+  readonly queued: readonly Notice[];
   /** The action's timestamp in UNIX seconds (one value for the whole action). */
   readonly now: number;
 }

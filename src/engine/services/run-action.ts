@@ -13,7 +13,7 @@ import type { RealmDatabase } from '../storage/database.ts';
 export async function runAction<T>(engine: EngineServices, body: (scope: ActionScope) => Promise<T>): Promise<T> {
   const notices: Notice[] = [];
   const result = await engine.db.transaction('rw', engine.db.tables, async (tx) => {
-    const scope: ActionScope = { db: bindToTransaction(engine.db, tx), notify: (notice) => notices.push(notice), now: engine.nowSeconds() };
+    const scope: ActionScope = { db: bindToTransaction(engine.db, tx), notify: (notice) => notices.push(notice), queued: notices, now: engine.nowSeconds() };
     const answer = await body(scope);
     if (engine.writeJournal) await engine.writeJournal(scope, notices);
     return answer;

@@ -588,6 +588,8 @@ export interface SyncReplicaRow {
   next_mutation_id: number;
   /** The channels whose history (messages its user may read without having received them) the replica holds; absent: none. */
   history_channel_ids?: number[];
+  /** Messages settled changes touched here, to be read again from the hub (the hub's run of a change may have touched fewer). */
+  refresh_ids?: number[];
 }
 
 /** A local change on a replica, queued in the transaction that made it. */
@@ -605,6 +607,8 @@ export interface SyncOutboxRow {
   local_id?: string;
   /** `acked` sends: the hub's id. */
   final_id?: number;
+  /** The hub's messages the local run of this change touched (`touchedMessageIds`): read again from the hub once it is settled. */
+  touched_ids?: number[];
 }
 
 /**

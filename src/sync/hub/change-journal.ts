@@ -3,6 +3,7 @@ import type { WriteJournal } from '../../engine/services/action-scope.ts';
 import { nextId, type RealmDatabase } from '../../engine/storage/database.ts';
 import type { JournaledNotice } from '../../engine/storage/rows.ts';
 import { changesRealmView, tablesOf } from '../table-scopes.ts';
+import { touchedMessageIds } from '../touched-messages.ts';
 
 /**
  * What reaches a replica only through a full resync of the users concerned (docs/SYNC.md):
@@ -72,24 +73,6 @@ function journaled(notice: Notice): JournaledNotice {
   if (notice.perUser) entry.per_user = [...notice.perUser];
   if (notice.emptyTopicDisplayName !== undefined) entry.empty_topic_display_name = notice.emptyTopicDisplayName;
   return entry;
-}
-
-function touchedMessageIds(notice: Notice): readonly number[] {
-  if (notice.changedMessageIds) return notice.changedMessageIds;
-  const event = notice.event;
-  switch (event.type) {
-    case 'message':
-      return notice.message ? [notice.message.row.id] : [];
-    case 'update_message':
-    case 'delete_message':
-      return ids(event.message_ids ?? [event.message_id]);
-    case 'reaction':
-      return ids([event.message_id]);
-    case 'update_message_flags':
-      return ids(event.messages);
-    default:
-      return [];
-  }
 }
 
 /** A channel's or user's entry replaces its older one, keeping the users that one told. */

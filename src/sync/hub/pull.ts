@@ -4,7 +4,7 @@ import { REFRESHED_ROW_TABLES } from '../table-scopes.ts';
 import { readTablesRefresh } from './pull-tables.ts';
 import { channelsSeenBy, userSeenBy } from './snapshot.ts';
 import { historicalBundles, historyChannelIds } from './history.ts';
-import { HISTORY_VERSION, MAX_PULL_CHANGES, type MessageBundle, type PullAnswer, SYNC_VERSION } from '../protocol.ts';
+import { HISTORY_VERSION, MAX_PULL_CHANGES, type RefreshAnswer, type MessageBundle, type PullAnswer, SYNC_VERSION } from '../protocol.ts';
 
 type PullChanges = Omit<PullAnswer, 'hub_id' | 'epoch'>;
 
@@ -123,6 +123,13 @@ async function addChannels(db: RealmDatabase, caller: UserRow, page: readonly Sy
   const told = new Set(changes.filter((change) => change.users?.includes(caller.id)).map((change) => change.entity_id!));
   const removed = channels.filter((channel) => !visible.has(channel.id) && told.has(channel.id));
   if (removed.length > 0) answer.removed_channels = removed;
+}
+
+/** `POST /sync/v1/messages`: the messages of `ids` as a pull bundles them for the caller, and the others (gone, or out of sight) as deleted. */
+export async function refreshedMessages(db: RealmDatabase, caller: UserRow, ids: readonly number[], replicaVersion: number): Promise<RefreshAnswer> {
+  const unique = [...new Set(ids)];
+  const bundles = await messageBundles(db, caller, unique, replicaVersion >= HISTORY_VERSION);
+  return { messages: unique.flatMap((id) => bundles.get(id) ?? []), deleted: unique.filter((id) => !bundles.has(id)) };
 }
 
 /**

@@ -8,24 +8,24 @@ import { readSnapshot } from '../../engine/services/run-action.ts';
 import { bindToTransaction } from '../../engine/storage/bound-database.ts';
 import type { SyncHubRow, UserRow } from '../../engine/storage/rows.ts';
 import { readBoundedBody } from '../../engine/http/bounded-body.ts';
-import { ephemeralBody, FILE_PATH_PREFIX, HISTORY_PATH, historyBody, HUB_READ_ROUTE, hubReadBody, MAX_HISTORY_MESSAGES, type PullAnswer, pullBody, pushBody, RESYNC_NEEDED, SYNC_PREFIX, syncVersionOf, UPLOAD_PATH, waitBody } from '../protocol.ts';
+import { ephemeralBody, FILE_PATH_PREFIX, HISTORY_PATH, historyBody, HUB_READ_ROUTE, hubReadBody, MAX_HISTORY_MESSAGES, type PullAnswer, pullBody, pushBody, REFRESH_PATH, refreshBody, RESYNC_NEEDED, SYNC_PREFIX, syncVersionOf, UPLOAD_PATH, waitBody } from '../protocol.ts';
 import { ChangeSignal } from './change-signal.ts';
 import { EphemeralRelay } from './ephemeral-relay.ts';
 import { historyPage } from './history.ts';
 import { runUpload, serveFile } from './hub-files.ts';
 import { currentSeq, hubIdentity } from './hub-identity.ts';
-import { PULL_TABLES, readChanges } from './pull.ts';
+import { PULL_TABLES, readChanges, refreshedMessages } from './pull.ts';
 import { applyMutations } from './push.ts';
 import { runRelayedRead, runRelayedRequest } from './relayed-request.ts';
 import { userSnapshot } from './snapshot.ts';
 
-const ROUTES = new Set(['GET /snapshot', 'POST /push', 'POST /pull', `POST ${HISTORY_PATH}`, `POST ${HUB_READ_ROUTE}`, 'POST /wait', 'POST /ephemeral', 'POST /fetch_api_key', `POST ${UPLOAD_PATH}`]);
+const ROUTES = new Set(['GET /snapshot', 'POST /push', 'POST /pull', `POST ${HISTORY_PATH}`, `POST ${HUB_READ_ROUTE}`, `POST ${REFRESH_PATH}`, 'POST /wait', 'POST /ephemeral', 'POST /fetch_api_key', `POST ${UPLOAD_PATH}`]);
 
 /** A push or pull body is small JSON; a full push of 500 mutations stays far below this. */
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 /**
- * The hub side of sync (docs/SYNC.md): `/sync/v1/snapshot`, `/push`, `/pull`, `/history`, `/read`, `/wait`, `/ephemeral`, `/upload` and `/file/...` on an engine
+ * The hub side of sync (docs/SYNC.md): `/sync/v1/snapshot`, `/push`, `/pull`, `/messages`, `/history`, `/read`, `/wait`, `/ephemeral`, `/upload` and `/file/...` on an engine
  * whose `writeJournal` is `syncChangeJournal`. Transport-free as the engine is: a Request in,
  * a Response out; every call authenticates as the API does.
  */
@@ -106,6 +106,11 @@ export class SyncHub {
       if (!changed) return success({ changed: false, ...ephemeral });
       // The page a pull would answer now comes along: the replica saves a round trip.
       return success({ changed: true, page: await pullAnswer(engine, hub, caller, body.cursor, syncVersionOf(request)), ...ephemeral });
+    }
+    if (route === `POST ${REFRESH_PATH}`) {
+      const body = await readBody(request, refreshBody);
+      checkIdentity(hub, body);
+      return success(await readSnapshot(engine, (db) => refreshedMessages(db, caller, body.ids, syncVersionOf(request))));
     }
     if (route === `POST ${HUB_READ_ROUTE}`) {
       const body = await readBody(request, hubReadBody);

@@ -19,9 +19,11 @@ export type ApplyOutcome = 'applied' | 'stale' | 'pending';
 /**
  * Applies one pulled page and moves the checkpoint in the same transaction (docs/SYNC.md,
  * replica rules 3-5), only from the checkpoint it was asked for and only while no local change
- * is pending. Local clients get the events of the difference after the commit.
+ * is pending. Local clients get the events of the difference after the commit. `refreshed`:
+ * the messages of the checkpoint's `refresh_ids` the page was read for (`SyncReplica`), which
+ * leave that list.
  */
-export function applyChanges(engine: EngineServices, me: number, askedCursor: number, page: PullAnswer): Promise<ApplyOutcome> {
+export function applyChanges(engine: EngineServices, me: number, askedCursor: number, page: PullAnswer, refreshed: readonly number[] = []): Promise<ApplyOutcome> {
   return runAction(engine, async (scope) => {
     const { db } = scope;
     const [state, outbox] = await Promise.all([db.sync_replica.get(1), db.sync_outbox.toArray()]);
@@ -82,7 +84,10 @@ export function applyChanges(engine: EngineServices, me: number, askedCursor: nu
     // Only channel and user changes can change whose history the user may read.
     const access = (page.channels?.length ?? 0) + (page.removed_channels?.length ?? 0) + (page.users?.length ?? 0) > 0;
     const historyHeld = access ? await dropUnreadableHistory(db, me, state.history_channel_ids ?? [], await readableHistory(db, directory, user)) : state.history_channel_ids;
-    await db.sync_replica.put({ ...state, cursor: page.cursor, ...(historyHeld && { history_channel_ids: historyHeld }) });
+    // The page brought these as the hub has them: no need to read them again.
+    const brought = new Set([...page.messages.map((bundle) => bundle.message.id), ...page.deleted]);
+    const refresh = state.refresh_ids?.filter((id) => !brought.has(id) && !refreshed.includes(id));
+    await db.sync_replica.put({ ...state, cursor: page.cursor, ...(historyHeld && { history_channel_ids: historyHeld }), ...(refresh && { refresh_ids: refresh }) });
     return 'applied';
   });
 }

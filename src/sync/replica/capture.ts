@@ -6,7 +6,8 @@ import type { ActionScope } from '../../engine/services/action-scope.ts';
 import type { SyncOutboxRow } from '../../engine/storage/rows.ts';
 import { forwardedRequest, LOCAL_PARAMS, subscribedChannelNames, type SyncedRequest, syncedRequest } from '../mutations.ts';
 import { readBoundedBody } from '../../engine/http/bounded-body.ts';
-import { UNSUPPORTED_ACTION } from '../protocol.ts';
+import { isProvisionalId, MAX_REFRESH_IDS, UNSUPPORTED_ACTION } from '../protocol.ts';
+import { touchedMessageIds } from '../touched-messages.ts';
 import { ackedIds, withAckedIds } from './acked-ids.ts';
 
 /**
@@ -82,6 +83,8 @@ async function queueMutation(scope: ActionScope, request: SyncedRequest, answer:
     params: withoutLocalParams(request.params),
     state: 'pending',
   };
+  const touched = [...new Set(scope.queued.flatMap(touchedMessageIds))].filter((id) => !isProvisionalId(id));
+  if (touched.length > 0 && touched.length <= MAX_REFRESH_IDS) row.touched_ids = touched;
   if (request.route.kind === 'send' && !(answer instanceof Response) && typeof answer.id === 'number') {
     row.provisional_id = answer.id;
     if (request.params.queue_id !== undefined) row.queue_id = request.params.queue_id;

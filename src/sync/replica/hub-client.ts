@@ -1,6 +1,6 @@
 import type { Clock } from '../../engine/clock/clock.ts';
 import type { EngineEvent } from '../../engine/events/event-types.ts';
-import { type EphemeralBody, FILE_PATH_PREFIX, type HistoryAnswer, HISTORY_PATH, HUB_READ_ROUTE, type HubReadBody, type PullAnswer, type PushAnswer, type PushedMutation, RESYNC_NEEDED, SNAPSHOT_PATH, type SnapshotAnswer, SYNC_PREFIX, SYNC_VERSION, UPLOAD_PATH } from '../protocol.ts';
+import { type EphemeralBody, FILE_PATH_PREFIX, type HistoryAnswer, HISTORY_PATH, HUB_READ_ROUTE, type HubReadBody, type PullAnswer, type RefreshAnswer, REFRESH_PATH, type PushAnswer, type PushedMutation, RESYNC_NEEDED, SNAPSHOT_PATH, type SnapshotAnswer, SYNC_PREFIX, SYNC_VERSION, UPLOAD_PATH } from '../protocol.ts';
 
 /** How a replica reaches its hub: `fetch`, or anything shaped like it (tests cut the link here). */
 export type HubFetch = (request: Request) => Promise<Response>;
@@ -69,6 +69,11 @@ export class HubClient {
 
   pull(body: { hub_id: string; epoch: string; cursor: number }): Promise<PullAnswer> {
     return this.#call('POST', '/pull', body);
+  }
+
+  /** Messages read again, as a pull bundles them (docs/SYNC.md, "Client mutation ids"). */
+  refresh(body: { hub_id: string; epoch: string; ids: number[] }): Promise<RefreshAnswer> {
+    return this.#call('POST', REFRESH_PATH, body);
   }
 
   /** A page of a channel's history the user may read but did not receive (docs/SYNC.md, "Channel history"). */

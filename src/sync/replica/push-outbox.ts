@@ -57,9 +57,11 @@ function settle(engine: EngineServices, me: number, results: readonly MutationRe
     const directory = await RealmDirectory.load(db);
     let needsResync = false;
     const acked = new Map<number, number>();
+    const touched = new Set<number>();
     for (const result of results) {
       const row = await db.sync_outbox.get(result.mutation_id);
       if (!row || row.state !== 'pending') continue;
+      for (const id of row.touched_ids ?? []) touched.add(id);
       if (result.outcome === 'applied') {
         if (row.provisional_id !== undefined && result.final_id !== undefined) {
           await db.sync_outbox.put({ ...row, state: 'acked', final_id: result.final_id });
@@ -86,6 +88,12 @@ function settle(engine: EngineServices, me: number, results: readonly MutationRe
     // Changes still to push name the acknowledged sends by the hub's ids (the hub may forget the sends).
     for (const row of await db.sync_outbox.toArray()) {
       if (row.state === 'pending' && acked.size > 0) await db.sync_outbox.put(withAckedIds(row, acked));
+    }
+    // The hub's run of a change may have touched fewer messages than the local one (it met another
+    // state): what the pulls after this do not bring is read again (`SyncReplica`), so no local effect outlives it.
+    if (touched.size > 0) {
+      const state = await db.sync_replica.get(1);
+      if (state) await db.sync_replica.put({ ...state, refresh_ids: [...new Set([...(state.refresh_ids ?? []), ...touched])] });
     }
     return needsResync;
   });

@@ -26,10 +26,11 @@ export async function applySnapshot(engine: EngineServices, snapshot: SnapshotAn
     const provisional = await provisionalRows(db);
     const recipientNext = (await db.counters.get('recipient'))?.next ?? 0;
     const lost = state && !sameRealm ? outbox.filter(namesOldRealm) : [];
-    const snapshotIds = new Set((snapshot.tables.messages ?? []).map((m) => m.id as number));
-    const arrived = outbox.filter((row) => sameRealm && row.final_id !== undefined && snapshotIds.has(row.final_id));
-    const dropped = new Set([...lost, ...arrived].map((row) => row.mutation_id));
-    const droppedProvisional = new Set([...lost, ...arrived].map((row) => row.provisional_id));
+    // The hub had sent an acknowledged send's message before this snapshot: it is here, or gone
+    // since (deleted, moved out of sight), which no later pull would tell. Either way the send is settled.
+    const settled = outbox.filter((row) => sameRealm && row.final_id !== undefined);
+    const dropped = new Set([...lost, ...settled].map((row) => row.mutation_id));
+    const droppedProvisional = new Set([...lost, ...settled].map((row) => row.provisional_id));
 
     for (const table of db.tables) if (!KEPT_TABLES.has(table.name)) await table.clear();
     for (const [name, rows] of Object.entries(snapshot.tables)) {

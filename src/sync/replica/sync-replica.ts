@@ -6,7 +6,7 @@ import { errorResponse, jsonResponse } from '../../engine/http/json-response.ts'
 import type { EngineEvent } from '../../engine/events/event-types.ts';
 import type { SyncRefusalRow, UserRow } from '../../engine/storage/rows.ts';
 import type { SyncedRequest } from '../mutations.ts';
-import type { MutationResult, PushedMutation } from '../protocol.ts';
+import { MAX_REFRESH_IDS, type MutationResult, type PullAnswer, type PushedMutation } from '../protocol.ts';
 import { applyChanges, type ApplyOutcome } from './apply-changes.ts';
 import { applyHistoryPage, historyWanted } from './channel-history.ts';
 import { handleLocally } from './capture.ts';
@@ -517,8 +517,29 @@ export class SyncReplica {
       const outcome = await applyChanges(this.engine, await this.#userId(), state.cursor, page);
       if (outcome !== 'applied') return outcome;
       if (page.realm_changed) await this.#resync();
-      if (!page.more) return outcome;
+      if (!page.more) {
+        await this.#refresh();
+        return outcome;
+      }
     }
+  }
+
+  /**
+   * The messages settled changes touched here that no pull brought since (the hub's run of a
+   * change met another state and touched fewer), read again from the hub and applied as a page:
+   * no local effect outlives the hub's verdict (docs/SYNC.md, "Client mutation ids").
+   */
+  async #refresh(): Promise<void> {
+    const state = await this.engine.db.sync_replica.get(1);
+    const ids = state?.refresh_ids?.slice(0, MAX_REFRESH_IDS) ?? [];
+    if (!state || ids.length === 0) return;
+    const answer = await this.#client.refresh({ hub_id: state.hub_id, epoch: state.epoch, ids }).catch((error: unknown) => {
+      // A hub older than this call: the ids are dropped, as before it.
+      if (error instanceof HubError && error.status === 404) return { messages: [], deleted: [] };
+      throw error;
+    });
+    const page: PullAnswer = { hub_id: state.hub_id, epoch: state.epoch, cursor: state.cursor, more: false, realm_changed: false, ...answer };
+    await applyChanges(this.engine, await this.#userId(), state.cursor, page, ids);
   }
 
   async #resync(): Promise<void> {
