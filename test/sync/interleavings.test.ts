@@ -9,11 +9,14 @@ afterEach(() => world?.close());
 
 const EMOJI = ['smile', 'octopus', 'tada'];
 
-/** One step of a run: a change on one replica, or a sync round over a link in some state. */
+/** One step of a run: a change on one replica, a sync round over a link in some state, or a change by a client of the hub itself. */
 type Step =
   | { side: 0 | 1; kind: PlainKind }
   | { side: 0 | 1; kind: PickKind; pick: number; emoji: number }
-  | { side: 0 | 1; kind: 'sync'; link: 'up' | 'down' | 'answers-lost' };
+  | { side: 0 | 1; kind: 'sync'; link: 'up' | 'down' | 'answers-lost' }
+  | { kind: 'hub'; action: HubAction; pick: number };
+
+type HubAction = 'send' | 'move' | 'delete' | 'react' | 'edit' | 'star';
 
 type PlainKind = 'send' | 'dm' | 'join' | 'leave' | 'mute' | 'topic-policy' | 'read-topic' | 'read-all';
 type PickKind = 'edit' | 'delete' | 'react' | 'unreact' | 'star' | 'unstar' | 'read' | 'unread' | 'move' | 'resolve';
@@ -31,7 +34,23 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     emoji: fc.nat(EMOJI.length - 1),
   }),
   fc.record({ side, kind: fc.constant('sync' as const), link: fc.constantFrom('up' as const, 'down' as const, 'answers-lost' as const) }),
+  fc.record({ kind: fc.constant('hub' as const), action: fc.constantFrom<HubAction>('send', 'move', 'delete', 'react', 'edit', 'star'), pick: fc.nat() }),
 );
+
+/** Olivia, an owner, on the hub's API meanwhile. */
+async function onHub(s: Extract<Step, { kind: 'hub' }>, n: number): Promise<void> {
+  const olivia = world!.onHub('olivia');
+  const { body } = await olivia.get('/messages', { anchor: 'newest', num_before: 1000, num_after: 0, narrow: [{ operator: 'channel', operand: 'general' }] });
+  const messages = body.messages as { id: number; subject: string; sender_id: number }[];
+  if (s.action === 'send') await olivia.post('/messages', { type: 'stream', to: n % 2 ? 'general' : 'design', topic: n % 3 ? 'run' : 'hub', content: `olivia-${n}` });
+  if (messages.length === 0 || s.action === 'send') return;
+  const { id } = messages[s.pick % messages.length]!;
+  if (s.action === 'move') await olivia.patch(`/messages/${id}`, { topic: s.pick % 2 ? 'run' : 'moved', propagate_mode: ['change_one', 'change_later', 'change_all'][s.pick % 3] });
+  if (s.action === 'delete') await olivia.delete(`/messages/${id}`);
+  if (s.action === 'react') await olivia.post(`/messages/${id}/reactions`, { emoji_name: EMOJI[s.pick % EMOJI.length] });
+  if (s.action === 'edit' && messages.find((m) => m.id === id)?.sender_id === 8) await olivia.patch(`/messages/${id}`, { content: `olivia edited ${n}` });
+  if (s.action === 'star') await olivia.post('/messages/flags', { messages: [id], op: 'add', flag: 'starred' });
+}
 
 async function localMessages(replica: TestReplica): Promise<{ id: number; sender_id: number; type: string; subject: string }[]> {
   const { body } = await replica.api.get('/messages', { anchor: 'newest', num_before: 1000, num_after: 0 });
@@ -39,7 +58,7 @@ async function localMessages(replica: TestReplica): Promise<{ id: number; sender
 }
 
 /** One change on a replica, on a message picked among those it shows (its own, to edit or delete). */
-async function change(replica: TestReplica, s: Extract<Step, { pick: number }>): Promise<void> {
+async function change(replica: TestReplica, s: Extract<Step, { kind: PickKind }>): Promise<void> {
   const messages = await localMessages(replica);
   const own = messages.filter((m) => m.sender_id === replica.userId);
   const inChannels = messages.filter((m) => m.type === 'stream');
@@ -71,7 +90,12 @@ async function run(steps: Step[]): Promise<void> {
   for (const replica of replicas) replica.link.cut = true;
   let sent = 0;
 
+  let hubSteps = 0;
   for (const s of steps) {
+    if (s.kind === 'hub') {
+      await onHub(s, ++hubSteps);
+      continue;
+    }
     const replica = replicas[s.side];
     const other = replicas[1 - s.side]!;
     if (s.kind === 'sync') {
@@ -141,7 +165,7 @@ async function run(steps: Step[]): Promise<void> {
   }
 }
 
-describe('random interleavings of changes on two replicas during a partition', () => {
+describe('random interleavings of changes on two replicas during a partition, and on the hub meanwhile', () => {
   it('always converge to the hub\'s state, with no change lost or applied twice', { timeout: 120_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 5, maxLength: 30 }), (steps) => run(steps)),
