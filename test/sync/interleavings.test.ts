@@ -16,7 +16,7 @@ type Step =
   | { side: 0 | 1; kind: 'sync'; link: 'up' | 'down' | 'answers-lost' }
   | { kind: 'hub'; action: HubAction; pick: number };
 
-type HubAction = 'send' | 'move' | 'delete' | 'react' | 'edit' | 'star' | 'remove' | 'privacy';
+type HubAction = 'send' | 'move' | 'delete' | 'react' | 'edit' | 'star' | 'remove' | 'privacy' | 'archive' | 'add';
 
 type PlainKind = 'send' | 'dm' | 'join' | 'leave' | 'mute' | 'topic-policy' | 'read-topic' | 'read-all';
 type PickKind = 'edit' | 'delete' | 'react' | 'unreact' | 'star' | 'unstar' | 'read' | 'unread' | 'move' | 'resolve';
@@ -34,7 +34,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     emoji: fc.nat(EMOJI.length - 1),
   }),
   fc.record({ side, kind: fc.constant('sync' as const), link: fc.constantFrom('up' as const, 'down' as const, 'answers-lost' as const) }),
-  fc.record({ kind: fc.constant('hub' as const), action: fc.constantFrom<HubAction>('send', 'move', 'delete', 'react', 'edit', 'star', 'remove', 'privacy'), pick: fc.nat() }),
+  fc.record({ kind: fc.constant('hub' as const), action: fc.constantFrom<HubAction>('send', 'move', 'delete', 'react', 'edit', 'star', 'remove', 'privacy', 'archive', 'add'), pick: fc.nat() }),
 );
 
 /** Olivia, an owner, on the hub's API meanwhile. */
@@ -44,7 +44,9 @@ async function onHub(s: Extract<Step, { kind: 'hub' }>, n: number): Promise<void
   const messages = body.messages as { id: number; subject: string; sender_id: number }[];
   if (s.action === 'remove') await olivia.delete('/users/me/subscriptions', { subscriptions: ['design'], principals: [s.pick % 2 ? IDS.mark : IDS.mia] });
   if (s.action === 'privacy') await olivia.patch(`/streams/${IDS.design}`, { is_private: s.pick % 2 === 1, history_public_to_subscribers: s.pick % 4 < 2 });
-  if (s.action === 'remove' || s.action === 'privacy') return;
+  if (s.action === 'archive' && s.pick % 3 === 0) await olivia.delete(`/streams/${IDS.design}`);
+  if (s.action === 'add') await olivia.post('/users/me/subscriptions', { subscriptions: [{ name: 'design' }], principals: [s.pick % 2 ? IDS.mark : IDS.mia] });
+  if (s.action === 'remove' || s.action === 'privacy' || s.action === 'archive' || s.action === 'add') return;
   if (s.action === 'send') await olivia.post('/messages', { type: 'stream', to: n % 2 ? 'general' : 'design', topic: n % 3 ? 'run' : 'hub', content: `olivia-${n}` });
   if (messages.length === 0 || s.action === 'send') return;
   const { id } = messages[s.pick % messages.length]!;
