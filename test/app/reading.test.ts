@@ -115,6 +115,10 @@ describe('a channel I am not subscribed to', () => {
     await goTo(tomas, '#narrow/channel/6-design');
     await tomas.getByRole('heading', { name: '#design' }).waitFor();
     await tomas.locator('[data-message-id]').first().waitFor();
+    // Composing here is addressed to it, though not subscribed.
+    const channelField = tomas.getByRole('combobox', { name: 'Channel' });
+    await expect.poll(() => channelField.inputValue()).toBe('6');
+    await expect(channelField.locator('option:checked').textContent()).resolves.toBe('#design');
     const subscribe = tomas.getByRole('button', { name: 'Subscribe to design' });
     await subscribe.focus();
     await tomas.keyboard.press('Enter');

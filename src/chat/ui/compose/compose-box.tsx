@@ -29,7 +29,10 @@ export function ComposeBox() {
   const scheduleFieldsId = useId();
   const typing = useMemo(() => new TypingSender(session, composer), [session]);
   const enterSends = realm.settings.value.enter_sends;
-  const channels = [...realm.subscriptions.value.values()].filter((sub) => !sub.is_archived).sort((a, b) => a.name.localeCompare(b.name));
+  // The channel being read is offered even when not subscribed to it (as upstream, one may write there).
+  const chosen = composer.channelId.value === null ? undefined : realm.channels.value.get(composer.channelId.value);
+  const offered = [...realm.subscriptions.value.values(), ...(chosen && !realm.subscriptions.value.has(chosen.stream_id) ? [chosen] : [])];
+  const channels = offered.filter((channel) => !channel.is_archived).sort((a, b) => a.name.localeCompare(b.name));
   const topics = useTopics(session, composer.channelId.value);
   const serverEmojiNames = useServerEmojiNames(session);
   const activeUsers = () => [...realm.users.value.values()].filter((user) => user.is_active);
