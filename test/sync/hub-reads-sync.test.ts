@@ -80,3 +80,22 @@ describe("the hub's relayed reads", () => {
     expect(await read({ path: 'invites' }, null)).toMatchObject({ status: 401 });
   });
 });
+
+describe("the hub's messages read again (POST /sync/v1/messages)", () => {
+  it('answer the ids as a pull bundles them, the ones out of sight as deleted, and refuse a malformed ask', async () => {
+    world = await SyncWorld.create();
+    const { mia } = await syncedReplicas(world, 'mia');
+    const { hub_id, epoch } = (await mia.replica.engine.db.sync_replica.get(1))!;
+    const read = (body: Record<string, unknown>, user: 'mia' | null = 'mia') => world.peerCall(user, 'POST', '/messages', { hub_id, epoch, ...body });
+    // 1: general, received; 3: secret, out of Mia's sight; 999: no such message.
+    const answer = await read({ ids: [1, 3, 999, 1] });
+    expect(answer.status).toBe(200);
+    expect(answer.body.messages.map((bundle: { message: { id: number }; user_message: { user_id: number } }) => [bundle.message.id, bundle.user_message.user_id])).toEqual([[1, IDS.mia]]);
+    expect(answer.body.deleted).toEqual([3, 999]);
+    expect(await read({ ids: [] })).toMatchObject({ status: 400, body: { result: 'error', code: 'BAD_REQUEST' } });
+    expect(await read({ ids: Array.from({ length: 1001 }, (_, n) => n + 1) })).toMatchObject({ status: 400 });
+    expect(await read({ ids: ['1'] })).toMatchObject({ status: 400 });
+    expect(await read({ ids: [1], epoch: 'another' })).toMatchObject({ status: 409, body: { code: 'SYNC_RESYNC_NEEDED' } });
+    expect(await read({ ids: [1] }, null)).toMatchObject({ status: 401 });
+  });
+});

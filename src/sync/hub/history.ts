@@ -1,7 +1,7 @@
 import { Dexie } from 'dexie';
-import { canReadChannelHistory } from '../../engine/permissions/channel-access.ts';
 import type { RealmDatabase } from '../../engine/storage/database.ts';
 import type { MessageRow, RecipientRow, UserRow } from '../../engine/storage/rows.ts';
+import { ownSubscriptions, readableHistoryIds } from '../history-access.ts';
 import type { HistoryAnswer, MessageBundle } from '../protocol.ts';
 
 /**
@@ -11,12 +11,10 @@ import type { HistoryAnswer, MessageBundle } from '../protocol.ts';
  * subscribers), so a channel's earlier messages show there as they do on the hub.
  */
 
-/** The channels whose whole history the caller may read, by the API's own rule. */
+/** The channels whose whole history the caller may read, by the hub's rows. */
 export async function historyChannelIds(db: RealmDatabase, caller: UserRow): Promise<Set<number>> {
-  const own = await db.subscriptions.where('[user_id+active]').equals([caller.id, 1]).toArray();
-  const subscribed = new Set(own.map((s) => s.channel_id));
-  const channels = await db.channels.toArray();
-  return new Set(channels.filter((c) => canReadChannelHistory(caller, c, subscribed.has(c.id))).map((c) => c.id));
+  const own = await ownSubscriptions(db, caller);
+  return readableHistoryIds(caller, await db.channels.toArray(), own);
 }
 
 /**

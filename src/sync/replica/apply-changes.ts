@@ -5,6 +5,7 @@ import type { EngineServices } from '../../engine/services/engine-services.ts';
 import type { RealmDatabase } from '../../engine/storage/database.ts';
 import type { MessageRow, SyncOutboxRow, UserMessageRow, UserRow } from '../../engine/storage/rows.ts';
 import type { MessageBundle, PullAnswer } from '../protocol.ts';
+import { changesHistoryAccess } from '../history-access.ts';
 import { dropUnreadableHistory, readableHistory } from './channel-history.ts';
 import { applyChannels, applyUsers } from './entity-rows.ts';
 import { arrivedNotice, changedNotices, removedNotice } from './local-notices.ts';
@@ -51,6 +52,7 @@ export function applyChanges(engine: EngineServices, me: number, askedCursor: nu
       if (!old || (old.userMessage && !bundle.user_message)) continue;
       if (old.userMessage || bundle.user_message || (await hears(old.message))) told.push({ old, bundle });
     }
+    const toldIds = new Set(told.map((change) => change.bundle.message.id));
     const updates = await updateNotices(db, directory, me, told);
     for (const bundle of page.messages) {
       const id = bundle.message.id;
@@ -62,31 +64,29 @@ export function applyChanges(engine: EngineServices, me: number, askedCursor: nu
       } else if (old.userMessage && !bundle.user_message) {
         // Received no more (moved where the user is not subscribed), as the hub tells its clients; kept as channel history.
         scope.notify(removedNotice(directory, me, old.message));
-      } else if (told.some((change) => change.old === old)) {
+      } else if (toldIds.has(id)) {
         const update = updates.get(id);
         if (update) scope.notify(update);
         for (const notice of await changedNotices(db, directory, user, old, bundle)) scope.notify(notice);
       }
       if (send) await settleSend(scope, directory, me, send);
     }
+    const gone = await localMessages(db, me, page.deleted);
     for (const id of page.deleted) {
-      const old = await db.messages.get(id);
+      const old = gone.get(id);
       if (old) {
-        const received = (await db.user_messages.get([me, id])) !== undefined;
         await deleteMessageRows(db, id);
-        if (received || (await hears(old))) scope.notify(removedNotice(directory, me, old));
+        if (old.userMessage || (await hears(old.message))) scope.notify(removedNotice(directory, me, old.message));
       }
       const send = sends.get(id);
       if (send) await settleSend(scope, directory, me, send);
     }
     if (page.user_topics) await replaceUserTopics(scope, directory, user, page.user_topics);
     await refreshTables(scope, me, tablesBefore, page.tables);
-    // Only channel and user changes can change whose history the user may read.
-    const access = (page.channels?.length ?? 0) + (page.removed_channels?.length ?? 0) + (page.users?.length ?? 0) > 0;
-    const historyHeld = access ? await dropUnreadableHistory(db, me, state.history_channel_ids ?? [], await readableHistory(db, directory, user)) : state.history_channel_ids;
+    const historyHeld = changesHistoryAccess(page) ? await dropUnreadableHistory(db, me, state.history_channel_ids ?? [], await readableHistory(db, directory, user)) : state.history_channel_ids;
     // The page brought these as the hub has them: no need to read them again.
-    const brought = new Set([...page.messages.map((bundle) => bundle.message.id), ...page.deleted]);
-    const refresh = state.refresh_ids?.filter((id) => !brought.has(id) && !refreshed.includes(id));
+    const brought = new Set([...page.messages.map((bundle) => bundle.message.id), ...page.deleted, ...refreshed]);
+    const refresh = state.refresh_ids?.filter((id) => !brought.has(id));
     await db.sync_replica.put({ ...state, cursor: page.cursor, ...(historyHeld && { history_channel_ids: historyHeld }), ...(refresh && { refresh_ids: refresh }) });
     return 'applied';
   });

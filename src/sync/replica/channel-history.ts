@@ -1,10 +1,10 @@
 import { Dexie } from 'dexie';
 import { RealmDirectory } from '../../engine/directory/realm-directory.ts';
-import { canReadChannelHistory } from '../../engine/permissions/channel-access.ts';
 import { runAction } from '../../engine/services/run-action.ts';
 import type { EngineServices } from '../../engine/services/engine-services.ts';
 import type { RealmDatabase } from '../../engine/storage/database.ts';
 import type { UserRow } from '../../engine/storage/rows.ts';
+import { ownSubscriptions, readableHistoryIds } from '../history-access.ts';
 import type { HistoryAnswer } from '../protocol.ts';
 import { putBundles } from './message-rows.ts';
 
@@ -17,11 +17,9 @@ import { putBundles } from './message-rows.ts';
  * checkpoint names the channels held.
  */
 
-/** The channels whose history the user may read, by the replica's rows: the API's own rule. */
+/** The channels whose history the user may read, by the replica's rows. */
 export async function readableHistory(db: RealmDatabase, directory: RealmDirectory, user: UserRow): Promise<Set<number>> {
-  const own = await db.subscriptions.where('[user_id+active]').equals([user.id, 1]).toArray();
-  const subscribed = new Set(own.map((s) => s.channel_id));
-  return new Set([...directory.channels.values()].filter((c) => canReadChannelHistory(user, c, subscribed.has(c.id))).map((c) => c.id));
+  return readableHistoryIds(user, directory.channels.values(), await ownSubscriptions(db, user));
 }
 
 /**

@@ -95,25 +95,23 @@ export class HubClient {
   }
 
   /** A read only the hub can answer, as the user's own `GET`: the API's answer whatever it is, unless the hub could not be reached or failed. */
-  async read(body: HubReadBody): Promise<HubAnswer> {
-    const answer = await this.#exchange('POST', HUB_READ_ROUTE, { body: new TextEncoder().encode(JSON.stringify(body)), contentType: 'application/json' });
-    if (answer.status >= 500) throw new HubUnreachable(`hub answered ${answer.status}`);
-    return answer;
+  read(body: HubReadBody): Promise<HubAnswer> {
+    return this.#apiAnswer('POST', HUB_READ_ROUTE, { body: new TextEncoder().encode(JSON.stringify(body)), contentType: 'application/json' });
   }
 
   /** The user's upload (the client's multipart body) to the hub's API; its answer whatever it is, unless the hub could not be reached or failed. */
   upload(body: Uint8Array<ArrayBuffer>, contentType: string): Promise<HubAnswer> {
-    return this.#fileExchange('POST', UPLOAD_PATH, { body, contentType });
+    return this.#apiAnswer('POST', UPLOAD_PATH, { body, contentType }, FILE_DEADLINE_MS);
   }
 
   /** The hub's answer to `/user_uploads/<rest>` for the replica's user: the file, or the API's refusal. */
   file(rest: string): Promise<HubAnswer> {
-    return this.#fileExchange('GET', FILE_PATH_PREFIX + rest, {});
+    return this.#apiAnswer('GET', FILE_PATH_PREFIX + rest, {}, FILE_DEADLINE_MS);
   }
 
-  /** A call carrying a file either way: the file's deadline; a hub failure counts as no answer. */
-  async #fileExchange(method: string, path: string, sent: { body?: Uint8Array<ArrayBuffer>; contentType?: string }): Promise<HubAnswer> {
-    const answer = await this.#exchange(method, path, { ...sent, deadlineMs: FILE_DEADLINE_MS });
+  /** A call whose answer is the hub's API's, whatever it is (a file's calls with the file's deadline); a hub failure counts as no answer. */
+  async #apiAnswer(method: string, path: string, sent: { body?: Uint8Array<ArrayBuffer>; contentType?: string }, deadlineMs = CALL_DEADLINE_MS): Promise<HubAnswer> {
+    const answer = await this.#exchange(method, path, { ...sent, deadlineMs });
     if (answer.status >= 500) throw new HubUnreachable(`hub answered ${answer.status}`);
     return answer;
   }

@@ -8,6 +8,7 @@ import type { SyncRefusalRow, UserRow } from '../../engine/storage/rows.ts';
 import type { SyncedRequest } from '../mutations.ts';
 import { MAX_REFRESH_IDS, type MutationResult, type PullAnswer, type PushedMutation } from '../protocol.ts';
 import { applyChanges, type ApplyOutcome } from './apply-changes.ts';
+import { changesHistoryAccess } from '../history-access.ts';
 import { applyHistoryPage, historyWanted } from './channel-history.ts';
 import { handleLocally } from './capture.ts';
 import { checkOwnCaller, forwardedAnswer, hubUnreachableAnswer, numberedMutation } from './forward.ts';
@@ -446,7 +447,8 @@ export class SyncReplica {
     // Applied at once for the local clients' sake; what this leaves (a resync, a pending change, more pages, history to fetch) the next round does.
     if (!page || page.realm_changed) return false;
     const outcome = await applyChanges(this.engine, await this.#userId(), state.cursor, page).catch(() => 'failed' as const);
-    return outcome === 'applied' && !page.more && (await this.#historyWanted()).length === 0;
+    // Only a page that changed channels or users can have given access to a channel's history.
+    return outcome === 'applied' && !page.more && (!changesHistoryAccess(page) || (await this.#historyWanted()).length === 0);
   }
 
   #delay(ms: number, signal: AbortSignal): Promise<void> {
@@ -495,13 +497,16 @@ export class SyncReplica {
         if (!page) return;
         await applyHistoryPage(this.engine, me.id, state, channelId, page);
         before = page.before ?? undefined;
-        if (before === undefined) continue;
-        await this.#exchangeChanges();
-        // A resync meanwhile (a new hub or epoch) made this fetch moot: the snapshot held the history.
-        const now = await this.engine.db.sync_replica.get(1);
-        if (now?.hub_id !== state.hub_id || now.epoch !== state.epoch) return;
+        if (before !== undefined && !(await this.#exchangeBetweenPages(state))) return;
       } while (before !== undefined);
     }
+  }
+
+  /** The changes of both sides, exchanged between two history pages; false when a resync meanwhile (a new hub or epoch) made the fetch moot. */
+  async #exchangeBetweenPages(fetching: { hub_id: string; epoch: string }): Promise<boolean> {
+    await this.#exchangeChanges();
+    const now = await this.engine.db.sync_replica.get(1);
+    return now?.hub_id === fetching.hub_id && now.epoch === fetching.epoch;
   }
 
   async #historyWanted(): Promise<number[]> {
