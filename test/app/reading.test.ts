@@ -123,6 +123,8 @@ describe('a channel I am not subscribed to', () => {
     await subscribe.focus();
     await tomas.keyboard.press('Enter');
     await subscribe.waitFor({ state: 'detached', timeout: WAIT_MS });
+    // The focus did not go with the button: it is in the message box, to write in the channel joined.
+    expect(await tomas.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Message');
     const mine = await api(tomas, 'tomas@lakeside.test:i7RbnK2aZ6SUlWThTfYUo6LhokguTJr4', 'GET', '/users/me/subscriptions');
     expect((mine.subscriptions as { name: string }[]).map((sub) => sub.name)).toContain('design');
     await tomas.close();

@@ -5,7 +5,7 @@ import { attempt } from '../notices.ts';
 
 /** The heading above the messages: what is being read, with the open topic's mute toggle and the channel's description. */
 export function NarrowTitle({ narrow }: { narrow: Narrow }) {
-  const { session } = useChat();
+  const { session, composer } = useChat();
   const realm = session.realm;
   let title: string;
   let detail: string | null = null;
@@ -44,9 +44,11 @@ export function NarrowTitle({ narrow }: { narrow: Narrow }) {
           type="button"
           class="small primary"
           aria-label={`Subscribe to ${unsubscribed.name}`}
-          onClick={() =>
-            void attempt('Could not subscribe', () => session.api.post('/users/me/subscriptions', { subscriptions: [{ name: unsubscribed.name }] }))
-          }
+          onClick={() => {
+            // The button goes once subscribed: the focus moves on first, to writing in the channel joined.
+            composer.focusRequest.value += 1;
+            void attempt('Could not subscribe', () => session.api.post('/users/me/subscriptions', { subscriptions: [{ name: unsubscribed.name }] }));
+          }}
         >
           Subscribe
         </button>
