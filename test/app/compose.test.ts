@@ -26,10 +26,9 @@ afterAll(async () => {
   await browser.close();
 });
 
+/** Waits for the message box to hold `text`; a timeout names what it held instead. */
 async function boxHolds(text: string): Promise<void> {
-  await page.waitForFunction((expected) => (document.querySelector('textarea[aria-label="Message"]') as HTMLTextAreaElement | null)?.value === expected, text, {
-    timeout: WAIT_MS,
-  });
+  await expect.poll(() => box.inputValue(), { timeout: WAIT_MS }).toBe(text);
 }
 
 /** Whether some draft kept in IndexedDB (idb-keyval's store, which the login already created) holds `text`. */
@@ -80,7 +79,7 @@ describe('the compose box', () => {
     await page.bringToFront();
     await box.click();
     await box.pressSequentially('Hi @hann');
-    await compose.getByRole('option', { name: /^Hannah Kim/ }).waitFor();
+    await compose.getByRole('option', { name: /^Hannah Kim/, selected: true }).waitFor();
     await box.press('Enter');
     await boxHolds('Hi @**Hannah Kim** ');
     await box.fill('');
@@ -90,7 +89,8 @@ describe('the compose box', () => {
     await page.bringToFront();
     await box.click();
     await box.pressSequentially('Off we go :cano');
-    await compose.getByRole('option', { name: ':canoe:' }).waitFor();
+    // Chosen, not just shown: `:can` lists it too, under `:candy:`.
+    await compose.getByRole('option', { name: ':canoe:', selected: true }).waitFor();
     await box.press('Enter');
     await boxHolds('Off we go :canoe: ');
     await box.fill('');
