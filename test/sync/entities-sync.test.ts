@@ -240,6 +240,36 @@ describe("an administrator's changes on the hub", () => {
   });
 });
 
+describe('a channel name given to another channel on the hub', () => {
+  it("reaches the replica in one page with the channel that held it renamed after it: both end with the hub's names, and its clients are told the end state", async () => {
+    const { world: synced, watched } = await watchedWorld('mark');
+    world = synced;
+    const { mark } = watched;
+    const adam = world.onHub('adam');
+    expect((await adam.patch(`/streams/${IDS.design}`, { new_name: 'drafting' })).status).toBe(200);
+    expect((await adam.post('/users/me/subscriptions', { subscriptions: [{ name: 'design' }], principals: [IDS.mark] })).status).toBe(200);
+    // A later change of the renamed channel puts it after the new one in the page.
+    expect((await adam.patch(`/streams/${IDS.design}`, { description: 'Sketches' })).status).toBe(200);
+
+    expect(await mark.replica.sync()).toBe('online');
+    await expectSameView(mark);
+    const names = (await mark.api.get('/streams')).body.streams.map((s: { stream_id: number; name: string }) => [s.stream_id, s.name]);
+    expect(names).toContainEqual([IDS.design, 'drafting']);
+    // One page tells the end state (as a catch-up does): the new channel, and the renamed one's changes.
+    const told = eventsOf(mark.queue, ...ENTITY_EVENTS).map((e) => {
+      const listed = (e.streams ?? e.subscriptions) as { stream_id: number }[] | undefined;
+      return [e.type, e.op, e.stream_id ?? listed?.[0]?.stream_id, e.property ?? null, e.value ?? null];
+    });
+    expect(told).toEqual([
+      ['stream', 'create', 6, null, null],
+      ['stream', 'update', IDS.design, 'description', 'Sketches'],
+      ['stream', 'update', IDS.design, 'name', 'drafting'],
+      ['subscription', 'add', 6, null, null],
+    ]);
+    expectNoResync(mark);
+  });
+});
+
 describe('a channel made private on the hub', () => {
   it("leaves the replica of a member who is not in it, telling its queue as the hub tells its clients, and comes back when they are added", async () => {
     const { world: synced, watched } = await watchedWorld('mia');

@@ -16,7 +16,7 @@ type Step =
   | { side: 0 | 1; kind: 'sync'; link: 'up' | 'down' | 'answers-lost' }
   | { kind: 'hub'; action: HubAction; pick: number };
 
-type HubAction = 'send' | 'move' | 'delete' | 'react' | 'edit' | 'star' | 'remove' | 'privacy' | 'archive' | 'add';
+type HubAction = 'send' | 'move' | 'delete' | 'react' | 'edit' | 'star' | 'remove' | 'privacy' | 'archive' | 'add' | 'role' | 'rename';
 
 type PlainKind = 'send' | 'dm' | 'join' | 'leave' | 'mute' | 'topic-policy' | 'read-topic' | 'read-all';
 type PickKind = 'edit' | 'delete' | 'react' | 'unreact' | 'star' | 'unstar' | 'read' | 'unread' | 'move' | 'resolve';
@@ -34,7 +34,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     emoji: fc.nat(EMOJI.length - 1),
   }),
   fc.record({ side, kind: fc.constant('sync' as const), link: fc.constantFrom('up' as const, 'down' as const, 'answers-lost' as const) }),
-  fc.record({ kind: fc.constant('hub' as const), action: fc.constantFrom<HubAction>('send', 'move', 'delete', 'react', 'edit', 'star', 'remove', 'privacy', 'archive', 'add'), pick: fc.nat() }),
+  fc.record({ kind: fc.constant('hub' as const), action: fc.constantFrom<HubAction>('send', 'move', 'delete', 'react', 'edit', 'star', 'remove', 'privacy', 'archive', 'add', 'role', 'rename'), pick: fc.nat() }),
 );
 
 /** Olivia, an owner, on the hub's API meanwhile. */
@@ -46,7 +46,11 @@ async function onHub(s: Extract<Step, { kind: 'hub' }>, n: number): Promise<void
   if (s.action === 'privacy') await olivia.patch(`/streams/${IDS.design}`, { is_private: s.pick % 2 === 1, history_public_to_subscribers: s.pick % 4 < 2 });
   if (s.action === 'archive' && s.pick % 3 === 0) await olivia.delete(`/streams/${IDS.design}`);
   if (s.action === 'add') await olivia.post('/users/me/subscriptions', { subscriptions: [{ name: 'design' }], principals: [s.pick % 2 ? IDS.mark : IDS.mia] });
-  if (s.action === 'remove' || s.action === 'privacy' || s.action === 'archive' || s.action === 'add') return;
+  // A replica's user made a guest (or a moderator, or a member again): that replica resyncs, its queued changes kept.
+  if (s.action === 'role') await olivia.patch(`/users/${s.pick % 2 ? IDS.mark : IDS.mia}`, { role: [600, 300, 400][s.pick % 3] });
+  // Renamed: a replica's join or send by the old name then reaches the hub as a new name.
+  if (s.action === 'rename') await olivia.patch(`/streams/${IDS.design}`, { new_name: s.pick % 2 ? 'drafting' : 'design' });
+  if (['remove', 'privacy', 'archive', 'add', 'role', 'rename'].includes(s.action)) return;
   if (s.action === 'send') await olivia.post('/messages', { type: 'stream', to: n % 2 ? 'general' : 'design', topic: n % 3 ? 'run' : 'hub', content: `olivia-${n}` });
   if (messages.length === 0 || s.action === 'send') return;
   const { id } = messages[s.pick % messages.length]!;
@@ -161,7 +165,7 @@ async function run(steps: Step[]): Promise<void> {
     expect(await SyncWorld.messagesSeen(replica.api)).toEqual(await SyncWorld.messagesSeen(world.onHub(replica.user)));
     // Each channel its user sees, as they read it: what they received and its history they did not.
     const seen = ((await world.onHub(replica.user).get('/streams')).body.streams as { name: string }[]).map((stream) => stream.name);
-    for (const channel of ['general', 'design'].filter((name) => seen.includes(name))) {
+    for (const channel of seen) {
       const narrow = [{ operator: 'channel', operand: channel }];
       expect(await SyncWorld.messagesSeen(replica.api, narrow)).toEqual(await SyncWorld.messagesSeen(world.onHub(replica.user), narrow));
     }
@@ -220,6 +224,19 @@ describe('interleavings that once diverged', () => {
       { side: 1, kind: 'sync', link: 'up' },
       { side: 1, kind: 'move', pick: 1677470815, emoji: 1 },
       { side: 0, kind: 'read', pick: 75551785, emoji: 2 },
+    ]);
+  });
+
+  it("a channel renamed on the hub, its old name taken by a channel a replica's join created, and the renamed one archived: the other replica takes both in one page", async () => {
+    await run([
+      { kind: 'hub', action: 'rename', pick: 835716717 },
+      { kind: 'hub', action: 'star', pick: 1668453844 },
+      { side: 1, kind: 'sync', link: 'up' },
+      { side: 1, kind: 'join' },
+      { side: 0, kind: 'unread', pick: 158832097, emoji: 2 },
+      { side: 0, kind: 'sync', link: 'down' },
+      { kind: 'hub', action: 'add', pick: 86219670 },
+      { kind: 'hub', action: 'archive', pick: 1840693134 },
     ]);
   });
 

@@ -14,6 +14,7 @@ import { loadChannelStats, loadChannelSubscriberIds, loadChannelWires } from '..
 import { channelToWire, streamDeleteEvent } from '../../engine/wire/channel-wire.ts';
 import { userToWire } from '../../engine/wire/user-wire.ts';
 import type { ChannelBundle, UserBundle } from '../protocol.ts';
+import { freeTakenKeys } from './unique-keys.ts';
 
 /**
  * A page's users and channels, upserted (or a channel removed) in the page's transaction, and
@@ -37,6 +38,7 @@ export async function applyUsers(scope: ActionScope, me: number, bundles: readon
   const old = await db.users.bulkGet(bundles.map((bundle) => bundle.user.id));
   const before = await RealmDirectory.load(db);
   await db.recipients.bulkPut(bundles.map((bundle) => bundle.recipient));
+  await freeTakenKeys(db.users, 'email_key', bundles.map((bundle) => bundle.user));
   await db.users.bulkPut(bundles.map((bundle) => bundle.user));
   const directory = await RealmDirectory.load(db);
   const viewer = directory.user(me);
@@ -71,6 +73,7 @@ export async function applyChannels(scope: ActionScope, me: number, bundles: rea
 
   await db.subscriptions.bulkDelete(oldSubscriptions.map((s): [number, number] => [s.user_id, s.channel_id]));
   await db.recipients.bulkPut(bundles.map((bundle) => bundle.recipient));
+  await freeTakenKeys(db.channels, 'name_key', bundles.map((bundle) => bundle.channel));
   await db.channels.bulkPut(bundles.map((bundle) => bundle.channel));
   await db.subscriptions.bulkPut(bundles.flatMap((bundle) => bundle.subscriptions));
 
