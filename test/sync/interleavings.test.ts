@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PROVISIONAL_ID_BASE } from '../../src/sync/protocol.ts';
-import { IDS } from '../support/test-realm.ts';
+import { IDS, type TestUser } from '../support/test-realm.ts';
 import { SyncWorld, type TestReplica } from './sync-fixture.ts';
 
 let world: SyncWorld | undefined;
@@ -127,10 +127,10 @@ async function act(replica: TestReplica, other: TestReplica, s: Exclude<Step, { 
 
 const nextMutationId = async (replica: TestReplica): Promise<number> => (await replica.replica.engine.db.sync_replica.get(1))?.next_mutation_id ?? 1;
 
-async function run(steps: Step[]): Promise<void> {
+async function run(steps: Step[], users: readonly [TestUser, TestUser] = ['mark', 'mia']): Promise<void> {
   await world?.close();
   world = await SyncWorld.create();
-  const replicas = [await world.replicaOf('mark'), await world.replicaOf('mia')] as const;
+  const replicas = [await world.replicaOf(users[0]), await world.replicaOf(users[1])] as const;
   for (const replica of replicas) await replica.replica.sync();
   // Everyone starts offline: the run is the partition, with syncs over links that come and go.
   for (const replica of replicas) replica.link.cut = true;
@@ -211,6 +211,13 @@ describe('random interleavings of changes on two replicas during a partition, an
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 5, maxLength: 30 }), (steps) => run(steps)),
       { seed: 20261126, numRuns: 25, endOnFailure: true },
+    );
+  });
+
+  it('always converge when both replicas are one person\'s (a laptop and a phone)', { timeout: 120_000 }, async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 5, maxLength: 30 }), (steps) => run(steps, ['mark', 'mark'])),
+      { seed: 20261127, numRuns: 10, endOnFailure: true },
     );
   });
 
