@@ -117,6 +117,21 @@ describe('topic visibility on replicas', () => {
     ]);
     expect(eventsOf(queue, 'muted_topics')).toEqual([{ type: 'muted_topics', muted_topics: [] }]);
   });
+
+  it("set offline on a replica, ends with the time the hub ran it, as the replica's clients then register with it, and tells nothing more", async () => {
+    const { mark } = await syncedPair();
+    mark.link.cut = true;
+    expect((await mark.api.post('/user_topics', { stream_id: IDS.general, topic: 'welcome', visibility_policy: 3 })).status).toBe(200);
+    const queue = mark.openQueue();
+    world.clock.advance(60_000);
+    mark.link.cut = false;
+    expect(await mark.replica.sync()).toBe('online');
+
+    const registered = async (api: TestReplica['api']) => (await api.post('/register', { fetch_event_types: ['user_topic'] })).body.user_topics;
+    expect(await registered(mark.api)).toEqual(await registered(world.onHub('mark')));
+    expect((await registered(mark.api))[0].last_updated).toBe(world.clock.now() / 1000);
+    expect(eventsOf(queue, 'user_topic', 'muted_topics')).toEqual([]);
+  });
 });
 
 describe('marking as read in bulk on replicas', () => {
