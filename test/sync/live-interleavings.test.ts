@@ -1,0 +1,80 @@
+import fc from 'fast-check';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RETRY_MS } from '../../src/sync/replica/sync-replica.ts';
+import { act, expectSameAsHub, onHub, type Step, step } from './interleaving-steps.ts';
+import { SyncWorld } from './sync-fixture.ts';
+
+// The interleavings test as a browser runs it: both replicas under their live loops, which push,
+// pull and wait at the hub by themselves while the steps of a batch run side by side, the links
+// going down, up or losing answers in between. Which round meets which change is up to the
+// scheduler, so a failing run may not fail again with its seed; its steps show what to look at.
+
+let world: SyncWorld | undefined;
+afterEach(async () => {
+  for (const replica of world?.replicas ?? []) await replica.replica.stop();
+  world?.close();
+  world = undefined;
+});
+
+async function runLive(batches: Step[][]): Promise<void> {
+  for (const replica of world?.replicas ?? []) await replica.replica.stop();
+  world?.close();
+  world = await SyncWorld.create();
+  const live = world;
+  const replicas = [await live.replicaOf('mark'), await live.replicaOf('mia')] as const;
+  for (const replica of replicas) {
+    expect(await replica.replica.sync()).toBe('online');
+    replica.replica.start();
+  }
+  let sent = 0;
+  let hubSteps = 0;
+  for (const batch of batches) {
+    await Promise.all(
+      batch.map(async (s) => {
+        if (s.kind === 'hub') return onHub(live, s, ++hubSteps);
+        const replica = replicas[s.side];
+        if (s.kind === 'sync') {
+          Object.assign(replica.link, { cut: s.link === 'down', loseAnswers: s.link === 'answers-lost' });
+          return;
+        }
+        return act(replica, replicas[1 - s.side]!, s, s.kind === 'send' || s.kind === 'dm' ? ++sent : sent);
+      }),
+    );
+    // A replica that found the hub out of reach tries again after RETRY_MS on the engines' clock.
+    live.clock.advance(RETRY_MS);
+  }
+
+  for (const replica of replicas) Object.assign(replica.link, { cut: false, loseAnswers: false });
+  await vi.waitFor(
+    async () => {
+      live.clock.advance(RETRY_MS);
+      for (const replica of replicas) {
+        expect(await replica.replica.status()).toBe('online');
+        await expectSameAsHub(live, replica);
+      }
+    },
+    { timeout: 20_000, interval: 50 },
+  );
+
+  const hubContents = (await live.hubEngine.db.messages.toArray()).map((m) => m.content).filter((c) => /^(mark|mia)-\d+$/.test(c));
+  expect(new Set(hubContents).size).toBe(hubContents.length);
+  for (const replica of replicas) {
+    // A mutation answered twice (a lost answer offered again) got the same outcome both times.
+    const outcomes = new Map<number, string>();
+    for (const result of replica.link.pushResults) {
+      const outcome = result.outcome === 'applied' ? 'applied' : result.error.code;
+      expect(outcomes.get(result.mutation_id) ?? outcome).toBe(outcome);
+      outcomes.set(result.mutation_id, outcome);
+    }
+    expect([...outcomes.values()]).not.toContain('SYNC_ALREADY_APPLIED');
+  }
+}
+
+describe('random interleavings under the replicas\' live loops', () => {
+  it('converge to the hub\'s state once the links are back, with no message sent twice', { timeout: 120_000 }, async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(step, { minLength: 1, maxLength: 4 }), { minLength: 3, maxLength: 10 }), (batches) => runLive(batches)),
+      { seed: 20261126, numRuns: 20, endOnFailure: true },
+    );
+  });
+});
