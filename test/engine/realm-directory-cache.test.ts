@@ -3,7 +3,7 @@ import { readSnapshot, runAction } from '../../src/engine/services/run-action.ts
 import { RealmDirectory } from '../../src/engine/directory/realm-directory.ts';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { RealmDatabase } from '../../src/engine/storage/database.ts';
-import { createTestRealm, IDS } from '../support/test-realm.ts';
+import { createTestRealm, IDS, openQueue } from '../support/test-realm.ts';
 
 describe('the cached realm directory', () => {
   it('is read once and reused while its tables are not written', async () => {
@@ -67,6 +67,30 @@ describe('the cached realm directory', () => {
     const fetched = await realm.as('olivia').get(`/messages/${sent.body.id}`);
     expect(fetched.body.message.content).toContain(`data-user-id="${IDS.mia}"`);
     expect(fetched.body.message.content).toContain('@Mia Renamed');
+  });
+
+  it('is read after the writes of actions begun before, so requests at once creating one channel make it once', async () => {
+    const realm = await createTestRealm();
+    const queue = openQueue(realm.engine, IDS.mark);
+    const answers = await Promise.all([1, 2, 3].map(() => realm.as('mark').post('/users/me/subscriptions', { subscriptions: [{ name: 'lunch' }] })));
+    expect(answers.map((answer) => [answer.status, answer.body.subscribed, answer.body.already_subscribed])).toEqual([
+      [200, { [IDS.mark]: ['lunch'] }, {}],
+      [200, {}, { [IDS.mark]: ['lunch'] }],
+      [200, {}, { [IDS.mark]: ['lunch'] }],
+    ]);
+    expect(await realm.engine.db.channels.where('name_key').equals('lunch').count()).toBe(1);
+    expect(queue.events.filter((event) => event.type === 'stream' && event.op === 'create')).toHaveLength(1);
+  });
+
+  it('is read after the writes of actions begun before, so two channels renamed at once to one name are refused the second time, not failed', async () => {
+    const realm = await createTestRealm();
+    const olivia = realm.as('olivia');
+    const answers = await Promise.all([IDS.general, IDS.design].map((id) => olivia.patch(`/streams/${id}`, { new_name: 'lobby' })));
+    expect(answers.map((answer) => [answer.status, answer.body.code ?? null])).toEqual([
+      [200, null],
+      [400, 'CHANNEL_ALREADY_EXISTS'],
+    ]);
+    expect((await realm.engine.db.channels.get(IDS.design))?.name).toBe('design');
   });
 
   it('is not kept for a database no engine watches', async () => {
