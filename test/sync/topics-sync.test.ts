@@ -73,9 +73,10 @@ describe('topic moves on replicas', () => {
     await expectConverged(mark, mia);
   });
 
-  it('move a message to a channel the other replica\'s user is not subscribed to: her clients are told it is gone, her replica keeps it as that channel\'s history', async () => {
-    const { mark, mia } = await syncedPair();
-    const miaQueue = mia.openQueue();
+  it('move a message to a channel the other replica\'s user is not subscribed to: her clients are told of the move as the hub tells its clients, her replica keeps it as that channel\'s history', async () => {
+    const { world: watchedHub, watched } = await watchedWorld('mark', 'mia');
+    world = watchedHub;
+    const { mark, mia } = watched;
 
     const moved = await mark.api.patch('/messages/2', { stream_id: IDS.design, propagate_mode: 'change_one', send_notification_to_new_thread: false });
     expect(moved.status).toBe(200);
@@ -85,9 +86,10 @@ describe('topic moves on replicas', () => {
     // Design is public: Mia may still read the message there, as channel history without flags.
     expect((await mia.replica.engine.db.messages.get(2))?.stream_id).toBe(IDS.design);
     expect(await mia.replica.engine.db.user_messages.get([IDS.mia, 2])).toBeUndefined();
-    expect(eventsOf(miaQueue, 'delete_message')).toEqual([
-      { type: 'delete_message', message_type: 'stream', message_id: 2, stream_id: IDS.general, topic: 'welcome' },
-    ]);
+    // Not gone for her: the hub tells a subscriber of general (whose history is shared) the move, with the flags of history.
+    const told = ['update_message', 'delete_message'];
+    expect(eventsOf(mia.queue, ...told)).toEqual(eventsOf(mia.hubQueue, ...told));
+    expect(eventsOf(mia.queue, ...told)).toMatchObject([{ type: 'update_message', message_ids: [2], new_stream_id: IDS.design, propagate_mode: 'change_one', flags: ['read'] }]);
     expect((await mark.replica.engine.db.messages.get(2))?.stream_id).toBe(IDS.design);
     await expectConverged(mark, mia);
   });

@@ -48,9 +48,10 @@ export function applyChanges(engine: EngineServices, me: number, askedCursor: nu
     const told: ChangedMessage[] = [];
     for (const bundle of page.messages) {
       const old = held.get(bundle.message.id);
-      // A message received no more is told as deleted (below), not as changed.
-      if (!old || (old.userMessage && !bundle.user_message)) continue;
-      if (old.userMessage || bundle.user_message || (await hears(old.message))) told.push({ old, bundle });
+      if (!old) continue;
+      // Received no more but still readable as history (moved to a channel the user is not in): told as the hub's move tells it, to a reader of the channel's history.
+      const stillReceived = old.userMessage !== undefined && bundle.user_message !== null;
+      if (stillReceived || (!old.userMessage && bundle.user_message) || (await hears(old.message, bundle.message))) told.push({ old, bundle });
     }
     const toldIds = new Set(told.map((change) => change.bundle.message.id));
     const updates = await updateNotices(db, directory, me, told);
@@ -61,9 +62,6 @@ export function applyChanges(engine: EngineServices, me: number, askedCursor: nu
       if (!old) {
         // Channel history arriving tells no one, as a message reaches only its recipients' clients.
         if (hasFlags(bundle)) scope.notify(arrivedNotice(directory, me, bundle, send && { queueId: send.queue_id, localId: send.local_id }));
-      } else if (old.userMessage && !bundle.user_message) {
-        // Received no more (moved where the user is not subscribed), as the hub tells its clients; kept as channel history.
-        scope.notify(removedNotice(directory, me, old.message));
       } else if (toldIds.has(id)) {
         const update = updates.get(id);
         if (update) scope.notify(update);
@@ -76,7 +74,7 @@ export function applyChanges(engine: EngineServices, me: number, askedCursor: nu
       const old = gone.get(id);
       if (old) {
         await deleteMessageRows(db, id);
-        if (old.userMessage || (await hears(old.message))) scope.notify(removedNotice(directory, me, old.message));
+        if (old.userMessage || (await hears(old.message, old.message))) scope.notify(removedNotice(directory, me, old.message));
       }
       const send = sends.get(id);
       if (send) await settleSend(scope, directory, me, send);
@@ -95,17 +93,20 @@ export function applyChanges(engine: EngineServices, me: number, askedCursor: nu
 const hasFlags = (bundle: MessageBundle): bundle is MessageBundle & { user_message: UserMessageRow } => bundle.user_message !== null;
 
 /**
- * Whether the user hears of a change to a message they did not receive: as the hub's
- * `messageAudienceIds`, when subscribed to its channel and the channel's history is open to
- * subscribers. Own subscriptions read once, when first asked.
+ * Whether the user hears of a change to a message they hold no flags of (`was` before it,
+ * `now` after): as the hub's edit tells it (`messageAudienceIds`, and a move's history
+ * readers), when the message's channel before the change shares its history and the user is
+ * subscribed to it, or to the channel a move took the message to. Own subscriptions read once,
+ * when first asked.
  */
-function historyAudience(db: RealmDatabase, directory: RealmDirectory, me: number): (message: MessageRow) => Promise<boolean> {
+function historyAudience(db: RealmDatabase, directory: RealmDirectory, me: number): (was: MessageRow, now: MessageRow) => Promise<boolean> {
   let subscribed: Promise<Set<number>> | null = null;
-  return async (message) => {
-    const channel = message.stream_id === undefined ? undefined : directory.channels.get(message.stream_id);
+  return async (was, now) => {
+    const channel = was.stream_id === undefined ? undefined : directory.channels.get(was.stream_id);
     if (!channel?.history_public_to_subscribers) return false;
     subscribed ??= db.subscriptions.where('[user_id+active]').equals([me, 1]).toArray().then((rows) => new Set(rows.map((s) => s.channel_id)));
-    return (await subscribed).has(channel.id);
+    const mine = await subscribed;
+    return mine.has(channel.id) || (now.stream_id !== undefined && mine.has(now.stream_id));
   };
 }
 

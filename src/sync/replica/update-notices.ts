@@ -19,7 +19,7 @@ export interface ChangedMessage {
  * along (same place before and after, same mover, same time), one notice naming them all, as
  * the hub's move does. Its `propagate_mode` is read from what the move left behind in the old
  * topic (the page's rows already written): nothing, `change_all`; only older messages,
- * `change_later`; else `change_one`. Keyed by the first message of each notice, so it is told
+ * `change_later` (`change_one` for a single message); else `change_one`. Keyed by the first message of each notice, so it is told
  * where that message's other changes are.
  */
 export async function updateNotices(db: RealmDatabase, directory: RealmDirectory, me: number, changed: readonly ChangedMessage[]): Promise<Map<number, Notice>> {
@@ -40,7 +40,8 @@ export async function updateNotices(db: RealmDatabase, directory: RealmDirectory
     group.sort((a, b) => a.bundle.message.id - b.bundle.message.id);
     const from = group[0]!.old.message;
     const left = from.stream_id === undefined ? [] : await db.messages.where('[stream_id+topic_key+id]').between([from.stream_id, from.topic_key, 0], [from.stream_id, from.topic_key, Infinity]).primaryKeys();
-    const mode = left.length === 0 ? 'change_all' : Math.max(...left) < from.id ? 'change_later' : 'change_one';
+    // One message moved off a topic's end reads as either; as `change_one`, the mode a move of a single message most often has.
+    const mode = left.length === 0 ? 'change_all' : Math.max(...left) < from.id && group.length > 1 ? 'change_later' : 'change_one';
     notices.set(group[0]!.bundle.message.id, updateNotice(directory, me, group, mode));
   }
   return notices;
