@@ -110,6 +110,26 @@ describe('replicas kept in sync by their live loops', () => {
     await vi.waitFor(() => expect(mark.replica.lastError).toBeNull(), { timeout: 5000, interval: 10 });
   });
 
+  it('show online again once the hub answers, after a write forwarded while it was out of reach (the loop waiting at the hub all along)', async () => {
+    const { mia, calls } = await liveMiaWithCallLog();
+    // The wait in flight stays open at the hub: only new calls meet the cut.
+    mia.link.cut = true;
+    const created = await mia.api.post('/users/me/subscriptions', { subscriptions: [{ name: 'brand new' }] });
+    expect([created.status, created.body.code]).toEqual([503, 'SYNC_HUB_UNREACHABLE']);
+    await vi.waitFor(async () => expect(await mia.replica.status()).toBe('offline'), { timeout: 5000, interval: 10 });
+
+    mia.link.cut = false;
+    await vi.waitFor(
+      async () => {
+        world.clock.advance(RETRY_MS);
+        expect(await mia.replica.status()).toBe('online');
+      },
+      { timeout: 5000, interval: 10 },
+    );
+    expect(mia.replica.lastError).toBeNull();
+    expect(calls).toContain('/pull');
+  });
+
   it('stop for good when stopped: a later change stays pending', async () => {
     const { mark } = await liveReplicas();
     await mark.replica.stop();

@@ -62,9 +62,9 @@ export class SyncReplica {
   #reachable = false;
   #lastError: Error | null = null;
   #live: { stop: AbortController; done: Promise<void> } | null = null;
-  readonly #localWaiters = new Set<() => void>();
-  /** Changes queued so far: the live loop tells by it whether one came while no waiter was set. */
-  #localChanges = 0;
+  readonly #roundWaiters = new Set<() => void>();
+  /** Rounds asked for so far (a change queued, the hub found out of reach): the live loop tells by it whether one came while no waiter was set. */
+  #roundsWanted = 0;
 
   constructor(options: ReplicaOptions) {
     this.engine = options.engine;
@@ -79,14 +79,15 @@ export class SyncReplica {
     this.engine.db.sync_outbox.hook('creating', (_key, _row, tx) => {
       if (queued.has(tx)) return undefined;
       queued.add(tx);
-      tx.on('complete', () => this.#localChangeCommitted());
+      tx.on('complete', () => this.#wantRound());
       return undefined;
     });
   }
 
-  #localChangeCommitted(): void {
-    this.#localChanges++;
-    for (const wake of [...this.#localWaiters]) wake();
+  /** The live loop runs a round at once: a change was queued, or a client's request found the hub out of reach (a round tells whether it still is). */
+  #wantRound(): void {
+    this.#roundsWanted++;
+    for (const wake of [...this.#roundWaiters]) wake();
   }
 
   /** A request of the replica's user to its local engine. */
@@ -201,6 +202,8 @@ export class SyncReplica {
   async #hubLost(error: HubUnreachable | SyntaxError): Promise<Response> {
     this.#lastError = error instanceof HubUnreachable ? error : new HubUnreachable(String(error));
     this.#reachable = false;
+    // Else a live loop caught up with the hub before would keep waiting there, this status shown until its next round.
+    this.#wantRound();
     await this.#announce();
     return hubUnreachableAnswer(this.#hubUrl);
   }
@@ -241,6 +244,7 @@ export class SyncReplica {
       this.#lastError = error instanceof Error ? error : new Error(String(error));
       if (!(error instanceof HubUnreachable)) throw error;
       this.#reachable = false;
+      this.#wantRound();
       return null;
     }
     if (!result) return null;
@@ -395,14 +399,14 @@ export class SyncReplica {
   async #runLive(stop: AbortSignal): Promise<void> {
     /** Whether the last wait's page left this replica at the hub's state, so no round is needed before the next wait. */
     let caughtUp = false;
-    /** The local changes counted when the last waiter was set: one made since (even before this waiter) needs a round. */
-    let seen = this.#localChanges;
+    /** The rounds asked for when the last waiter was set: one asked since (even before this waiter) is run. */
+    let seen = this.#roundsWanted;
     /** The last wait: once aborted it settles by itself (an abort takes the HTTP client a while to report). */
     let lastWait: Promise<boolean> = Promise.resolve(false);
     while (!stop.aborted) {
-      const localChange = this.#nextLocalChange(stop);
-      const skipRound = caughtUp && this.#localChanges === seen;
-      seen = this.#localChanges;
+      const roundWanted = this.#nextRoundWanted(stop);
+      const skipRound = caughtUp && this.#roundsWanted === seen;
+      seen = this.#roundsWanted;
       caughtUp = false;
       // A refusal of the replica itself (its credentials) is retried as if offline; `lastError` tells it.
       const status: SyncStatus = skipRound ? 'online' : await this.sync().catch(() => 'offline' as const);
@@ -414,7 +418,7 @@ export class SyncReplica {
           ? this.#delay(RETRY_MS, waiting.signal).then(() => false)
           : this.#hubChange(AbortSignal.any([stop, waiting.signal]));
       lastWait = next;
-      caughtUp = await Promise.race([localChange.then(() => false), next]);
+      caughtUp = await Promise.race([roundWanted.then(() => false), next]);
       // The round starts without waiting for the aborted wait: a page that wait already holds is
       // applied under the usual checks (nothing while a change is pending, only from the
       // checkpoint it was asked from), so it cannot clash with the round.
@@ -424,14 +428,14 @@ export class SyncReplica {
     await lastWait;
   }
 
-  #nextLocalChange(stop: AbortSignal): Promise<void> {
+  #nextRoundWanted(stop: AbortSignal): Promise<void> {
     return new Promise((resolve) => {
       const wake = () => {
-        this.#localWaiters.delete(wake);
+        this.#roundWaiters.delete(wake);
         stop.removeEventListener('abort', wake);
         resolve();
       };
-      this.#localWaiters.add(wake);
+      this.#roundWaiters.add(wake);
       stop.addEventListener('abort', wake, { once: true });
     });
   }
