@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Engine } from '../../src/engine/engine.ts';
+import type { EventQueue } from '../../src/engine/events/event-queue.ts';
 import { RETRY_MS } from '../../src/sync/replica/sync-replica.ts';
+import { openQueue } from '../support/test-realm.ts';
 import { act, expectSameAsHub, onHub, type Step, step } from './interleaving-steps.ts';
 import { SyncWorld } from './sync-fixture.ts';
 
@@ -26,6 +29,8 @@ async function runLive(batches: Step[][]): Promise<void> {
     expect(await replica.replica.sync()).toBe('online');
     replica.replica.start();
   }
+  // A client of each replica, and one of the hub for the same user, from the start of the run.
+  const clients = replicas.map((replica) => ({ local: replica.openQueue(), hub: openQueue(live.hubEngine, replica.userId) }));
   let sent = 0;
   let hubSteps = 0;
   for (const batch of batches) {
@@ -58,7 +63,22 @@ async function runLive(batches: Step[][]): Promise<void> {
 
   const hubContents = (await live.hubEngine.db.messages.toArray()).map((m) => m.content).filter((c) => /^(mark|mia)-\d+$/.test(c));
   expect(new Set(hubContents).size).toBe(hubContents.length);
-  for (const replica of replicas) {
+  for (const [index, replica] of replicas.entries()) {
+    // A client of the replica, from its events alone, ends up holding every message the user
+    // received that a client of the hub was told of, and no message the hub does not have (no
+    // provisional id, no ghost) unless the hub's client holds it too (a message moved where the
+    // user is not subscribed, then deleted: the hub tells its deletion only to that channel's
+    // readers). Not the same set: a catch-up skips what happened between, so a message received
+    // and then moved away while the replica was away is channel history on arrival, of which the
+    // hub tells nothing. (A resync, after a role change, closes the queue: its client registers again.)
+    const { local, hub } = clients[index]!;
+    if (isOpen(replica.replica.engine, local) && isOpen(live.hubEngine, hub)) {
+      const [held, heldOnHub] = [heldIds(local), heldIds(hub)];
+      const received = new Set((await live.hubEngine.db.user_messages.where('user_id').equals(replica.userId).toArray()).map((um) => um.message_id));
+      expect(heldOnHub.filter((id) => received.has(id) && !held.includes(id))).toEqual([]);
+      const onHub = new Set((await live.hubEngine.db.messages.bulkGet(held)).flatMap((message) => (message ? [message.id] : [])));
+      expect(held.filter((id) => !onHub.has(id) && !heldOnHub.includes(id))).toEqual([]);
+    }
     // A mutation answered twice (a lost answer offered again) got the same outcome both times.
     const outcomes = new Map<number, string>();
     for (const result of replica.link.pushResults) {
@@ -68,6 +88,25 @@ async function runLive(batches: Step[][]): Promise<void> {
     }
     expect([...outcomes.values()]).not.toContain('SYNC_ALREADY_APPLIED');
   }
+}
+
+function isOpen(engine: Engine, queue: EventQueue): boolean {
+  try {
+    engine.queues.get(queue.id, queue.userId);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The message ids a client believes exist, from its queue's events alone: `message` adds one, `delete_message` takes them away. */
+function heldIds(queue: EventQueue): number[] {
+  const ids = new Set<number>();
+  for (const event of queue.events) {
+    if (event.type === 'message') ids.add((event.message as { id: number }).id);
+    if (event.type === 'delete_message') for (const id of (event.message_ids as number[] | undefined) ?? [event.message_id as number]) ids.delete(id);
+  }
+  return [...ids].sort((a, b) => a - b);
 }
 
 describe('random interleavings under the replicas\' live loops', () => {
