@@ -1,6 +1,7 @@
 import { API_PREFIX, type Engine } from '../../engine/engine.ts';
 import { readBoundedBody } from '../../engine/http/bounded-body.ts';
 import { jsonResponse } from '../../engine/http/json-response.ts';
+import { asWriteInFlight } from '../../engine/services/run-action.ts';
 import { type HubFetch, logInOnHub } from '../../sync/replica/hub-client.ts';
 import { SyncReplica, type SyncReport } from '../../sync/replica/sync-replica.ts';
 import type { ReplicaLinkStore } from './replica-link-store.ts';
@@ -53,9 +54,11 @@ export class ReplicaHost {
   static async join(options: ReplicaHostOptions, hubUrl: string): Promise<ReplicaHost> {
     const { engine } = options;
     engine.queues.close();
-    await engine.db.transaction('rw', engine.db.tables, async () => {
-      for (const table of engine.db.tables) await table.clear();
-    });
+    await asWriteInFlight(engine.db, () =>
+      engine.db.transaction('rw', engine.db.tables, async () => {
+        for (const table of engine.db.tables) await table.clear();
+      }),
+    );
     await options.store.put({ hub_url: hubUrl });
     return new ReplicaHost(options, hubUrl);
   }

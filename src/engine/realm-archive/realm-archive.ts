@@ -1,6 +1,7 @@
 import type { Table } from 'dexie';
 import type { ZodSafeParseResult } from 'zod';
 import type { EngineServices } from '../services/engine-services.ts';
+import { asWriteInFlight } from '../services/run-action.ts';
 import {
   ARCHIVE_FORMAT,
   ARCHIVE_VERSION,
@@ -69,12 +70,12 @@ export async function importRealm(engine: EngineServices, input: unknown, option
     throw new RealmArchiveError(`$.tables.user_messages[${orphan}]`, `message ${archive.tables.user_messages[orphan].message_id} is not in the archive`);
   }
   const rows = { ...archive.tables, user_messages: importedUserMessages(archive.tables.user_messages, archive.tables.messages) };
-  await engine.db.transaction('rw', tables, async (tx) => {
+  await asWriteInFlight(engine.db, () => engine.db.transaction('rw', tables, async (tx) => {
     await Promise.all(tables.map((table) => tx.table(table.name).clear()));
     // All tables' writes issued at once: the transaction runs them in order either way, and a
     // browser's IndexedDB then needs no round trip per table (~35 of them).
     await Promise.all(tables.map((table) => tx.table(table.name).bulkAdd(rows[table.name as keyof RealmArchive['tables']])));
-  });
+  }));
   engine.queues.close();
   // The archive carries uploads' (and custom emoji's and exports') metadata, not their bytes: the files it names stay if this
   // server holds them (an archive of this same realm), the rest go.

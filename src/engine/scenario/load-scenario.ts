@@ -3,6 +3,7 @@ import { generateUrlKey } from '../auth/url-keys.ts';
 import { sendMessage } from '../actions/send-message.ts';
 import type { ActionScope } from '../services/action-scope.ts';
 import type { EngineServices } from '../services/engine-services.ts';
+import { asWriteInFlight } from '../services/run-action.ts';
 import { withIndexColumns } from '../storage/flags.ts';
 import { newSubscription } from '../settings/subscription-defaults.ts';
 import { RealmDirectory } from '../directory/realm-directory.ts';
@@ -36,7 +37,7 @@ export async function loadScenario(engine: EngineServices, input: unknown): Prom
     scenario.users.map((u) => (u.password ? hashPassword(u.password, engine.passwordIterations) : null)),
   );
   const now = engine.nowSeconds();
-  await engine.db.transaction('rw', engine.db.tables, async (tx) => {
+  await asWriteInFlight(engine.db, () => engine.db.transaction('rw', engine.db.tables, async (tx) => {
     const db = bindToTransaction(engine.db, tx);
     await Promise.all(engine.db.tables.map((table) => tx.table(table.name).clear()));
     await writeRealm(db, scenario, now);
@@ -61,7 +62,7 @@ export async function loadScenario(engine: EngineServices, input: unknown): Prom
       await markReadExceptUnread(db, id, message.unread_for.map((email) => users.get(email)!.id));
       await atPath(`$.messages[${index}]`, () => applyScenarioExtras(db, directory, scope, id, message, users));
     }
-  });
+  }));
 }
 
 async function writeRealm(db: RealmDatabase, scenario: Scenario, now: number): Promise<void> {

@@ -10,11 +10,9 @@ import type { RealmDatabase } from '../storage/database.ts';
  * new state without its events having reached the queues. A throw rolls everything back and
  * delivers nothing.
  */
-export async function runAction<T>(engine: EngineServices, body: (scope: ActionScope) => Promise<T>): Promise<T> {
+export function runAction<T>(engine: EngineServices, body: (scope: ActionScope) => Promise<T>): Promise<T> {
   const notices: Notice[] = [];
-  const inFlight = actionsInFlight.get(engine.db) ?? 0;
-  actionsInFlight.set(engine.db, inFlight + 1);
-  try {
+  return asWriteInFlight(engine.db, async (inFlight) => {
     const result = await engine.db.transaction('rw', engine.db.tables, async (tx) => {
       const scope: ActionScope = { db: bindToTransaction(engine.db, tx), notify: (notice) => notices.push(notice), queued: notices, now: engine.nowSeconds() };
       // The body starts at once, but its requests run only after the actions begun before it
@@ -28,13 +26,26 @@ export async function runAction<T>(engine: EngineServices, body: (scope: ActionS
     });
     engine.queues.deliver(notices);
     return result;
-  } finally {
-    actionsInFlight.set(engine.db, (actionsInFlight.get(engine.db) ?? 1) - 1);
-  }
+  });
 }
 
-/** The actions begun and not yet ended, per database. */
-const actionsInFlight = new WeakMap<RealmDatabase, number>();
+/** The writes (actions, and realm-wide writes outside them) begun and not yet ended, per database. */
+const writesInFlight = new WeakMap<RealmDatabase, number>();
+
+/**
+ * Runs `write`, a read-write transaction on `db`, counted in flight while it runs; it is told
+ * how many were in flight when it began. A realm-wide write outside an action (a scenario, an
+ * import, a replica's reset) runs through it too, so that actions begun meanwhile wait for it.
+ */
+export async function asWriteInFlight<T>(db: RealmDatabase, write: (inFlight: number) => Promise<T>): Promise<T> {
+  const inFlight = writesInFlight.get(db) ?? 0;
+  writesInFlight.set(db, inFlight + 1);
+  try {
+    return await write(inFlight);
+  } finally {
+    writesInFlight.set(db, (writesInFlight.get(db) ?? 1) - 1);
+  }
+}
 
 /** A read-only snapshot over every table (initial state for /register, page fetches). */
 export function readSnapshot<T>(engine: EngineServices, body: (db: RealmDatabase) => Promise<T>): Promise<T> {
