@@ -49,9 +49,8 @@ export function applyChanges(engine: EngineServices, me: number, askedCursor: nu
     for (const bundle of page.messages) {
       const old = held.get(bundle.message.id);
       if (!old) continue;
-      // Received no more but still readable as history (moved to a channel the user is not in): told as the hub's move tells it, to a reader of the channel's history.
-      const stillReceived = old.userMessage !== undefined && bundle.user_message !== null;
-      if (stillReceived || (!old.userMessage && bundle.user_message) || (await hears(old.message, bundle.message))) told.push({ old, bundle });
+      // Without flags now (history, or received no more but still readable: moved to a channel the user is not in), told as the hub tells a reader of the channel's history.
+      if (bundle.user_message || (await hears(old.message, bundle.message))) told.push({ old, bundle });
     }
     const toldIds = new Set(told.map((change) => change.bundle.message.id));
     const updates = await updateNotices(db, directory, me, told);
