@@ -1,4 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { Dexie } from 'dexie';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RealmDirectory } from '../../src/engine/directory/realm-directory.ts';
 import { PROVISIONAL_ID_BASE } from '../../src/sync/protocol.ts';
 import { IDS } from '../support/test-realm.ts';
 import { SyncWorld, type TestReplica } from './sync-fixture.ts';
@@ -40,6 +42,25 @@ describe('a write only the hub can do, made on a replica while the hub is reacha
 
     expect(await mia.replica.sync()).toBe('online');
     expect((await mia.api.get('/get_stream_id', { stream: 'offsite' })).body.stream_id).toBe(onHub[0]!.id);
+  });
+
+  it('creates on the hub a channel whose name a page took away from the channel the replica chose to join locally, and no channel locally', async () => {
+    const { mark } = await syncedPair();
+    // The replica chooses with the directory as it was before the page that renames design.
+    const before = await RealmDirectory.load(mark.replica.engine.db);
+    expect((await world.onHub('adam').patch(`/streams/${IDS.design}`, { new_name: 'drafting' })).status).toBe(200);
+    expect(await mark.replica.sync()).toBe('online');
+    const load = RealmDirectory.load.bind(RealmDirectory);
+    vi.spyOn(RealmDirectory, 'load').mockImplementation((db) => (Dexie.currentTransaction ? load(db) : Promise.resolve(before)));
+    const joined = await mark.api.post('/users/me/subscriptions', { subscriptions: [{ name: 'design' }] });
+    vi.restoreAllMocks();
+
+    expect(joined).toEqual({ status: 200, body: { result: 'success', msg: '', subscribed: { [IDS.mark]: ['design'] }, already_subscribed: {} } });
+    const created = (await world.hubEngine.db.channels.where('name_key').equals('design').first())!;
+    expect(created.id).not.toBe(IDS.design);
+    expect((await mark.api.get('/get_stream_id', { stream: 'design' })).body.stream_id).toBe(created.id);
+    expect((await mark.replica.engine.db.channels.toArray()).map((c) => c.id).sort()).toEqual((await mark.api.get('/streams')).body.streams.map((c: { stream_id: number }) => c.stream_id).sort());
+    expect(await mark.replica.engine.db.sync_outbox.count()).toBe(0);
   });
 
   it('saves a draft with the hub\'s id and the replica\'s drafts are the hub\'s', async () => {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Engine } from '../../src/engine/engine.ts';
 import type { EventQueue } from '../../src/engine/events/event-queue.ts';
 import { RETRY_MS } from '../../src/sync/replica/sync-replica.ts';
-import { openQueue } from '../support/test-realm.ts';
+import { openQueue, type TestUser } from '../support/test-realm.ts';
 import { act, expectSameAsHub, onHub, type Step, step } from './interleaving-steps.ts';
 import { SyncWorld } from './sync-fixture.ts';
 
@@ -19,12 +19,12 @@ afterEach(async () => {
   world = undefined;
 });
 
-async function runLive(batches: Step[][]): Promise<void> {
+async function runLive(batches: Step[][], users: readonly [TestUser, TestUser] = ['mark', 'mia']): Promise<void> {
   for (const replica of world?.replicas ?? []) await replica.replica.stop();
   world?.close();
   world = await SyncWorld.create();
   const live = world;
-  const replicas = [await live.replicaOf('mark'), await live.replicaOf('mia')] as const;
+  const replicas = [await live.replicaOf(users[0]), await live.replicaOf(users[1])] as const;
   for (const replica of replicas) {
     expect(await replica.replica.sync()).toBe('online');
     replica.replica.start();

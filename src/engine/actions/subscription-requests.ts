@@ -9,7 +9,7 @@ import type { ActionScope, CallerScope } from '../services/action-scope.ts';
 import { sendMessage } from './send-message.ts';
 import { canAddSubscribers, canReachChannel, canUnsubscribe, type Principals, resolvePrincipals } from './subscription-access.ts';
 import { type SubscriptionPair, subscribeUsers, unsubscribeUsers } from './subscriptions.ts';
-import { isReplicaDatabase } from '../storage/replica-database.ts';
+import { isReplicaDatabase, refuseOnReplica } from '../storage/replica-database.ts';
 
 /** One entry of `subscriptions` (POST) or `add` (PATCH), as sent. */
 export interface ChannelRequest {
@@ -132,6 +132,7 @@ async function subscribe(scope: CallerScope, input: AddSubscriptionsInput): Prom
   }
 
   const created: ChannelRow[] = [];
+  if (missing.size > 0) await refuseOnReplica(scope.db);
   for (const request of missing.values()) {
     // Each creation sees the channels created before it.
     const { id } = await createChannel({ ...scope, directory }, {

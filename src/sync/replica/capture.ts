@@ -1,6 +1,7 @@
 import { RealmDirectory } from '../../engine/directory/realm-directory.ts';
 import { API_PREFIX, type Engine } from '../../engine/engine.ts';
 import { ApiError } from '../../engine/errors/api-error.ts';
+import { HUB_ONLY_WRITE } from '../../engine/storage/replica-database.ts';
 import { jsonResponse } from '../../engine/http/json-response.ts';
 import type { ActionScope } from '../../engine/services/action-scope.ts';
 import type { SyncOutboxRow } from '../../engine/storage/rows.ts';
@@ -46,7 +47,15 @@ export async function handleLocally(engine: Engine, request: Request): Promise<L
   if (typeof synced === 'string') return forwarded(request.method, path, params);
   const directory = await RealmDirectory.load(engine.db);
   if (subscribedChannelNames(synced)?.some((name) => !directory.channelByName(name))) return forwarded(request.method, path, params);
-  return { response: await engine.handle(localRun(request, synced), { inTransaction: (scope, answer) => queueMutation(scope, synced, answer) }) };
+  const response = await engine.handle(localRun(request, synced), { inTransaction: (scope, answer) => queueMutation(scope, synced, answer) });
+  // A page applied since the choice above renamed a channel the request names: the run, rolled back, would have created it.
+  return (await isHubOnlyWrite(response)) ? forwarded(request.method, path, params) : { response };
+}
+
+async function isHubOnlyWrite(response: Response): Promise<boolean> {
+  if (response.status !== 409) return false;
+  const body = (await response.clone().json().catch(() => null)) as { code?: unknown } | null;
+  return body?.code === HUB_ONLY_WRITE;
 }
 
 function forwarded(method: string, path: string, params: Record<string, string>): LocalOutcome {
