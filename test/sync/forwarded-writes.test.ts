@@ -63,6 +63,26 @@ describe('a write only the hub can do, made on a replica while the hub is reacha
     expect(await mark.replica.engine.db.sync_outbox.count()).toBe(0);
   });
 
+  it('moves a message received in a channel the replica no longer sees as the hub judges it, instead of failing locally', async () => {
+    const { mark } = await syncedPair();
+    const olivia = world.onHub('olivia');
+    expect((await olivia.post('/users/me/subscriptions', { subscriptions: [{ name: 'design' }], principals: [IDS.mark] })).status).toBe(200);
+    const sent = await olivia.post('/messages', { type: 'stream', to: 'design', topic: 'sketches', content: 'for Mark' });
+    expect((await olivia.patch(`/streams/${IDS.design}`, { is_private: true, history_public_to_subscribers: false })).status).toBe(200);
+    expect((await olivia.delete('/users/me/subscriptions', { subscriptions: ['design'], principals: [IDS.mark] })).status).toBe(200);
+    expect(await mark.replica.sync()).toBe('online');
+    // What Mark received stays his to read; the channel is out of his sight.
+    expect(await mark.replica.engine.db.channels.get(IDS.design)).toBeUndefined();
+    expect((await mark.api.get(`/messages/${sent.body.id}`)).status).toBe(200);
+
+    // The hub may let him move it (he received it): only the hub, which knows the channel, can tell.
+    const moved = await mark.api.patch(`/messages/${sent.body.id}`, { topic: 'elsewhere', propagate_mode: 'change_all' });
+    expect(moved).toEqual({ status: 200, body: { result: 'success', msg: '', detached_uploads: [] } });
+    expect((await world.hubEngine.db.messages.get(sent.body.id))?.topic).toBe('elsewhere');
+    expect((await mark.replica.engine.db.messages.get(sent.body.id))?.topic).toBe('elsewhere');
+    expect(await mark.replica.engine.db.sync_outbox.count()).toBe(0);
+  });
+
   it('saves a draft with the hub\'s id and the replica\'s drafts are the hub\'s', async () => {
     const { mark } = await syncedPair();
     const draft = { type: 'stream', to: [IDS.general], topic: 'lunch', content: 'Pizza?', timestamp: 1_767_268_800 };

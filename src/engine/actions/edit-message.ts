@@ -1,5 +1,6 @@
 import type { EngineEvent } from '../events/event-types.ts';
-import { ApiError, badRequest, streamDoesNotExistById } from '../errors/api-error.ts';
+import { ApiError, badRequest, invalidMessage, streamDoesNotExistById } from '../errors/api-error.ts';
+import { refuseOnReplica } from '../storage/replica-database.ts';
 import { canReadChannel, canReadChannelHistory } from '../permissions/channel-access.ts';
 import { flagList, placeColumns, userMessageRow, withIndexColumns } from '../storage/flags.ts';
 import { normalizeContent, normalizeTopic, RESOLVED_TOPIC_PREFIX, searchWords } from '../validation/message-limits.ts';
@@ -81,6 +82,11 @@ export async function editMessage(scope: CallerScope, request: EditRequest): Pro
 
   const content = request.content === undefined ? undefined : normalizeContent(request.content.trimEnd() === '' ? '(deleted)' : request.content);
   const origChannel = row.type === 'stream' ? directory.channels.get(row.stream_id!) : undefined;
+  // Only a replica holds a channel message without its channel (received there, the channel out of its sight since): a move is then the hub's to judge.
+  if (row.type === 'stream' && !origChannel && (topic !== undefined || streamId !== undefined)) {
+    await refuseOnReplica(db);
+    throw invalidMessage();
+  }
   let channel: ChannelRow | undefined;
   if (streamId !== undefined) channel = await accessTargetChannel(db, directory, editor, streamId);
   const target = channel ?? origChannel;
