@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { PROVISIONAL_ID_BASE } from '../../src/sync/protocol.ts';
 import { IDS } from '../support/test-realm.ts';
 import { SyncWorld, type TestReplica } from './sync-fixture.ts';
@@ -146,4 +146,14 @@ export async function expectSameAsHub(world: SyncWorld, replica: TestReplica): P
   expect(await policies(db)).toEqual(await policies(hubDb));
   expect(await db.sync_outbox.count()).toBe(0);
   expect(await db.messages.where('id').aboveOrEqual(PROVISIONAL_ID_BASE).count()).toBe(0);
+}
+
+/** Watches the engines' reports of an internal error (a 500) from now on; the returned check expects none. */
+export function watchInternalErrors(): () => void {
+  const reports = vi.spyOn(console, 'error');
+  return () => {
+    const internal = reports.mock.calls.filter(([first]) => first === 'offline-realm: internal error');
+    reports.mockRestore();
+    expect(internal.map((call) => String(call[1]))).toEqual([]);
+  };
 }

@@ -1,17 +1,21 @@
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IDS, type TestUser } from '../support/test-realm.ts';
-import { act, expectSameAsHub, onHub, type Step, step } from './interleaving-steps.ts';
+import { act, expectSameAsHub, onHub, type Step, step, watchInternalErrors } from './interleaving-steps.ts';
 import { SyncWorld, type TestReplica } from './sync-fixture.ts';
 
 let world: SyncWorld | undefined;
-afterEach(() => world?.close());
+afterEach(() => {
+  vi.restoreAllMocks();
+  world?.close();
+});
 
 const nextMutationId = async (replica: TestReplica): Promise<number> => (await replica.replica.engine.db.sync_replica.get(1))?.next_mutation_id ?? 1;
 
 async function run(steps: Step[], users: readonly [TestUser, TestUser] = ['mark', 'mia']): Promise<void> {
   await world?.close();
   world = await SyncWorld.create();
+  const expectNoInternalError = watchInternalErrors();
   const replicas = [await world.replicaOf(users[0]), await world.replicaOf(users[1])] as const;
   for (const replica of replicas) await replica.replica.sync();
   // Everyone starts offline: the run is the partition, with syncs over links that come and go.
@@ -47,6 +51,7 @@ async function run(steps: Step[], users: readonly [TestUser, TestUser] = ['mark'
   for (const replica of replicas) Object.assign(replica.link, { cut: false, loseAnswers: false });
   for (let round = 0; round < 2; round++) for (const replica of replicas) expect(await replica.replica.sync()).toBe('online');
 
+  expectNoInternalError();
   const hubDb = world.hubEngine.db;
   const hubContents = (await hubDb.messages.toArray()).map((m) => m.content).filter((c) => /^(mark|mia)-\d+$/.test(c));
   expect(new Set(hubContents).size).toBe(hubContents.length);

@@ -4,7 +4,7 @@ import type { Engine } from '../../src/engine/engine.ts';
 import type { EventQueue } from '../../src/engine/events/event-queue.ts';
 import { RETRY_MS } from '../../src/sync/replica/sync-replica.ts';
 import { openQueue, type TestUser } from '../support/test-realm.ts';
-import { act, expectSameAsHub, onHub, type Step, step } from './interleaving-steps.ts';
+import { act, expectSameAsHub, onHub, type Step, step, watchInternalErrors } from './interleaving-steps.ts';
 import { SyncWorld } from './sync-fixture.ts';
 
 // The interleavings test as a browser runs it: both replicas under their live loops, which push,
@@ -14,6 +14,7 @@ import { SyncWorld } from './sync-fixture.ts';
 
 let world: SyncWorld | undefined;
 afterEach(async () => {
+  vi.restoreAllMocks();
   for (const replica of world?.replicas ?? []) await replica.replica.stop();
   world?.close();
   world = undefined;
@@ -24,6 +25,7 @@ async function runLive(batches: Step[][], users: readonly [TestUser, TestUser] =
   world?.close();
   world = await SyncWorld.create();
   const live = world;
+  const expectNoInternalError = watchInternalErrors();
   const replicas = [await live.replicaOf(users[0]), await live.replicaOf(users[1])] as const;
   for (const replica of replicas) {
     expect(await replica.replica.sync()).toBe('online');
@@ -61,6 +63,7 @@ async function runLive(batches: Step[][], users: readonly [TestUser, TestUser] =
     { timeout: 20_000, interval: 50 },
   );
 
+  expectNoInternalError();
   const hubContents = (await live.hubEngine.db.messages.toArray()).map((m) => m.content).filter((c) => /^(mark|mia)-\d+$/.test(c));
   expect(new Set(hubContents).size).toBe(hubContents.length);
   for (const [index, replica] of replicas.entries()) {
