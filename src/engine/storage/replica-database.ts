@@ -11,10 +11,11 @@ export async function isReplicaDatabase(db: RealmDatabase): Promise<boolean> {
 }
 
 /**
- * What a replica's engine answers a write only the hub may do (creating a channel gives it an id
- * only the hub can give). The replica chooses beforehand which writes go to the hub; this is for
- * one that changed under that choice (a page renamed the channel it names), and the replica then
- * sends the write to the hub instead. No client sees it.
+ * What a replica's engine answers a write only the hub may do: creating a channel (only the hub
+ * gives ids), moving a message whose channel the replica no longer holds (only the hub knows its
+ * rules). The replica chooses beforehand which writes go to the hub; this is for one it could not
+ * tell (a page renamed the channel it names since), and the replica then sends the write to the
+ * hub instead. No client sees it.
  */
 export const HUB_ONLY_WRITE = 'SYNC_HUB_ONLY_WRITE';
 

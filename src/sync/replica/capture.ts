@@ -48,7 +48,7 @@ export async function handleLocally(engine: Engine, request: Request): Promise<L
   const directory = await RealmDirectory.load(engine.db);
   if (subscribedChannelNames(synced)?.some((name) => !directory.channelByName(name))) return forwarded(request.method, path, params);
   const response = await engine.handle(localRun(request, synced), { inTransaction: (scope, answer) => queueMutation(scope, synced, answer) });
-  // A page applied since the choice above renamed a channel the request names: the run, rolled back, would have created it.
+  // The run met a write only the hub may do (a channel a page renamed since the choice above, a move in a channel no longer held): rolled back, it goes to the hub.
   return (await isHubOnlyWrite(response)) ? forwarded(request.method, path, params) : { response };
 }
 
