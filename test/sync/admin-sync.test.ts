@@ -1,4 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { Dexie } from 'dexie';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RealmDirectory } from '../../src/engine/directory/realm-directory.ts';
 import { runAction } from '../../src/engine/services/run-action.ts';
 import { IDS } from '../support/test-realm.ts';
 import {
@@ -135,6 +137,25 @@ describe('a role change', () => {
     const feed = await world.hubEngine.db.sync_changes.toArray();
     expect(feed.filter((change) => change.kind === 'realm').map((change) => change.users)).toEqual([[IDS.mark]]);
     await expectFeedPulledAgainTellsNothing(mia);
+  });
+});
+
+describe('a role changed while the hub reads for the replica', () => {
+  it("is read as the read's transaction finds it: the snapshot of a guest made moderator holds what a moderator sees, not what the guest did", async () => {
+    world = await SyncWorld.create();
+    const gail = await world.replicaOf('gail');
+    expect(await gail.replica.sync()).toBe('online');
+    // The hub authenticates each call before its read begins: as a guest, here, then the role changes under it.
+    const asGuest = await RealmDirectory.load(world.hubEngine.db);
+    expect((await world.onHub('olivia').patch(`/users/${IDS.gail}`, { role: 300 })).status).toBe(200);
+    const load = RealmDirectory.load.bind(RealmDirectory);
+    vi.spyOn(RealmDirectory, 'load').mockImplementation((db) => (db === world.hubEngine.db && !Dexie.currentTransaction ? Promise.resolve(asGuest) : load(db)));
+    expect(await gail.replica.sync()).toBe('online');
+    vi.restoreAllMocks();
+
+    const channels = async (api: Caller) => ((await api.get('/streams')).body.streams as { name: string }[]).map((c) => c.name);
+    expect(await channels(gail.api)).toEqual(await channels(world.onHub('gail')));
+    expect(await channels(gail.api)).toContain('announce');
   });
 });
 

@@ -47,7 +47,19 @@ export async function asWriteInFlight<T>(db: RealmDatabase, write: (inFlight: nu
   }
 }
 
-/** A read-only snapshot over every table (initial state for /register, page fetches). */
+/**
+ * A read-only snapshot over every table (initial state for /register, page fetches). Begun while
+ * writes are in flight, its requests see their result: it makes one request first, so that what
+ * it reads from memory (the directory cache) is read after them too.
+ */
 export function readSnapshot<T>(engine: EngineServices, body: (db: RealmDatabase) => Promise<T>): Promise<T> {
-  return engine.db.transaction('r', engine.db.tables, (tx) => body(bindToTransaction(engine.db, tx)));
+  const behindWrites = writesInFlightOn(engine.db);
+  return engine.db.transaction('r', engine.db.tables, async (tx) => {
+    const db = bindToTransaction(engine.db, tx);
+    if (behindWrites) await db.realm.get(1);
+    return body(db);
+  });
 }
+
+/** Whether a write begun earlier is still in flight on `db`: a transaction begun now runs its requests after it, but its code at once. */
+export const writesInFlightOn = (db: RealmDatabase): boolean => (writesInFlight.get(db) ?? 0) > 0;

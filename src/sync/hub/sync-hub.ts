@@ -7,6 +7,7 @@ import { errorResponse, internalErrorResponse, jsonResponse } from '../../engine
 import { readSnapshot } from '../../engine/services/run-action.ts';
 import { bindToTransaction } from '../../engine/storage/bound-database.ts';
 import type { SyncHubRow, UserRow } from '../../engine/storage/rows.ts';
+import type { RealmDatabase } from '../../engine/storage/database.ts';
 import { readBoundedBody } from '../../engine/http/bounded-body.ts';
 import { ephemeralBody, FILE_PATH_PREFIX, HISTORY_PATH, historyBody, HUB_READ_ROUTE, hubReadBody, MAX_HISTORY_MESSAGES, type PullAnswer, pullBody, pushBody, REFRESH_PATH, refreshBody, RESYNC_NEEDED, SYNC_PREFIX, syncVersionOf, UPLOAD_PATH, waitBody } from '../protocol.ts';
 import { ChangeSignal } from './change-signal.ts';
@@ -77,7 +78,7 @@ export class SyncHub {
     if (fileRest !== null) return serveFile(engine, request, fileRest);
     const hub = await hubIdentity(engine.db);
     if (route === 'GET /snapshot') {
-      const snapshot = await readSnapshot(engine, (db) => userSnapshot(db, caller, syncVersionOf(request)));
+      const snapshot = await readSnapshot(engine, async (db) => userSnapshot(db, await callerNow(db, caller), syncVersionOf(request)));
       return success({ hub_id: hub.hub_id, epoch: hub.epoch, ...snapshot });
     }
     if (route === 'POST /pull') {
@@ -88,7 +89,7 @@ export class SyncHub {
     if (route === `POST ${HISTORY_PATH}`) {
       const body = await readBody(request, historyBody);
       checkIdentity(hub, body);
-      const page = await readSnapshot(engine, (db) => historyPage(db, caller, body.channel_id, body.before ?? Number.MAX_SAFE_INTEGER, MAX_HISTORY_MESSAGES));
+      const page = await readSnapshot(engine, async (db) => historyPage(db, await callerNow(db, caller), body.channel_id, body.before ?? Number.MAX_SAFE_INTEGER, MAX_HISTORY_MESSAGES));
       return success(page);
     }
     if (route === 'POST /wait') {
@@ -110,7 +111,7 @@ export class SyncHub {
     if (route === `POST ${REFRESH_PATH}`) {
       const body = await readBody(request, refreshBody);
       checkIdentity(hub, body);
-      return success(await readSnapshot(engine, (db) => refreshedMessages(db, caller, body.ids, syncVersionOf(request))));
+      return success(await readSnapshot(engine, async (db) => refreshedMessages(db, await callerNow(db, caller), body.ids, syncVersionOf(request))));
     }
     if (route === `POST ${HUB_READ_ROUTE}`) {
       const body = await readBody(request, hubReadBody);
@@ -148,10 +149,20 @@ async function pullAnswer(engine: Engine, hub: SyncHubRow, caller: UserRow, curs
   const tables = ['counters', ...PULL_TABLES].map((name) => engine.db.table(name));
   const changes = await engine.db.transaction('r', tables, async (tx) => {
     const db = bindToTransaction(engine.db, tx);
+    // Also the request that puts the directory cache after writes in flight (`readSnapshot`).
     if (cursor > (await currentSeq(db))) throw resyncNeeded(hub, 'The checkpoint is ahead of this hub');
-    return readChanges(db, caller, cursor, limit, version);
+    return readChanges(db, await callerNow(db, caller), cursor, limit, version);
   });
   return { hub_id: hub.hub_id, epoch: hub.epoch, ...changes };
+}
+
+/**
+ * The caller as the read's transaction finds it: authenticated before it began, the caller's
+ * role may have changed since, and a role decides what the caller sees (a snapshot filtered by
+ * the role before a change, with the rows after it, held the wrong channels).
+ */
+async function callerNow(db: RealmDatabase, caller: UserRow): Promise<UserRow> {
+  return (await db.users.get(caller.id)) ?? caller;
 }
 
 function checkIdentity(hub: SyncHubRow, body: { hub_id: string; epoch: string }): void {
