@@ -159,6 +159,28 @@ describe('a role changed while the hub reads for the replica', () => {
   });
 });
 
+describe('a resync the hub asks for, whose snapshot fails', () => {
+  it('is asked for again by the next round: the checkpoint did not move past it', async () => {
+    world = await SyncWorld.create();
+    const gail = await world.replicaOf('gail');
+    expect(await gail.replica.sync()).toBe('online');
+    expect((await world.onHub('olivia').patch(`/users/${IDS.gail}`, { role: 300 })).status).toBe(200);
+    let failing = true;
+    gail.link.beforeHub = async (path) => {
+      if (failing && path.endsWith('/snapshot')) throw new TypeError('fetch failed');
+    };
+    expect(await gail.replica.sync()).toBe('offline');
+    failing = false;
+    const callsBefore = gail.link.calls.length;
+    expect(await gail.replica.sync()).toBe('online');
+    expect(gail.link.calls.slice(callsBefore)).toContain('/sync/v1/snapshot');
+
+    const channels = async (api: Caller) => ((await api.get('/streams')).body.streams as { name: string }[]).map((c) => c.name);
+    expect(await channels(gail.api)).toEqual(await channels(world.onHub('gail')));
+    expect(await channels(gail.api)).toContain('announce');
+  });
+});
+
 describe('a change of email_address_visibility', () => {
   it("still resyncs every replica told of it, which then shows the emails as the hub does", async () => {
     const { world: synced, watched } = await watchedWorld('mia');

@@ -523,9 +523,14 @@ export class SyncReplica {
       const state = await this.engine.db.sync_replica.get(1);
       if (!state) throw new ResyncNeeded('no checkpoint');
       const page = await this.#client.pull({ hub_id: state.hub_id, epoch: state.epoch, cursor: state.cursor });
+      // The snapshot replaces what the page would bring. Applied first, the page would move the
+      // checkpoint past the resync's entry, and a snapshot that then failed would never be asked again.
+      if (page.realm_changed) {
+        await this.#resync();
+        continue;
+      }
       const outcome = await applyChanges(this.engine, await this.#userId(), state.cursor, page);
       if (outcome !== 'applied') return outcome;
-      if (page.realm_changed) await this.#resync();
       if (!page.more) {
         await this.#refresh();
         return outcome;
