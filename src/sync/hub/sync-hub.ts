@@ -78,7 +78,7 @@ export class SyncHub {
     if (fileRest !== null) return serveFile(engine, request, fileRest);
     const hub = await hubIdentity(engine.db);
     if (route === 'GET /snapshot') {
-      const snapshot = await readSnapshot(engine, async (db) => userSnapshot(db, await callerNow(db, caller), syncVersionOf(request)));
+      const snapshot = await readAsCaller(engine, caller, (db, now) => userSnapshot(db, now, syncVersionOf(request)));
       return success({ hub_id: hub.hub_id, epoch: hub.epoch, ...snapshot });
     }
     if (route === 'POST /pull') {
@@ -89,7 +89,7 @@ export class SyncHub {
     if (route === `POST ${HISTORY_PATH}`) {
       const body = await readBody(request, historyBody);
       checkIdentity(hub, body);
-      const page = await readSnapshot(engine, async (db) => historyPage(db, await callerNow(db, caller), body.channel_id, body.before ?? Number.MAX_SAFE_INTEGER, MAX_HISTORY_MESSAGES));
+      const page = await readAsCaller(engine, caller, (db, now) => historyPage(db, now, body.channel_id, body.before ?? Number.MAX_SAFE_INTEGER, MAX_HISTORY_MESSAGES));
       return success(page);
     }
     if (route === 'POST /wait') {
@@ -111,7 +111,7 @@ export class SyncHub {
     if (route === `POST ${REFRESH_PATH}`) {
       const body = await readBody(request, refreshBody);
       checkIdentity(hub, body);
-      return success(await readSnapshot(engine, async (db) => refreshedMessages(db, await callerNow(db, caller), body.ids, syncVersionOf(request))));
+      return success(await readAsCaller(engine, caller, (db, now) => refreshedMessages(db, now, body.ids, syncVersionOf(request))));
     }
     if (route === `POST ${HUB_READ_ROUTE}`) {
       const body = await readBody(request, hubReadBody);
@@ -164,6 +164,10 @@ async function pullAnswer(engine: Engine, hub: SyncHubRow, caller: UserRow, curs
 async function callerNow(db: RealmDatabase, caller: UserRow): Promise<UserRow> {
   return (await db.users.get(caller.id)) ?? caller;
 }
+
+/** A read snapshot for the caller as its transaction finds them. */
+const readAsCaller = <T>(engine: Engine, caller: UserRow, read: (db: RealmDatabase, caller: UserRow) => Promise<T>): Promise<T> =>
+  readSnapshot(engine, async (db) => read(db, await callerNow(db, caller)));
 
 function checkIdentity(hub: SyncHubRow, body: { hub_id: string; epoch: string }): void {
   if (body.hub_id !== hub.hub_id || body.epoch !== hub.epoch) throw resyncNeeded(hub, 'This hub was reset: a full resync is needed');
