@@ -17,16 +17,21 @@ export type Step =
   | { side: 0 | 1; kind: 'sync'; link: 'up' | 'down' | 'answers-lost' }
   | { kind: 'hub'; action: HubAction; pick: number };
 
-export type HubAction = 'send' | 'move' | 'delete' | 'react' | 'edit' | 'star' | 'remove' | 'privacy' | 'archive' | 'add' | 'role' | 'rename' | 'profile';
+export type HubAction = 'send' | 'move' | 'delete' | 'react' | 'edit' | 'star' | 'remove' | 'privacy' | 'archive' | 'add' | 'role' | 'rename' | 'profile' | 'self';
 
-export type PlainKind = 'send' | 'dm' | 'join' | 'leave' | 'create' | 'mute' | 'topic-policy' | 'read-topic' | 'read-all';
+export type PlainKind =
+  | 'send' | 'dm' | 'join' | 'leave' | 'create' | 'mute' | 'topic-policy' | 'read-topic' | 'read-all'
+  | 'read-channel' | 'read-narrow' | 'pin' | 'invite' | 'kick' | 'mute-topic';
 export type PickKind = 'edit' | 'delete' | 'react' | 'unreact' | 'star' | 'unstar' | 'read' | 'unread' | 'move' | 'resolve';
 
 const side = fc.constantFrom<0 | 1>(0, 1);
 export const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({
     side,
-    kind: fc.constantFrom<PlainKind>('send', 'dm', 'join', 'leave', 'create', 'mute', 'topic-policy', 'read-topic', 'read-all'),
+    kind: fc.constantFrom<PlainKind>(
+      'send', 'dm', 'join', 'leave', 'create', 'mute', 'topic-policy', 'read-topic', 'read-all',
+      'read-channel', 'read-narrow', 'pin', 'invite', 'kick', 'mute-topic',
+    ),
   }),
   fc.record({
     side,
@@ -35,11 +40,12 @@ export const step: fc.Arbitrary<Step> = fc.oneof(
     emoji: fc.nat(EMOJI.length - 1),
   }),
   fc.record({ side, kind: fc.constant('sync' as const), link: fc.constantFrom('up' as const, 'down' as const, 'answers-lost' as const) }),
-  fc.record({ kind: fc.constant('hub' as const), action: fc.constantFrom<HubAction>('send', 'move', 'delete', 'react', 'edit', 'star', 'remove', 'privacy', 'archive', 'add', 'role', 'rename', 'profile'), pick: fc.nat() }),
+  fc.record({ kind: fc.constant('hub' as const), action: fc.constantFrom<HubAction>('send', 'move', 'delete', 'react', 'edit', 'star', 'remove', 'privacy', 'archive', 'add', 'role', 'rename', 'profile', 'self'), pick: fc.nat() }),
 );
 
 /** Olivia, an owner, on the hub's API meanwhile. */
 export async function onHub(world: SyncWorld, s: Extract<Step, { kind: 'hub' }>, n: number): Promise<void> {
+  if (s.action === 'self') return onHubAsReplicaUser(world, s.pick, n);
   const olivia = world.onHub('olivia');
   const { body } = await olivia.get('/messages', { anchor: 'newest', num_before: 1000, num_after: 0, narrow: [{ operator: 'channels', operand: 'public' }] });
   const messages = body.messages as { id: number; subject: string; sender_id: number; stream_id: number }[];
@@ -63,6 +69,22 @@ export async function onHub(world: SyncWorld, s: Extract<Step, { kind: 'hub' }>,
   if (s.action === 'react') await olivia.post(`/messages/${id}/reactions`, { emoji_name: EMOJI[s.pick % EMOJI.length] });
   if (s.action === 'edit' && messages.find((m) => m.id === id)?.sender_id === 8) await olivia.patch(`/messages/${id}`, { content: `olivia edited ${n}` });
   if (s.action === 'star') await olivia.post('/messages/flags', { messages: [id], op: 'add', flag: 'starred' });
+}
+
+/** A replica's user on another device of theirs, a client of the hub itself. */
+async function onHubAsReplicaUser(world: SyncWorld, pick: number, n: number): Promise<void> {
+  const user = pick % 2 ? 'mark' : 'mia';
+  const api = world.onHub(user);
+  const { body } = await api.get('/messages', { anchor: 'newest', num_before: 1000, num_after: 0 });
+  const messages = body.messages as { id: number; sender_id: number; type: string }[];
+  const own = messages.filter((m) => m.sender_id === IDS[user]);
+  const op = Math.floor(pick / 2) % 6;
+  if (op === 0) await api.post('/mark_all_as_read');
+  if (op === 1 && messages.length > 0) await api.post('/messages/flags', { messages: [messages[n % messages.length]!.id], op: n % 2 ? 'add' : 'remove', flag: n % 3 ? 'starred' : 'read' });
+  if (op === 2 && own.length > 0) await api.patch(`/messages/${own[n % own.length]!.id}`, { content: `${user} edited on the hub ${n}` });
+  if (op === 3 && messages.length > 0) await api.post(`/messages/${messages[n % messages.length]!.id}/reactions`, { emoji_name: EMOJI[n % EMOJI.length] });
+  if (op === 4) await api.post('/users/me/subscriptions/properties', { subscription_data: [{ stream_id: IDS.general, property: 'is_muted', value: n % 2 === 0 }] });
+  if (op === 5) await api.post('/user_topics', { stream_id: IDS.general, topic: 'run', visibility_policy: n % 4 });
 }
 
 async function localMessages(replica: TestReplica): Promise<{ id: number; sender_id: number; type: string; subject: string; stream_id?: number }[]> {
@@ -123,6 +145,26 @@ export async function act(replica: TestReplica, other: TestReplica, s: Exclude<S
   }
   if (s.kind === 'read-topic') await replica.api.post('/mark_topic_as_read', { stream_id: IDS.general, topic_name: 'run' });
   if (s.kind === 'read-all') await replica.api.post('/mark_all_as_read');
+  if (s.kind === 'read-channel') await replica.api.post('/mark_stream_as_read', { stream_id: n % 2 ? IDS.general : IDS.design });
+  // Marks read (or, every other time, unread) the newest few of a topic, as the web app's "mark as read up to here" does.
+  if (s.kind === 'read-narrow') {
+    await replica.api.post('/messages/flags/narrow', {
+      anchor: 'newest', include_anchor: true, num_before: n % 4, num_after: 0, op: n % 2 ? 'add' : 'remove', flag: 'read',
+      narrow: JSON.stringify([{ operator: 'channel', operand: 'general' }, { operator: 'topic', operand: 'run' }]),
+    });
+  }
+  if (s.kind === 'pin') {
+    await replica.api.post('/users/me/subscriptions/properties', {
+      subscription_data: [{ stream_id: IDS.general, property: 'pin_to_top', value: n % 2 === 0 }, { stream_id: IDS.general, property: 'color', value: n % 2 ? '#76ce90' : '#c2726a' }],
+    });
+  }
+  // Adding the other replica's user to design, or taking them out of it: a member may do the first, not the second; the hub decides the same.
+  if (s.kind === 'invite') await replica.api.post('/users/me/subscriptions', { subscriptions: [{ name: 'design' }], principals: [other.userId] });
+  if (s.kind === 'kick') await replica.api.delete('/users/me/subscriptions', { subscriptions: ['design'], principals: [other.userId] });
+  // The older route for a topic's mute, as older clients call it.
+  if (s.kind === 'mute-topic') {
+    await replica.api.patch('/users/me/subscriptions/muted_topics', { stream_id: IDS.general, topic: 'run', op: n % 2 ? 'add' : 'remove' });
+  }
   if ('pick' in s) await change(replica, s);
 }
 
