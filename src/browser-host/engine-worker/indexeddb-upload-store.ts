@@ -1,5 +1,6 @@
 import { Dexie, type Table } from 'dexie';
 import type { UploadStore } from '../../engine/storage/upload-store.ts';
+import { withoutLiveQueries } from '../../engine/storage/without-live-queries.ts';
 
 interface StoredFile {
   path_id: string;
@@ -14,7 +15,7 @@ export class IndexedDbUploadStore implements UploadStore {
   readonly #files: Table<StoredFile, string>;
 
   constructor(indexedDB: IDBFactory, keyRange: typeof IDBKeyRange, name = 'offline-realm-uploads') {
-    const db = new Dexie(name, { indexedDB, IDBKeyRange: keyRange });
+    const db = withoutLiveQueries(new Dexie(name, { indexedDB, IDBKeyRange: keyRange }));
     db.version(1).stores({ files: 'path_id' });
     this.#files = db.table('files');
   }

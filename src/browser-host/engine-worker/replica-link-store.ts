@@ -1,4 +1,5 @@
 import { Dexie, type Table } from 'dexie';
+import { withoutLiveQueries } from '../../engine/storage/without-live-queries.ts';
 
 /** The hub this browser replicates, and once someone logged in, whose view it holds. */
 export interface ReplicaLink {
@@ -20,7 +21,7 @@ export class ReplicaLinkStore {
   readonly #links: Table<StoredLink, number>;
 
   constructor(indexedDB: IDBFactory, keyRange: typeof IDBKeyRange, name = 'offline-realm-replica') {
-    const db = new Dexie(name, { indexedDB, IDBKeyRange: keyRange });
+    const db = withoutLiveQueries(new Dexie(name, { indexedDB, IDBKeyRange: keyRange }));
     db.version(1).stores({ link: 'id' });
     this.#links = db.table('link');
   }

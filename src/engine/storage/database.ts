@@ -2,6 +2,7 @@ import { Dexie, type EntityTable, type Table } from 'dexie';
 import { MessageIdCounter, messageIdMiddleware } from './message-id-counter.ts';
 import { ReactedMessages, reactedMessagesMiddleware } from './reacted-messages.ts';
 import { tableCacheMiddleware } from './table-cache.ts';
+import { withoutLiveQueries } from './without-live-queries.ts';
 import type {
   AttachmentRow,
   PushDeviceTokenRow,
@@ -165,6 +166,7 @@ export class RealmDatabase extends Dexie {
       sync_refusals: 'mutation_id',
       sync_files: 'path',
     });
+    withoutLiveQueries(this);
     this.use(tableCacheMiddleware());
     this.use(messageIdMiddleware(this.messageIds));
     this.use(reactedMessagesMiddleware(this.reactedMessages));
