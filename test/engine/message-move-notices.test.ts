@@ -50,6 +50,27 @@ describe('PATCH /messages/{id}: the notification bot’s notes on moves', () => 
     ]);
   });
 
+  it('moves a message on from a topic cut past 60 characters between two emoji, noting both topics', async () => {
+    const long = `${'a'.repeat(56)}${'😀'.repeat(10)}`;
+    expect((await move(2, { topic: long })).status).toBe(200);
+    const cut = `${'a'.repeat(56)}😀...`;
+    expect((await realm.as('mark').get('/messages/2')).body.message.subject).toBe(cut);
+    expect((await move(2, { topic: 'onwards', send_notification_to_old_thread: true })).status).toBe(200);
+    expect((await topic(IDS.general, cut)).at(-1)).toEqual(note(7, `A message was moved from this topic to #**general>onwards** by ${MARK}.`));
+    expect((await topic(IDS.general, 'onwards')).at(-1)).toEqual(
+      note(6, `[A message](http://zulip.test/#narrow/channel/1-general/topic/onwards/near/2) was moved here from #**general>${cut}** by ${MARK}.`),
+    );
+  });
+
+  it('links a topic stored with half an emoji (cut before cuts counted characters) instead of failing', async () => {
+    await realm.engine.db.messages.update(2, { topic: 'half \ud83d' });
+    expect((await move(2, { topic: 'whole', send_notification_to_new_thread: true })).status).toBe(200);
+    const { body } = await realm.as('olivia').get('/messages', {
+      anchor: 'newest', num_before: 1, num_after: 0, narrow: [{ operator: 'topic', operand: 'whole' }],
+    });
+    expect(body.messages[0].content).toContain('href="/#narrow/channel/1-general/topic/half.20.EF.BF.BD"');
+  });
+
   it('counts the messages when only part of a topic moves, or when the new topic already had some', async () => {
     const sent = await realm.as('mark').post('/messages', { type: 'stream', to: IDS.general, topic: 'welcome', content: 'later' });
     expect(sent.body.id).toBe(5);

@@ -135,6 +135,21 @@ describe('POST /messages to a channel', () => {
     expect((await fetchMessage('mark', body.id)).message.subject).toBe(`${'a'.repeat(57)}...`);
   });
 
+  it('counts a topic in characters, as upstream does, and never cuts an emoji in half', async () => {
+    // 60 emoji are 120 UTF-16 units but 60 characters: kept whole.
+    const sixty = await send('mark', { type: 'channel', to: 'general', topic: '😀'.repeat(60), content: 'x' });
+    expect((await fetchMessage('mark', sixty.body.id)).message.subject).toBe('😀'.repeat(60));
+    // Past 60 characters the cut falls between characters: 56 letters and one emoji, then "...".
+    const long = await send('mark', { type: 'channel', to: 'general', topic: `${'a'.repeat(56)}${'😀'.repeat(10)}`, content: 'x' });
+    expect((await fetchMessage('mark', long.body.id)).message.subject).toBe(`${'a'.repeat(56)}😀...`);
+  });
+
+  it('counts content in characters and cuts it between them', async () => {
+    const { body } = await send('mark', { type: 'channel', to: 'general', topic: 't', content: `a${'😀'.repeat(10_050)}` });
+    const content = (await fetchMessage('mark', body.id)).raw_content;
+    expect(content).toBe(`a${'😀'.repeat(10_000 - '\n[message truncated]'.length - 1)}\n[message truncated]`);
+  });
+
   it('truncates content past max_message_length with a marker', async () => {
     const { body } = await send('mark', { type: 'channel', to: 'general', topic: 't', content: 'b'.repeat(10_050) });
     const content = (await fetchMessage('mark', body.id)).raw_content;

@@ -117,6 +117,9 @@ describe('POST /user_topics', () => {
     await refused(() => setPolicy('mark', IDS.general, 'welcome', 4), error('Invalid visibility_policy'));
     await refused(() => setPolicy('mark', IDS.general, 'welcome', 1.5), error('visibility_policy is not an integer'));
     await refused(() => setPolicy('mark', IDS.general, 't'.repeat(61), MUTED), error('topic is too long (limit: 60 characters)'));
+    // Characters, as a message's topic is counted: 60 emoji (120 UTF-16 units) are a topic a message may have.
+    expect((await setPolicy('mark', IDS.general, '😀'.repeat(60), MUTED)).body).toEqual(SUCCESS);
+    await refused(() => setPolicy('mark', IDS.general, '😀'.repeat(61), MUTED), error('topic is too long (limit: 60 characters)'));
     await refused(() => realm.as('mark').post('/user_topics', { stream_id: IDS.general, topic: 'welcome' }), {
       ...error("Missing 'visibility_policy' argument", 'REQUEST_VARIABLE_MISSING'),
       var_name: 'visibility_policy',

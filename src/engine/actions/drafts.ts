@@ -4,7 +4,7 @@
  */
 import { ApiError, badRequest } from '../errors/api-error.ts';
 import { canReadChannel } from '../permissions/channel-access.ts';
-import { MAX_TOPIC_LENGTH, normalizeContent } from '../validation/message-limits.ts';
+import { MAX_TOPIC_LENGTH, normalizeContent, TOPIC_TRUNCATED_SUFFIX, truncateChars } from '../validation/message-limits.ts';
 import { USER_SETTING_DEFAULTS } from '../settings/user-settings.ts';
 import { resolveTarget } from './send-message.ts';
 import { nextId, type RealmDatabase } from '../storage/database.ts';
@@ -81,7 +81,7 @@ async function checkedDraft(scope: CallerScope, draft: DraftInput): Promise<Omit
   if (timestamp < 0) throw badRequest('Timestamp must not be negative.');
   const base = { content, last_edit_time: timestamp };
   if (draft.type === 'stream') {
-    const topic = draft.topic.length > MAX_TOPIC_LENGTH ? `${draft.topic.slice(0, MAX_TOPIC_LENGTH - 3)}...` : draft.topic;
+    const topic = truncateChars(draft.topic, MAX_TOPIC_LENGTH, TOPIC_TRUNCATED_SUFFIX);
     if (topic.includes('\0')) throw badRequest('Topic must not contain null bytes');
     if (draft.to.length !== 1) throw badRequest('Must specify exactly 1 channel ID for channel messages');
     await checkChannelAccess(scope, draft.to[0]);

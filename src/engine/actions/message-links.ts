@@ -6,8 +6,9 @@
 import { realmUrl } from '../wire/paths.ts';
 import type { RealmDirectory } from '../directory/realm-directory.ts';
 import type { MessageRow, UserRow } from '../storage/rows.ts';
+import { MESSAGE_TRUNCATED_SUFFIX, truncateChars } from '../validation/message-limits.ts';
+import { encodeHashComponent } from '../markdown/channel-links.ts';
 
-const TRUNCATED_SUFFIX = '\n[message truncated]';
 /** Characters that break the `#**channel>topic@id**` syntax (upstream's topic_link_util). */
 const BREAKS_LINK_SYNTAX = /[`>*&[\]]|\$\$/;
 const LINK_TEXT_ESCAPES: Record<string, string> = {
@@ -23,8 +24,7 @@ const LINK_TEXT_ESCAPES: Record<string, string> = {
 export const silentMention = (user: UserRow): string => `@_**${user.full_name}|${user.id}**`;
 
 export function truncate(content: string, maxLength: number): string {
-  if (content.length <= maxLength) return content;
-  return content.slice(0, maxLength - TRUNCATED_SUFFIX.length) + TRUNCATED_SUFFIX;
+  return truncateChars(content, maxLength, MESSAGE_TRUNCATED_SUFFIX);
 }
 
 /** A fence of backticks longer than any fence inside the quoted content. */
@@ -34,13 +34,6 @@ export function unusedFence(content: string): string {
   return '`'.repeat(length);
 }
 
-/** Upstream's URL hash encoding: percent-encoding with "." in place of "%". */
-function encodeHashComponent(text: string): string {
-  return encodeURIComponent(text)
-    .replace(/[!'()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
-    .replace(/\./g, '%2E')
-    .replace(/%/g, '.');
-}
 
 const channelSlug = (id: number, name: string): string => `${id}-${encodeHashComponent(name.replace(/ /g, '-'))}`;
 

@@ -1,5 +1,5 @@
 import { badRequest } from '../errors/api-error.ts';
-import { MAX_MESSAGE_LENGTH, MAX_REMINDER_NOTE_LENGTH, trimMessageText } from '../validation/message-limits.ts';
+import { charLength, MAX_MESSAGE_LENGTH, MAX_REMINDER_NOTE_LENGTH, trimMessageText } from '../validation/message-limits.ts';
 import type { RealmDirectory } from '../directory/realm-directory.ts';
 import { dmParticipants } from '../storage/recipients.ts';
 import type { MessageRow } from '../storage/rows.ts';
@@ -41,7 +41,7 @@ export function reminderContent(message: MessageRow, directory: RealmDirectory, 
   }
   content += '\n';
   const fence = unusedFence(message.content);
-  const room = MAX_MESSAGE_LENGTH - (content.length + `${fence}quote\n\n${fence}`.length);
+  const room = MAX_MESSAGE_LENGTH - charLength(`${content}${fence}quote\n\n${fence}`);
   return `${content}${fence}quote\n${truncate(message.content, room)}\n${fence}`;
 }
 

@@ -3,7 +3,7 @@
  * the owner's queues only (`saved_snippets` add/update/remove).
  */
 import { ApiError, badRequest } from '../errors/api-error.ts';
-import { MAX_MESSAGE_LENGTH } from '../validation/message-limits.ts';
+import { charLength, MAX_MESSAGE_LENGTH } from '../validation/message-limits.ts';
 import { nextId, type RealmDatabase } from '../storage/database.ts';
 import type { SavedSnippetRow, UserRow } from '../storage/rows.ts';
 import type { CallerScope } from '../services/action-scope.ts';
@@ -60,6 +60,6 @@ function checkedTitle(raw: string): string {
 function checkedContent(raw: string): string {
   const content = raw.trim();
   if (content === '') throw badRequest('Content cannot be empty.');
-  if (content.length > MAX_MESSAGE_LENGTH) throw badRequest(`content is too long (limit: ${MAX_MESSAGE_LENGTH} characters)`);
+  if (charLength(content) > MAX_MESSAGE_LENGTH) throw badRequest(`content is too long (limit: ${MAX_MESSAGE_LENGTH} characters)`);
   return content;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listTooLong, MAX_LIST_LENGTH } from '../validation/list-limits.ts';
+import { charLength } from '../validation/message-limits.ts';
 
 /**
  * Parameter types as the upstream server reads them. Strings are taken raw; every other type
@@ -31,6 +32,9 @@ export const listOf = <T extends z.ZodType>(item: T, max = MAX_LIST_LENGTH, tooL
 
 /** Raw string parameter (never JSON-decoded), as upstream's `str` parameters. */
 export const str = () => z.string();
+/** A raw string of at most `max` characters, counted as upstream counts them (code points). */
+export const strOfAtMost = (max: number) =>
+  z.string().refine((text) => charLength(text) <= max, { error: `${VAR} is too long (limit: ${max} characters)` });
 export const bool = () => json(boolValue());
 export const int = () => json(intValue());
 export const nonNegativeInt = () => json(intValue().min(0, { error: `${VAR} is too small` }));

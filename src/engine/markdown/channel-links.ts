@@ -15,9 +15,13 @@ const ALLOWED_BEFORE = /[\s'"(,:<]/;
 /** What upstream shows for the empty topic name. */
 const EMPTY_TOPIC_NAME = 'general chat';
 
-/** Upstream's URL-hash encoding: percent-encode everything but `A-Za-z0-9_-~`, then `%` becomes `.`. */
+/**
+ * Upstream's URL-hash encoding: percent-encode everything but `A-Za-z0-9_-~`, then `%` becomes
+ * `.`. A lone surrogate (a name or topic stored before cuts counted code points, or decoded
+ * from JSON) is encoded as U+FFFD, as the browser's URL parser does, instead of throwing.
+ */
 export function encodeHashComponent(text: string): string {
-  return encodeURIComponent(text)
+  return encodeURIComponent(text.replace(/\p{Cs}/gu, '\uFFFD'))
     .replace(/[!'()*.]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`)
     .replace(/%/g, '.');
 }

@@ -11,9 +11,36 @@ export const MAX_REMINDER_NOTE_LENGTH = 1000;
 export const MAX_BULK_NEW_SUBSCRIPTION_MESSAGES = 100;
 export const RESOLVED_TOPIC_PREFIX = '✔ ';
 
-const TRUNCATED_SUFFIX = '\n[message truncated]';
+export const MESSAGE_TRUNCATED_SUFFIX = '\n[message truncated]';
+export const TOPIC_TRUNCATED_SUFFIX = '...';
 
 const WHITE_SPACE = /\s/;
+
+/** A text's length as upstream counts it: characters (code points, Python's `len`), not UTF-16 units. */
+export function charLength(text: string): number {
+  let count = 0;
+  for (const _char of text) count++;
+  return count;
+}
+
+/**
+ * `text` cut to at most `max` characters, its end replaced by `suffix`, as upstream's
+ * `truncate_content`. Counted in code points, so a cut never splits a surrogate pair: a lone
+ * half stored in a topic made every later link to it throw (`encodeURIComponent`).
+ */
+export function truncateChars(text: string, max: number, suffix: string): string {
+  if (text.length <= max) return text;
+  const keep = max - charLength(suffix);
+  let count = 0;
+  let cut = 0;
+  let units = 0;
+  for (const char of text) {
+    if (count === keep) cut = units;
+    if (++count > max) return text.slice(0, cut) + suffix;
+    units += char.length;
+  }
+  return text;
+}
 
 /**
  * Trailing white space and leading blank lines removed, as upstream's `rstrip().lstrip("\n")`.
@@ -36,8 +63,7 @@ export function normalizeContent(content: string): string {
   const trimmed = trimMessageText(content);
   if (trimmed === '') throw badRequest('Message must not be empty');
   if (trimmed.includes('\0')) throw badRequest('Message must not contain null bytes');
-  if (trimmed.length <= MAX_MESSAGE_LENGTH) return trimmed;
-  return trimmed.slice(0, MAX_MESSAGE_LENGTH - TRUNCATED_SUFFIX.length) + TRUNCATED_SUFFIX;
+  return truncateChars(trimmed, MAX_MESSAGE_LENGTH, MESSAGE_TRUNCATED_SUFFIX);
 }
 
 /**
@@ -48,8 +74,7 @@ export function normalizeTopic(topic: string, realm: RealmRow): string {
   const stripped = topic.trim();
   if (stripped.includes('\0')) throw badRequest('Topic must not contain null bytes');
   if (stripped === '(no topic)' || stripped === realm.empty_topic_display_name) return '';
-  if (stripped.length <= MAX_TOPIC_LENGTH) return stripped;
-  return `${stripped.slice(0, MAX_TOPIC_LENGTH - 3)}...`;
+  return truncateChars(stripped, MAX_TOPIC_LENGTH, TOPIC_TRUNCATED_SUFFIX);
 }
 
 /** Lower-cased words of a message, for the `search` narrow's multi-entry index. */
