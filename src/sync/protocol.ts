@@ -44,8 +44,16 @@ export const MAX_HISTORY_MESSAGES = 1000;
  * A mutation's parameters: names and values, bounded as the API bounds a request. A forwarded
  * administrator's form (`PATCH /realm`) may carry a few dozen settings at once.
  */
-const MAX_PARAMS = 64;
-const MAX_PARAM_BYTES = 100_000;
+export const MAX_PARAMS = 64;
+export const MAX_PARAM_NAME_LENGTH = 64;
+/**
+ * A synced write's body, at most, on a replica (a message is 10,000 characters, but the API
+ * takes a longer one and cuts it); so no value of a mutation it queued is longer, and the hub
+ * takes every one: a value it refused failed every push after it, for good.
+ */
+export const MAX_MUTATION_BYTES = 256 * 1024;
+/** What one push carries at most, in bytes of JSON (the hub reads bodies up to 8 MiB); at least one mutation. */
+export const MAX_PUSH_BYTES = 4 * 1024 * 1024;
 
 export const isProvisionalId = (id: number): boolean => id >= PROVISIONAL_ID_BASE;
 
@@ -57,7 +65,7 @@ export const pushedMutation = z.strictObject({
   method: z.enum(['POST', 'PATCH', 'DELETE']),
   path: z.string().min(1).max(200),
   params: z
-    .record(z.string().max(64), z.string().max(MAX_PARAM_BYTES))
+    .record(z.string().max(MAX_PARAM_NAME_LENGTH), z.string().max(MAX_MUTATION_BYTES))
     .refine((params) => Object.keys(params).length <= MAX_PARAMS, { error: 'too many params' }),
   provisional_id: z.int().min(PROVISIONAL_ID_BASE).optional(),
 });

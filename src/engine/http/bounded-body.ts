@@ -5,7 +5,7 @@
 export async function readBoundedBody(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > maxBytes) {
-    await request.body?.cancel();
+    cancelUnawaited(request.body);
     return null;
   }
   if (!request.body) return new Uint8Array();
@@ -15,7 +15,7 @@ export async function readBoundedBody(request: Request, maxBytes: number): Promi
   for (let read = await reader.read(); !read.done; read = await reader.read()) {
     size += read.value.byteLength;
     if (size > maxBytes) {
-      await reader.cancel();
+      cancelUnawaited(reader);
       return null;
     }
     chunks.push(read.value);
@@ -27,4 +27,13 @@ export async function readBoundedBody(request: Request, maxBytes: number): Promi
     offset += chunk.byteLength;
   }
   return body;
+}
+
+/**
+ * Cancels the rest of a body without waiting: the cancel of one branch of a tee (a body read
+ * from `request.clone()`) settles only once the other branch is cancelled too, which the
+ * caller may never do, so awaiting it hung the request for good.
+ */
+function cancelUnawaited(stream: { cancel(): Promise<void> } | null): void {
+  stream?.cancel().catch(() => undefined);
 }

@@ -7,7 +7,7 @@ import type { ActionScope } from '../../engine/services/action-scope.ts';
 import type { SyncOutboxRow } from '../../engine/storage/rows.ts';
 import { forwardedRequest, LOCAL_PARAMS, subscribedChannelNames, type SyncedRequest, syncedRequest } from '../mutations.ts';
 import { readBoundedBody } from '../../engine/http/bounded-body.ts';
-import { isProvisionalId, MAX_REFRESH_IDS, UNSUPPORTED_ACTION } from '../protocol.ts';
+import { isProvisionalId, MAX_MUTATION_BYTES, MAX_REFRESH_IDS, UNSUPPORTED_ACTION } from '../protocol.ts';
 import { touchedMessageIds } from '../touched-messages.ts';
 import { ackedIds, withAckedIds } from './acked-ids.ts';
 
@@ -20,8 +20,6 @@ const LOCAL_ONLY = new Set(['POST /register', 'DELETE /events', 'POST /fetch_api
 const isLocalOnly = (method: string, path: string): boolean =>
   LOCAL_ONLY.has(`${method} ${path}`) || (method === 'POST' && /^\/messages\/\d{1,16}\/typing$/.test(path));
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** A write is a message at most (10,000 characters) and a few fields: far below this. */
-const MAX_SYNCED_BODY_BYTES = 256 * 1024;
 
 /** A request answered here, or a write only the hub can do, to be forwarded to it. */
 export type LocalOutcome = { response: Response } | { forward: SyncedRequest };
@@ -105,7 +103,7 @@ async function queueMutation(scope: ActionScope, request: SyncedRequest, answer:
 /** The query and body parameters as the engine will read them (the body wins); a message why not, for a file or an oversized body. */
 async function readParams(request: Request, url: URL): Promise<Record<string, string> | string> {
   const params: Record<string, string> = Object.fromEntries(url.searchParams);
-  const body = await readBoundedBody(request.clone(), MAX_SYNCED_BODY_BYTES);
+  const body = await readBoundedBody(request.clone(), MAX_MUTATION_BYTES);
   if (!body) return 'This request is too large to sync';
   if (body.byteLength === 0) return params;
   const contentType = request.headers.get('content-type') ?? 'application/x-www-form-urlencoded';

@@ -2,7 +2,7 @@ import { RealmDirectory } from '../../engine/directory/realm-directory.ts';
 import { runAction } from '../../engine/services/run-action.ts';
 import type { EngineServices } from '../../engine/services/engine-services.ts';
 import type { SyncOutboxRow } from '../../engine/storage/rows.ts';
-import { MAX_PUSH_MUTATIONS, type MutationResult, type PushedMutation } from '../protocol.ts';
+import { MAX_PUSH_BYTES, MAX_PUSH_MUTATIONS, type MutationResult, type PushedMutation } from '../protocol.ts';
 import { settleSend } from './apply-changes.ts';
 import { withAckedIds } from './acked-ids.ts';
 import { type HubClient, HubUnreachable } from './hub-client.ts';
@@ -32,8 +32,8 @@ export async function pushOutbox(
     const pending = outbox.filter(
       (row) => row.state === 'pending' && (!forward || row.mutation_id < forward.mutation_id),
     );
-    const mutations = pending.slice(0, MAX_PUSH_MUTATIONS).map(toPushed);
-    const withForward = forward !== undefined && pending.length < MAX_PUSH_MUTATIONS;
+    const mutations = firstBatch(pending.map(toPushed));
+    const withForward = forward !== undefined && mutations.length === pending.length && fitsBeside(mutations, forward);
     if (withForward) mutations.push(forward);
     if (mutations.length === 0) return { needsResync };
     const answer = await client.push({ hub_id: state.hub_id, epoch: state.epoch, client_id: state.client_id, mutations });
@@ -43,6 +43,23 @@ export async function pushOutbox(
     if (withForward) return { needsResync, forwarded: answer.results.find((result) => result.mutation_id === forward.mutation_id) };
   }
 }
+
+const jsonBytes = (value: unknown): number => new TextEncoder().encode(JSON.stringify(value)).byteLength;
+
+/** The oldest mutations one push may carry: at most `MAX_PUSH_MUTATIONS` and `MAX_PUSH_BYTES`, and always the first. */
+function firstBatch(mutations: PushedMutation[]): PushedMutation[] {
+  let bytes = 0;
+  const batch: PushedMutation[] = [];
+  for (const mutation of mutations) {
+    bytes += jsonBytes(mutation);
+    if (batch.length > 0 && (batch.length === MAX_PUSH_MUTATIONS || bytes > MAX_PUSH_BYTES)) break;
+    batch.push(mutation);
+  }
+  return batch;
+}
+
+const fitsBeside = (batch: PushedMutation[], forward: PushedMutation): boolean =>
+  batch.length === 0 || (batch.length < MAX_PUSH_MUTATIONS && jsonBytes([...batch, forward]) <= MAX_PUSH_BYTES);
 
 function toPushed(row: SyncOutboxRow): PushedMutation {
   const mutation: PushedMutation = { mutation_id: row.mutation_id, method: row.method as PushedMutation['method'], path: row.path, params: row.params };

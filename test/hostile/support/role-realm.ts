@@ -77,23 +77,28 @@ export class RoleRealm {
   }
 
   request(raw: RawRequest): Request {
-    const headers = new Headers();
-    if (raw.role !== 'anonymous') {
-      const client = this.realm.as(ROLE_USERS[raw.role]);
-      headers.set('Authorization', `Basic ${btoa(`${client.email}:${client.apiKey}`)}`);
-    }
-    const form = new URLSearchParams(raw.params);
-    const url = `http://zulip.test/api/v1${raw.path}`;
-    if (raw.method === 'GET' || raw.encoding === 'none') {
-      const query = form.toString();
-      return new Request(query ? `${url}?${query}` : url, { method: raw.method, headers });
-    }
-    if (raw.encoding === 'multipart') {
-      const body = new FormData();
-      for (const [name, value] of raw.params) body.append(name, value);
-      return new Request(url, { method: raw.method, headers, body });
-    }
-    headers.set('Content-Type', 'application/x-www-form-urlencoded');
-    return new Request(url, { method: raw.method, headers, body: form.toString() });
+    return rawToRequest(raw, 'http://zulip.test', (role) => this.realm.as(ROLE_USERS[role]));
   }
+}
+
+/** `raw` as a Request to `origin`, with the Basic credentials of its role's user (none when anonymous). */
+export function rawToRequest(raw: RawRequest, origin: string, credentialsOf: (role: Exclude<Role, 'anonymous'>) => { email: string | null; apiKey: string | null }): Request {
+  const headers = new Headers();
+  if (raw.role !== 'anonymous') {
+    const client = credentialsOf(raw.role);
+    headers.set('Authorization', `Basic ${btoa(`${client.email}:${client.apiKey}`)}`);
+  }
+  const form = new URLSearchParams(raw.params);
+  const url = `${origin}/api/v1${raw.path}`;
+  if (raw.method === 'GET' || raw.encoding === 'none') {
+    const query = form.toString();
+    return new Request(query ? `${url}?${query}` : url, { method: raw.method, headers });
+  }
+  if (raw.encoding === 'multipart') {
+    const body = new FormData();
+    for (const [name, value] of raw.params) body.append(name, value);
+    return new Request(url, { method: raw.method, headers, body });
+  }
+  headers.set('Content-Type', 'application/x-www-form-urlencoded');
+  return new Request(url, { method: raw.method, headers, body: form.toString() });
 }

@@ -24,7 +24,7 @@ const SUCCESSES_PER_REALM = 200;
 const EXTRA_NAMES = ['__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'toString', 'client', 'api_key', ''];
 
 /** The fuzzed parts of one request: who sends it, the declared parameters, extra ones, how the body is encoded. */
-interface RequestParts {
+export interface RequestParts {
   role: Role;
   values: Record<string, string | undefined>;
   extra: [string, string][];
@@ -46,7 +46,8 @@ function valuesArbitrary(endpoint: Endpoint): fc.Arbitrary<Record<string, string
   return fc.oneof(valid, oneHostile, mixed);
 }
 
-function requestArbitrary(endpoint: Endpoint): fc.Arbitrary<RequestParts> {
+/** One fuzzed request to `endpoint`: a role, its parameters (valid, hostile or mixed), extra names and a body encoding. */
+export function requestArbitrary(endpoint: Endpoint): fc.Arbitrary<RequestParts> {
   const values = valuesArbitrary(endpoint);
   return fc.record({
     role: fc.constantFrom(...ROLES),
@@ -57,7 +58,7 @@ function requestArbitrary(endpoint: Endpoint): fc.Arbitrary<RequestParts> {
 }
 
 /** Fills `{name}` path segments from the values; the rest become parameters. */
-function toRawRequest(endpoint: Endpoint, parts: RequestParts): RawRequest {
+export function toRawRequest(endpoint: Endpoint, parts: RequestParts): RawRequest {
   const inPath = new Set<string>();
   const path = endpoint.path.replace(/\{(\w+)\*?\}/g, (_, name: string) => {
     inPath.add(name);
@@ -71,7 +72,7 @@ function toRawRequest(endpoint: Endpoint, parts: RequestParts): RawRequest {
 }
 
 const shorten = (value: string) => (value.length > 60 ? `${JSON.stringify(value.slice(0, 60))}... (${value.length} chars)` : JSON.stringify(value));
-const describe = (raw: RawRequest) =>
+export const describe = (raw: RawRequest) =>
   `${raw.role} ${raw.method} ${shorten(raw.path)} [${raw.encoding}] ${raw.params.map(([name, value]) => `${shorten(name)}=${shorten(value)}`).join(' ')}`;
 
 const prototypeKeys = () => Object.getOwnPropertyNames(Object.prototype).sort().join();
