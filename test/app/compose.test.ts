@@ -181,4 +181,30 @@ describe('the compose box', () => {
     expect(after.result).toBe('success');
     expect((after.scheduled_messages as { content: string }[]).map((m) => m.content)).not.toContain(text);
   });
+
+  test('text typed while a send is on its way stays in the box once it has gone', async () => {
+    await page.bringToFront();
+    // The send is held in the page until the test lets it go, as on a slow link to a hub.
+    await page.evaluate(() => {
+      const original = window.fetch;
+      const held = new Promise<void>((resolve) => Object.assign(window, { releaseSend: resolve }));
+      window.fetch = async (input, init) => {
+        const url = input instanceof Request ? input.url : String(input);
+        const method = input instanceof Request ? input.method : (init?.method ?? 'GET');
+        if (method === 'POST' && new URL(url, location.href).pathname === '/api/v1/messages') {
+          await held;
+          window.fetch = original;
+        }
+        return original(input, init);
+      };
+    });
+    await box.fill('sent while the link is slow');
+    await compose.getByRole('button', { name: 'Send', exact: true }).click();
+    await box.press('End');
+    await box.pressSequentially(' and the next thought');
+    await page.evaluate(() => (window as unknown as { releaseSend: () => void }).releaseSend());
+    await page.locator('[data-message-id]', { hasText: 'sent while the link is slow' }).waitFor();
+    await boxHolds('and the next thought');
+    await box.fill('');
+  });
 });

@@ -161,19 +161,22 @@ export class ComposerState {
     }
     this.sending.value = true;
     this.error.value = null;
+    const sent = this.content.value;
     try {
-      await this.#session.api.call(method, path, { ...recipient, content: this.content.value, ...extra });
+      await this.#session.api.call(method, path, { ...recipient, content: sent, ...extra });
       // Sent now instead of later: the scheduled copy goes, as upstream's "Send now" does.
       const replaced = path === '/messages' ? this.scheduledId.value : null;
       if (replaced !== null) await this.#session.api.delete(`/scheduled_messages/${replaced}`).catch(() => undefined);
       const key = this.#draftKey();
+      // What was typed while the send was on its way stays: only the text sent leaves the box.
+      const rest = typedSince(sent, this.content.value);
       batch(() => {
-        this.content.value = '';
+        this.content.value = rest;
         this.sending.value = false;
         this.scheduledId.value = null;
       });
       if (this.#draftTimer) clearTimeout(this.#draftTimer);
-      if (key) await del(key).catch(() => undefined);
+      if (key) await (rest.trim() ? set(key, rest) : del(key)).catch(() => undefined);
       return true;
     } catch (error) {
       batch(() => {
@@ -212,4 +215,10 @@ export class ComposerState {
     const draft = await get<string>(key).catch(() => undefined);
     if (draft && !this.content.value.trim()) this.content.value = draft;
   }
+}
+
+/** The box's text once `sent` has gone: what was typed after it, or all of it when the sent text itself was changed meanwhile. */
+function typedSince(sent: string, now: string): string {
+  if (now === sent) return '';
+  return now.startsWith(sent) ? now.slice(sent.length).replace(/^\s+/, '') : now;
 }
