@@ -38,6 +38,8 @@ export class ComposerState {
   readonly content = signal('');
   readonly error = signal<string | null>(null);
   readonly sending = signal(false);
+  /** The id of the last message this box sent (`POST /messages`), for the list to show or point to. */
+  readonly lastSentId = signal<number | null>(null);
   /** The scheduled message being edited here, if any: Schedule then changes it instead of adding one. */
   readonly scheduledId = signal<number | null>(null);
   /** Bumps when something asks the message box to take focus. */
@@ -163,7 +165,7 @@ export class ComposerState {
     this.error.value = null;
     const sent = this.content.value;
     try {
-      await this.#session.api.call(method, path, { ...recipient, content: sent, ...extra });
+      const answer = await this.#session.api.call<{ id?: unknown }>(method, path, { ...recipient, content: sent, ...extra });
       // Sent now instead of later: the scheduled copy goes, as upstream's "Send now" does.
       const replaced = path === '/messages' ? this.scheduledId.value : null;
       if (replaced !== null) await this.#session.api.delete(`/scheduled_messages/${replaced}`).catch(() => undefined);
@@ -174,6 +176,7 @@ export class ComposerState {
         this.content.value = rest;
         this.sending.value = false;
         this.scheduledId.value = null;
+        if (path === '/messages' && typeof answer.id === 'number') this.lastSentId.value = answer.id;
       });
       if (this.#draftTimer) clearTimeout(this.#draftTimer);
       if (key) await (rest.trim() ? set(key, rest) : del(key)).catch(() => undefined);

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { MessageList } from '../../state/message-list.ts';
 import { useChat } from '../chat-context.ts';
 import { timeFormatter } from '../time-format.ts';
@@ -76,7 +76,7 @@ function estimatedOffset(rows: readonly Row[], place: ReturnType<typeof openingP
 }
 
 function MessageWindow({ list, nearMessageId, onFirstDraw }: Props) {
-  const { session, selectedId } = useChat();
+  const { session, selectedId, composer } = useChat();
   const scroller = useRef<HTMLDivElement>(null);
   const settings = session.realm.settings.value;
   const format = useMemo(() => timeFormatter(settings.timezone, settings.twenty_four_hour_time), [settings.timezone, settings.twenty_four_hour_time]);
@@ -125,6 +125,29 @@ function MessageWindow({ list, nearMessageId, onFirstDraw }: Props) {
     session.markRead(seen);
   }, [range?.startIndex, range?.endIndex, rows]);
 
+  // A message just sent from this screen into this list but below the view once the list has
+  // settled (the reader was scrolled up): "Sent!" with a way down to it, as upstream's web app.
+  const sentId = composer.lastSentId.value;
+  const sentIndex = sentId === null ? -1 : rows.findIndex((row) => row.kind === 'message' && row.message.id === sentId);
+  const [sentOutOfView, setSentOutOfView] = useState(false);
+  const seenSent = useRef<number | null>(null);
+  useEffect(() => {
+    if (sentIndex < 0 || seenSent.current === sentId) return setSentOutOfView(false);
+    let live = true;
+    // Two frames: the list follows a new last message once it is measured.
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      if (!live) return;
+      const item = virtualizer.measurementsCache[sentIndex];
+      const top = virtualizer.scrollOffset ?? 0;
+      const inView = item !== undefined && item.start < top + (virtualizer.scrollRect?.height ?? 0) && item.end > top;
+      if (inView) seenSent.current = sentId;
+      setSentOutOfView(!inView);
+    }));
+    return () => {
+      live = false;
+    };
+  }, [sentId, sentIndex, range?.startIndex, range?.endIndex]);
+
   const items = virtualizer.getVirtualItems();
   return (
     <div class="message-scroller" ref={scroller} tabIndex={-1}>
@@ -149,6 +172,14 @@ function MessageWindow({ list, nearMessageId, onFirstDraw }: Props) {
         })}
       </div>
       {list.loading.value === 'older' && <p class="list-loading top">Loading older messages…</p>}
+      {sentOutOfView && (
+        <p class="sent-out-of-view" role="status">
+          Sent!{' '}
+          <button type="button" onClick={() => virtualizer.scrollToIndex(sentIndex, { align: 'end' })}>
+            Scroll down to view your message.
+          </button>
+        </p>
+      )}
     </div>
   );
 }
