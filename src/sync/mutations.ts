@@ -1,4 +1,4 @@
-import { MAX_PARAM_NAME_LENGTH, MAX_PARAMS, PROVISIONAL_ID_BASE } from './protocol.ts';
+import { mutationParams, PROVISIONAL_ID_BASE } from './protocol.ts';
 
 /**
  * The API writes that travel through sync in this slice (docs/SYNC.md), each with the
@@ -93,10 +93,8 @@ const MAX_FORWARDED_PATH = 200;
  */
 export function forwardedRequest(method: string, path: string, params: Record<string, string>): SyncedRequest | string {
   if (path.length > MAX_FORWARDED_PATH || !FORWARDED_PATH.test(path)) return `${method} ${path.slice(0, MAX_FORWARDED_PATH)} is not an API path`;
-  const names = Object.keys(params);
-  if (names.length > MAX_PARAMS) return `A write with more than ${MAX_PARAMS} parameters cannot be sent to the hub`;
-  const long = names.find((name) => name.length > MAX_PARAM_NAME_LENGTH);
-  if (long !== undefined) return `A parameter name longer than ${MAX_PARAM_NAME_LENGTH} characters cannot be sent to the hub ('${long.slice(0, MAX_PARAM_NAME_LENGTH)}...')`;
+  // Checked as the hub will: a push the hub refuses as malformed answers nothing about the write.
+  if (!mutationParams.safeParse(params).success) return `${method} ${path.slice(0, MAX_FORWARDED_PATH)} has more than 64 parameters or a parameter name over 64 characters, which the hub does not take`;
   return { route: { method, pattern: FORWARDED_PATH, params: [], kind: 'forward' }, method, path, params };
 }
 

@@ -44,8 +44,8 @@ export const MAX_HISTORY_MESSAGES = 1000;
  * A mutation's parameters: names and values, bounded as the API bounds a request. A forwarded
  * administrator's form (`PATCH /realm`) may carry a few dozen settings at once.
  */
-export const MAX_PARAMS = 64;
-export const MAX_PARAM_NAME_LENGTH = 64;
+const MAX_PARAMS = 64;
+const MAX_PARAM_NAME_LENGTH = 64;
 /**
  * A synced write's body, at most, on a replica (a message is 10,000 characters, but the API
  * takes a longer one and cuts it); so no value of a mutation it queued is longer, and the hub
@@ -60,13 +60,16 @@ export const isProvisionalId = (id: number): boolean => id >= PROVISIONAL_ID_BAS
 const identity = { hub_id: z.string().min(1).max(64), epoch: z.string().min(1).max(64) };
 const clientId = z.string().regex(/^[A-Za-z0-9-]{8,64}$/);
 
+/** A mutation's parameters as the hub takes them; a replica checks a write it forwards against the same. */
+export const mutationParams = z
+  .record(z.string().max(MAX_PARAM_NAME_LENGTH), z.string().max(MAX_MUTATION_BYTES))
+  .refine((params) => Object.keys(params).length <= MAX_PARAMS, { error: 'too many params' });
+
 export const pushedMutation = z.strictObject({
   mutation_id: z.int().positive(),
   method: z.enum(['POST', 'PATCH', 'DELETE']),
   path: z.string().min(1).max(200),
-  params: z
-    .record(z.string().max(MAX_PARAM_NAME_LENGTH), z.string().max(MAX_MUTATION_BYTES))
-    .refine((params) => Object.keys(params).length <= MAX_PARAMS, { error: 'too many params' }),
+  params: mutationParams,
   provisional_id: z.int().min(PROVISIONAL_ID_BASE).optional(),
 });
 export type PushedMutation = z.output<typeof pushedMutation>;

@@ -34,7 +34,6 @@ export function unusedFence(content: string): string {
   return '`'.repeat(length);
 }
 
-
 const channelSlug = (id: number, name: string): string => `${id}-${encodeHashComponent(name.replace(/ /g, '-'))}`;
 
 /** Upstream's stream_message_url: a channel message's link at a given channel and topic. */

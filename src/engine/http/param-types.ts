@@ -34,7 +34,7 @@ export const listOf = <T extends z.ZodType>(item: T, max = MAX_LIST_LENGTH, tooL
 export const str = () => z.string();
 /** A raw string of at most `max` characters, counted as upstream counts them (code points). */
 export const strOfAtMost = (max: number) =>
-  z.string().refine((text) => charLength(text) <= max, { error: `${VAR} is too long (limit: ${max} characters)` });
+  z.string().refine((text) => text.length <= max || charLength(text) <= max, { error: `${VAR} is too long (limit: ${max} characters)` });
 export const bool = () => json(boolValue());
 export const int = () => json(intValue());
 export const nonNegativeInt = () => json(intValue().min(0, { error: `${VAR} is too small` }));

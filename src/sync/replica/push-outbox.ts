@@ -32,8 +32,9 @@ export async function pushOutbox(
     const pending = outbox.filter(
       (row) => row.state === 'pending' && (!forward || row.mutation_id < forward.mutation_id),
     );
-    const mutations = firstBatch(pending.map(toPushed));
-    const withForward = forward !== undefined && mutations.length === pending.length && fitsBeside(mutations, forward);
+    const { mutations, bytes } = firstBatch(pending.map(toPushed));
+    const withForward =
+      forward !== undefined && mutations.length === pending.length && mutations.length < MAX_PUSH_MUTATIONS && bytes + jsonBytes(forward) <= MAX_PUSH_BYTES;
     if (withForward) mutations.push(forward);
     if (mutations.length === 0) return { needsResync };
     const answer = await client.push({ hub_id: state.hub_id, epoch: state.epoch, client_id: state.client_id, mutations });
@@ -46,20 +47,22 @@ export async function pushOutbox(
 
 const jsonBytes = (value: unknown): number => new TextEncoder().encode(JSON.stringify(value)).byteLength;
 
-/** The oldest mutations one push may carry: at most `MAX_PUSH_MUTATIONS` and `MAX_PUSH_BYTES`, and always the first. */
-function firstBatch(mutations: PushedMutation[]): PushedMutation[] {
+/**
+ * The oldest mutations one push may carry, always the first: at most `MAX_PUSH_MUTATIONS`, and
+ * `MAX_PUSH_BYTES` of JSON (counted per mutation; the separators between them are left to the
+ * hub's margin over it).
+ */
+function firstBatch(all: PushedMutation[]): { mutations: PushedMutation[]; bytes: number } {
   let bytes = 0;
-  const batch: PushedMutation[] = [];
-  for (const mutation of mutations) {
-    bytes += jsonBytes(mutation);
-    if (batch.length > 0 && (batch.length === MAX_PUSH_MUTATIONS || bytes > MAX_PUSH_BYTES)) break;
-    batch.push(mutation);
+  const mutations: PushedMutation[] = [];
+  for (const mutation of all) {
+    const size = jsonBytes(mutation);
+    if (mutations.length > 0 && (mutations.length === MAX_PUSH_MUTATIONS || bytes + size > MAX_PUSH_BYTES)) break;
+    mutations.push(mutation);
+    bytes += size;
   }
-  return batch;
+  return { mutations, bytes };
 }
-
-const fitsBeside = (batch: PushedMutation[], forward: PushedMutation): boolean =>
-  batch.length === 0 || (batch.length < MAX_PUSH_MUTATIONS && jsonBytes([...batch, forward]) <= MAX_PUSH_BYTES);
 
 function toPushed(row: SyncOutboxRow): PushedMutation {
   const mutation: PushedMutation = { mutation_id: row.mutation_id, method: row.method as PushedMutation['method'], path: row.path, params: row.params };
