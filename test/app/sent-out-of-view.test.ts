@@ -41,7 +41,7 @@ async function inView(text: string): Promise<boolean> {
 const twoFrames = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 
 describe('a message sent while the reader is scrolled up', () => {
-  test('is announced as sent, with a button that scrolls down to it', async () => {
+  test('is announced as sent, with a button that scrolls down to it and selects it', async () => {
     // Up to the top with the wheel, as a reader scrolls.
     const scroller = page.locator('.message-scroller');
     await scroller.hover();
@@ -55,9 +55,13 @@ describe('a message sent while the reader is scrolled up', () => {
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await scrollDown.waitFor();
     expect(await inView('sent while reading older ones')).toBe(false);
-    await scrollDown.click();
+    // From the keyboard: the message is then the selected one, and the list has the focus.
+    await scrollDown.focus();
+    await page.keyboard.press('Enter');
     await expect.poll(() => inView('sent while reading older ones'), { timeout: WAIT_MS }).toBe(true);
     await scrollDown.waitFor({ state: 'detached' });
+    expect((await messageWithText(page, 'sent while reading older ones').getAttribute('class'))?.split(' ')).toContain('selected');
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe('message-scroller');
   });
 
   test('is simply shown when the reader was at the bottom', async () => {

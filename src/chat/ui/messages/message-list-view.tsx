@@ -128,7 +128,7 @@ function MessageWindow({ list, nearMessageId, onFirstDraw }: Props) {
   // A message just sent from this screen into this list but below the view once the list has
   // settled (the reader was scrolled up): "Sent!" with a way down to it, as upstream's web app.
   const sentId = composer.lastSentId.value;
-  const sentIndex = sentId === null ? -1 : rows.findIndex((row) => row.kind === 'message' && row.message.id === sentId);
+  const sentIndex = sentId === null ? -1 : rows.findLastIndex((row) => row.kind === 'message' && row.message.id === sentId);
   const [sentOutOfView, setSentOutOfView] = useState(false);
   const seenSent = useRef<number | null>(null);
   useEffect(() => {
@@ -147,6 +147,14 @@ function MessageWindow({ list, nearMessageId, onFirstDraw }: Props) {
       live = false;
     };
   }, [sentId, sentIndex, range?.startIndex, range?.endIndex]);
+
+  // The button goes once the message is in view: the message becomes the selected one and the
+  // list takes the focus, so the keyboard carries on from there.
+  const showSent = () => {
+    virtualizer.scrollToIndex(sentIndex, { align: 'end' });
+    selectedId.value = sentId;
+    scroller.current?.focus({ preventScroll: true });
+  };
 
   const items = virtualizer.getVirtualItems();
   return (
@@ -175,7 +183,7 @@ function MessageWindow({ list, nearMessageId, onFirstDraw }: Props) {
       {sentOutOfView && (
         <p class="sent-out-of-view" role="status">
           Sent!{' '}
-          <button type="button" onClick={() => virtualizer.scrollToIndex(sentIndex, { align: 'end' })}>
+          <button type="button" onClick={showSent}>
             Scroll down to view your message.
           </button>
         </p>
