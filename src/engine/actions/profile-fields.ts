@@ -3,6 +3,7 @@ import type { RealmDirectory } from '../directory/realm-directory.ts';
 import { profileDataValue } from '../wire/user-wire.ts';
 import { renderMessage } from '../markdown/render-message.ts';
 import { nextId } from '../storage/database.ts';
+import { charLength } from '../validation/message-limits.ts';
 import { ROLE_ADMIN, type CustomProfileFieldRow, type ProfileValueRow, type UserRow } from '../storage/rows.ts';
 import type { ActionScope, CallerScope } from '../services/action-scope.ts';
 import { listProfileFields, profileFieldToWire } from '../wire/profile-field-wire.ts';
@@ -221,8 +222,8 @@ function checkFieldType(fieldType: number): FieldType {
 
 function checkNameAndHint(name: string, hint: string): void {
   if (!name) throw badRequest('Label cannot be blank.');
-  if (hint.length > HINT_MAX_LENGTH) throw badRequest(`hint is too long (limit: ${HINT_MAX_LENGTH} characters)`);
-  if (name.length > NAME_MAX_LENGTH) throw badRequest(`name is too long (limit: ${NAME_MAX_LENGTH} characters)`);
+  if (charLength(hint) > HINT_MAX_LENGTH) throw badRequest(`hint is too long (limit: ${HINT_MAX_LENGTH} characters)`);
+  if (charLength(name) > NAME_MAX_LENGTH) throw badRequest(`name is too long (limit: ${NAME_MAX_LENGTH} characters)`);
 }
 
 /** Long text and person picker fields never show in the profile summary. */
@@ -317,7 +318,7 @@ function checkValue(field: CustomProfileFieldRow, value: string | number[], dire
 }
 
 function capped(name: string, value: string, limit: number): string {
-  if (value.length > limit) throw badRequest(`${name} is too long (limit: ${limit} characters)`);
+  if (charLength(value) > limit) throw badRequest(`${name} is too long (limit: ${limit} characters)`);
   return value;
 }
 

@@ -8,7 +8,7 @@ import { messageLinkSyntax, messageUrl, silentMention, truncate, unusedFence } f
 /** A reminder's note as upstream keeps it: trailing space and leading blank lines dropped, bounded. */
 export function normalizeReminderNote(note: string): string {
   const trimmed = trimMessageText(note);
-  if (trimmed.length > MAX_REMINDER_NOTE_LENGTH) {
+  if (charLength(trimmed) > MAX_REMINDER_NOTE_LENGTH) {
     throw badRequest(`Maximum reminder note length: ${MAX_REMINDER_NOTE_LENGTH} characters`);
   }
   return trimmed;

@@ -53,7 +53,7 @@ async function ownSnippet(db: RealmDatabase, actor: UserRow, id: number): Promis
 function checkedTitle(raw: string): string {
   const title = raw.trim();
   if (title === '') throw badRequest('Title cannot be empty.');
-  if (title.length > MAX_SNIPPET_TITLE_LENGTH) throw badRequest(`title is too long (limit: ${MAX_SNIPPET_TITLE_LENGTH} characters)`);
+  if (charLength(title) > MAX_SNIPPET_TITLE_LENGTH) throw badRequest(`title is too long (limit: ${MAX_SNIPPET_TITLE_LENGTH} characters)`);
   return title;
 }
 

@@ -15,6 +15,7 @@ import { RealmDirectory } from '../directory/realm-directory.ts';
 import { resolveGroupSetting } from '../permissions/group-setting-input.ts';
 import { groupMemberIds, isInGroupSetting } from '../permissions/system-groups.ts';
 import { nextId } from '../storage/database.ts';
+import { charLength } from '../validation/message-limits.ts';
 import { type GroupSettingValue, ROLE_GUEST, type UserGroupRow, type UserRow } from '../storage/rows.ts';
 import type { ActionScope, CallerScope, ReadScope } from '../services/action-scope.ts';
 import { sendMessage } from './send-message.ts';
@@ -151,7 +152,7 @@ function potentialSubgroups(directory: RealmDirectory, ids: readonly number[]): 
 
 function checkGroupName(name: string, directory: RealmDirectory, except?: UserGroupRow): string {
   if (name.trim() === '') throw badRequest("User group name can't be empty!");
-  if (name.length > MAX_GROUP_NAME_LENGTH) {
+  if (charLength(name) > MAX_GROUP_NAME_LENGTH) {
     throw badRequest(`User group name cannot exceed ${MAX_GROUP_NAME_LENGTH} characters.`);
   }
   const prefix = RESERVED_NAME_PREFIXES.find((p) => name.startsWith(p));

@@ -14,6 +14,7 @@ import {
   GROUP_OWNERS,
 } from '../permissions/system-groups.ts';
 import { nextId } from '../storage/database.ts';
+import { charLength } from '../validation/message-limits.ts';
 import { type ChannelRow, ROLE_ADMIN, ROLE_GUEST, ROLE_OWNER, type Role, type UserRow } from '../storage/rows.ts';
 import { activeUserIds, type ProfileDataEntry, setProfileData } from './profile-fields.ts';
 import type { ActionScope, CallerScope } from '../services/action-scope.ts';
@@ -66,7 +67,7 @@ function findUserByKey(directory: RealmDirectory, viewer: UserRow, key: string):
 /** A display name as upstream accepts it (trimmed; returns the trimmed name). */
 export function checkFullName(raw: string): string {
   const name = raw.trim();
-  if (name.length > MAX_NAME_LENGTH) throw badRequest('Name too long!');
+  if (charLength(name) > MAX_NAME_LENGTH) throw badRequest('Name too long!');
   if (name.length === 0) throw badRequest('Name must not be empty!');
   // Control characters and Markdown-breaking ones.
   if (/\p{Cc}/u.test(name) || NAME_INVALID_CHARS.some((c) => name.includes(c))) throw badRequest('Invalid characters in name!');

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { listTooLong, MAX_LIST_LENGTH } from '../validation/list-limits.ts';
-import { charLength } from '../validation/message-limits.ts';
 
 /**
  * Parameter types as the upstream server reads them. Strings are taken raw; every other type
@@ -30,11 +29,11 @@ export const stringValue = () => z.string({ error: `${VAR} is not a string` });
 export const listOf = <T extends z.ZodType>(item: T, max = MAX_LIST_LENGTH, tooLongMessage = listTooLong(VAR, max)) =>
   z.array(item, { error: `${VAR} is not a list` }).max(max, { error: tooLongMessage });
 
-/** Raw string parameter (never JSON-decoded), as upstream's `str` parameters. */
+/**
+ * Raw string parameter (never JSON-decoded), as upstream's `str` parameters. Its `.max(n)`
+ * counts characters (code points), as upstream does: zod (4.6 on) measures strings that way.
+ */
 export const str = () => z.string();
-/** A raw string of at most `max` characters, counted as upstream counts them (code points). */
-export const strOfAtMost = (max: number) =>
-  z.string().refine((text) => text.length <= max || charLength(text) <= max, { error: `${VAR} is too long (limit: ${max} characters)` });
 export const bool = () => json(boolValue());
 export const int = () => json(intValue());
 export const nonNegativeInt = () => json(intValue().min(0, { error: `${VAR} is too small` }));

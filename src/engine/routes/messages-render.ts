@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../http/endpoint.ts';
-import { strOfAtMost } from '../http/param-types.ts';
+import { str } from '../http/param-types.ts';
 import { MAX_MESSAGE_LENGTH } from '../validation/message-limits.ts';
 import { renderMessage } from '../markdown/render-message.ts';
 
@@ -12,7 +12,7 @@ export const messageRenderEndpoints = [
   defineEndpoint({
     method: 'POST',
     path: '/messages/render',
-    params: { content: strOfAtMost(MAX_MESSAGE_LENGTH) },
+    params: { content: str().max(MAX_MESSAGE_LENGTH) },
     async read(scope, params) {
       return { rendered: renderMessage(params.content, scope.directory.markdownRealm()).html };
     },

@@ -1,7 +1,7 @@
 import { setLegacyTopicMute, setTopicVisibility, type VisibilityPolicy } from '../actions/user-topics.ts';
 import { badRequest } from '../errors/api-error.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
-import { int, intValue, json, oneOf, str, strOfAtMost, VAR } from '../http/param-types.ts';
+import { int, intValue, json, oneOf, str, VAR } from '../http/param-types.ts';
 import { MAX_TOPIC_LENGTH } from '../validation/message-limits.ts';
 
 /** 0 none, 1 muted, 2 unmuted, 3 followed. */
@@ -13,7 +13,7 @@ export const userTopicEndpoints = [
   defineEndpoint({
     method: 'POST',
     path: '/user_topics',
-    params: { stream_id: int(), topic: strOfAtMost(MAX_TOPIC_LENGTH), visibility_policy: visibilityPolicy() },
+    params: { stream_id: int(), topic: str().max(MAX_TOPIC_LENGTH), visibility_policy: visibilityPolicy() },
     async write(scope, params) {
       await setTopicVisibility(scope, { streamId: params.stream_id, topic: params.topic, policy: params.visibility_policy as VisibilityPolicy });
       return {};
@@ -23,7 +23,7 @@ export const userTopicEndpoints = [
   defineEndpoint({
     method: 'PATCH',
     path: '/users/me/subscriptions/muted_topics',
-    params: { stream_id: int().optional(), stream: str().optional(), topic: strOfAtMost(MAX_TOPIC_LENGTH), op: oneOf(['add', 'remove']) },
+    params: { stream_id: int().optional(), stream: str().optional(), topic: str().max(MAX_TOPIC_LENGTH), op: oneOf(['add', 'remove']) },
     async write(scope, params) {
       const { stream_id: id, stream: name } = params;
       if ((id === undefined) === (name === undefined)) {

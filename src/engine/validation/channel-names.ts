@@ -1,12 +1,12 @@
 import { ApiError, badRequest } from '../errors/api-error.ts';
-import { MAX_STREAM_NAME_LENGTH } from './message-limits.ts';
+import { charLength, MAX_STREAM_NAME_LENGTH } from './message-limits.ts';
 import { firstUnprintablePosition } from './printable-text.ts';
 
 /** A channel name as upstream accepts it: stripped, non-empty, short enough, printable. */
 export function checkChannelName(raw: string): string {
   const name = raw.trim();
   if (name === '') throw badRequest("Channel name can't be empty.");
-  if ([...name].length > MAX_STREAM_NAME_LENGTH) {
+  if (charLength(name) > MAX_STREAM_NAME_LENGTH) {
     throw badRequest(`Channel name too long (limit: ${MAX_STREAM_NAME_LENGTH} characters).`);
   }
   const position = firstUnprintablePosition(name);
