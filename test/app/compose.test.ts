@@ -207,4 +207,30 @@ describe('the compose box', () => {
     await boxHolds('and the next thought');
     await box.fill('');
   });
+
+  test('a text past the length limit stays whole in the box, which says by how much it is over and will not send it', async () => {
+    await page.bringToFront();
+    const send = compose.getByRole('button', { name: 'Send', exact: true });
+    const long = 'x'.repeat(10_050);
+    await box.fill(long);
+    const held = () => box.inputValue().then((text) => text.length);
+    await expect.poll(held, { timeout: WAIT_MS }).toBe(long.length);
+    await compose.getByText('50 characters over the limit of 10000', { exact: true }).waitFor();
+    expect(await send.isDisabled()).toBe(true);
+    // One unbroken line wraps in the box: the page keeps its width, Send in view.
+    const sendBox = (await send.boundingBox())!;
+    expect(sendBox.x + sendBox.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+    expect((await box.boundingBox())!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+    await box.press('Control+Enter');
+    await compose.getByRole('alert').filter({ hasText: "Message length shouldn't be greater than 10000 characters." }).waitFor();
+    expect(await held()).toBe(long.length);
+
+    // Characters are counted as the server counts them: an emoji is one.
+    await box.fill('😀'.repeat(9_200));
+    const left = compose.getByText('800 characters left', { exact: true });
+    await left.waitFor();
+    expect(await send.isDisabled()).toBe(false);
+    await box.fill('');
+    await left.waitFor({ state: 'detached' });
+  });
 });

@@ -96,12 +96,18 @@ describe('chatting between two people in two tabs', () => {
     expect(stored.message.reactions).toContainEqual(expect.objectContaining({ emoji_name: 'canoe', emoji_code: '1f6f6', reaction_type: 'unicode_emoji', user_id: 9 }));
   });
 
-  test('an edit shows the new content in the other tab, marked edited, with its history', async () => {
+  test('an edit shows the new content in the other tab, marked edited, with its history; one past the length limit is not saved', async () => {
     const id = await idOf('hello from the compose box');
     await messageAction(olivia, id, 'Edit');
     const editor = olivia.getByRole('textbox', { name: 'Edit message' });
     await olivia.waitForFunction(() => (document.querySelector('textarea[aria-label="Edit message"]') as HTMLTextAreaElement)?.value === 'hello from the compose box');
+    // Past the length limit the editor says so and does not save.
+    await editor.fill('x'.repeat(10_001));
+    const over = olivia.getByText('1 character over the limit of 10000', { exact: true });
+    await over.waitFor();
+    expect(await olivia.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
     await editor.fill('hello, edited');
+    await over.waitFor({ state: 'detached' });
     await olivia.getByRole('button', { name: 'Save' }).click();
 
     await messageElement(marcus, id).getByText('hello, edited').waitFor();

@@ -5,6 +5,7 @@ import type { ScheduledMessage, User } from '../api/wire-types.ts';
 import type { Narrow } from '../narrow/narrow.ts';
 import type { ChatSession } from './session.ts';
 import { ComposeUploads } from './compose-uploads.ts';
+import { characterCount, messageTooLong } from './message-length.ts';
 
 export type ComposeMode = 'channel' | 'dm';
 
@@ -159,6 +160,12 @@ export class ComposerState {
     }
     if (this.uploads.inFlight.value.length > 0) {
       this.error.value = UPLOAD_IN_PROGRESS;
+      return false;
+    }
+    const max = this.#session.realm.maxMessageLength.value;
+    // The server would cut it short; upstream's app refuses to send it instead.
+    if (characterCount(this.content.value) > max) {
+      this.error.value = messageTooLong(max);
       return false;
     }
     this.sending.value = true;

@@ -10,6 +10,8 @@ import { useTypeahead } from './typeahead.tsx';
 import { TypingSender } from './typing-sender.ts';
 import { UPLOAD_IN_PROGRESS } from '../../state/composer-state.ts';
 import { pastedFiles, UploadButton, UploadStatus, useFileDrop } from './upload-control.tsx';
+import { LengthIndicator } from '../length-indicator.tsx';
+import { charactersLeft, messageTooLong } from '../../state/message-length.ts';
 
 /**
  * The compose box: channel + topic or DM recipients, the message, Send. Enter and Ctrl+Enter
@@ -27,6 +29,7 @@ export function ComposeBox() {
   const previewing = useSignal(false);
   const scheduling = useSignal(false);
   const scheduleFieldsId = useId();
+  const lengthId = useId();
   const typing = useMemo(() => new TypingSender(session, composer), [session]);
   const enterSends = realm.settings.value.enter_sends;
   // The channel being read is offered even when not subscribed to it (as upstream, one may write there).
@@ -84,6 +87,9 @@ export function ComposeBox() {
   }
   const drop = useFileDrop(upload);
   const uploading = composer.uploads.inFlight.value.length > 0;
+  const maxLength = realm.maxMessageLength.value;
+  const left = charactersLeft(composer.content.value, maxLength);
+  const overLimit = left !== null && left < 0;
 
   async function send(): Promise<void> {
     typing.stop();
@@ -172,8 +178,9 @@ export function ComposeBox() {
           class="compose-message"
           aria-label="Message"
           placeholder={enterSends ? 'Message (Enter sends, Shift+Enter for a new line)' : 'Message (Ctrl+Enter sends)'}
-          maxLength={realm.maxMessageLength.value}
           value={composer.content.value}
+          aria-invalid={overLimit}
+          aria-describedby={left === null ? undefined : lengthId}
           hidden={previewing.value}
           {...contentTypeahead.fieldProps}
           onInput={(event) => {
@@ -202,6 +209,7 @@ export function ComposeBox() {
         />
         {previewing.value ? <ComposePreview content={composer.content.value} /> : contentTypeahead.list}
       </div>
+      <LengthIndicator id={lengthId} left={left} max={maxLength} />
       <ScheduledEditNote />
       <UploadStatus />
       {composer.error.value && (
@@ -218,8 +226,8 @@ export function ComposeBox() {
         <button
           type="submit"
           class="primary compose-send"
-          disabled={composer.sending.value || uploading}
-          title={uploading ? UPLOAD_IN_PROGRESS : undefined}
+          disabled={composer.sending.value || uploading || overLimit}
+          title={uploading ? UPLOAD_IN_PROGRESS : overLimit ? messageTooLong(maxLength) : undefined}
         >
           Send
         </button>
