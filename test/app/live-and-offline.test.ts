@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { api, goTo, launchBrowser, logInAs, MARCUS, messageWithText, newProfile, OLIVIA, openChat, send, waitAppReady, WAIT_MS } from './chat-browser.ts';
+import { api, goTo, HANNAH, launchBrowser, logInAs, MARCUS, messageWithText, newProfile, OLIVIA, openChat, send, waitAppReady, WAIT_MS } from './chat-browser.ts';
 
 const TOPIC = '#narrow/channel/2-general/topic/offline.20room';
 
@@ -134,6 +134,25 @@ describe('keyboard and phone use', () => {
 
     await page.getByRole('heading', { name: '#engineering' }).waitFor();
     await sidebar.waitFor({ state: 'hidden' });
+    await page.close();
+  });
+
+  test('at 390 px a long name is cut short in the top bar, which keeps one row and room to search', async () => {
+    const page = await openChat(profile);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await logInAs(page, 'Hannah Kim');
+    const longName = 'Hannah Kim-Vanderbilt-Montgomery, Head of Platform Engineering';
+    await api(page, HANNAH, 'PATCH', '/settings', { full_name: longName });
+    const userButton = page.getByRole('button', { name: `Menu for ${longName}` });
+    await userButton.waitFor();
+
+    const search = (await page.getByRole('searchbox', { name: 'Search' }).boundingBox())!;
+    const bar = (await page.getByRole('banner').boundingBox())!;
+    const user = (await userButton.boundingBox())!;
+    expect(search.width).toBeGreaterThanOrEqual(80);
+    expect(bar.height).toBeLessThan(60);
+    expect(user.x + user.width).toBeLessThanOrEqual(390);
+    await api(page, HANNAH, 'PATCH', '/settings', { full_name: 'Hannah Kim' });
     await page.close();
   });
 });
