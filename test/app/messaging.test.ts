@@ -185,4 +185,21 @@ describe('chatting between two people in two tabs', () => {
     await expect.poll(() => shownMessageIds(olivia), { timeout: 20_000 }).toEqual([id]);
     expect(await olivia.evaluate(() => location.hash)).toBe('#narrow/search/channel.3Ageneral.20topic.3A.22app.20test.22.20edited');
   });
+
+  test('the More actions menu of the newest message in a full list opens upward, every item in view', async () => {
+    await goTo(olivia, '#narrow/channel/5-engineering/topic/Dark.20mode.20implementation');
+    await expect.poll(async () => (await shownMessageIds(olivia)).length, { timeout: WAIT_MS }).toBeGreaterThan(5);
+    const newest = (await shownMessageIds(olivia)).at(-1)!;
+    await messageAction(olivia, newest, 'More actions');
+    const list = (await olivia.locator('.message-scroller').boundingBox())!;
+    const items = olivia.getByRole('menu').getByRole('menuitem');
+    await expect(items.count()).resolves.toBe(5);
+    for (const item of await items.all()) {
+      const box = (await item.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(list.y);
+      expect(box.y + box.height).toBeLessThanOrEqual(list.y + list.height);
+    }
+    await olivia.keyboard.press('Escape');
+    await goTo(olivia, TOPIC_HASH);
+  });
 });

@@ -1,4 +1,5 @@
 import { useSignal } from '@preact/signals';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { Message } from '../../api/wire-types.ts';
 import { useChat } from '../chat-context.ts';
 import { canEditContent, copyLink, editing, markUnread, messageDialog, quoteReply, toggleStar } from './message-operations.ts';
@@ -10,6 +11,23 @@ export function MessageActions({ message }: { message: Message }) {
   const starred = message.flags.includes('starred');
   const own = message.sender_id === session.me;
   const close = () => (menuOpen.value = false);
+  const menu = useRef<HTMLDivElement>(null);
+  const opensUp = useSignal(false);
+  // The list clips what hangs below it: near its bottom (the newest messages) the menu opens upward.
+  useLayoutEffect(() => {
+    const element = menu.current;
+    const bar = element?.parentElement;
+    const scroller = element?.closest('.message-scroller');
+    if (!element || !bar || !scroller) {
+      opensUp.value = false;
+      return;
+    }
+    const room = scroller.getBoundingClientRect();
+    const anchor = bar.getBoundingClientRect();
+    const below = room.bottom - anchor.bottom;
+    const above = anchor.top - room.top;
+    opensUp.value = element.offsetHeight > below && above > below;
+  }, [menuOpen.value]);
   return (
     <div class="message-actions" onKeyDown={(event) => event.key === 'Escape' && menuOpen.value && (event.stopPropagation(), close())}>
       <button type="button" class="icon-button" aria-label="Add reaction" title="Add reaction" onClick={() => (messageDialog.value = { kind: 'react', message })}>
@@ -30,7 +48,7 @@ export function MessageActions({ message }: { message: Message }) {
         ⋯
       </button>
       {menuOpen.value && (
-        <div class="menu" role="menu" onClick={close}>
+        <div ref={menu} class={`menu ${opensUp.value ? 'opens-up' : ''}`} role="menu" onClick={close}>
           <button type="button" role="menuitem" onClick={() => void copyLink(session, message)}>
             Copy link to message
           </button>
