@@ -174,7 +174,7 @@ describe('chatting between two people in two tabs', () => {
     await hannah.close();
   });
 
-  test('the search box shows the messages that match upstream’s search syntax', async () => {
+  test('the search box shows the messages that match upstream’s search syntax, the words searched for highlighted', async () => {
     await olivia.bringToFront();
     const search = olivia.getByRole('searchbox', { name: 'Search' });
     await search.fill('channel:general topic:"app test" edited');
@@ -184,6 +184,8 @@ describe('chatting between two people in two tabs', () => {
     const id = await idOf('hello, edited');
     await expect.poll(() => shownMessageIds(olivia), { timeout: 20_000 }).toEqual([id]);
     expect(await olivia.evaluate(() => location.hash)).toBe('#narrow/search/channel.3Ageneral.20topic.3A.22app.20test.22.20edited');
+    // The word searched for is highlighted, as the server's match_content marks it.
+    await expect(messageElement(olivia, id).locator('.message-content .highlight').allTextContents()).resolves.toEqual(['edited']);
   });
 
   test('the More actions menu of the newest message in a full list opens upward, every item in view', async () => {

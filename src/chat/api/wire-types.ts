@@ -39,6 +39,9 @@ export interface Message {
   flags: string[];
   last_edit_timestamp?: number;
   is_me_message: boolean;
+  /** In a search's page: the content and the topic (HTML) with the words that matched in highlight spans. */
+  match_content?: string;
+  match_subject?: string;
 }
 
 /** A channel the user may see, subscribed or not. */

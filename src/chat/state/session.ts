@@ -215,11 +215,16 @@ export class ChatSession {
     for (const list of this.#lists.values()) {
       list.update(ids, (message) => {
         const updated = { ...message };
+        // A search's highlights were of the old text: the new one shows plain.
         if (message.id === event.message_id && typeof event.rendered_content === 'string') {
           updated.content = event.rendered_content;
           updated.last_edit_timestamp = event.edit_timestamp as number;
+          delete updated.match_content;
         }
-        if (newTopic !== undefined) updated.subject = newTopic;
+        if (newTopic !== undefined) {
+          updated.subject = newTopic;
+          delete updated.match_subject;
+        }
         if (newChannel !== undefined) {
           updated.stream_id = newChannel;
           updated.display_recipient = channelName ?? updated.display_recipient;

@@ -61,7 +61,7 @@ function MessageRowContent({ message, showSender, format, readHere }: Props) {
         {isEditing ? (
           <MessageEditor message={message} />
         ) : (
-          <div class="message-content rendered" onClick={openInlineImage} dangerouslySetInnerHTML={{ __html: messageHtml(message.content, session.api.server) }} />
+          <div class="message-content rendered" onClick={openInlineImage} dangerouslySetInnerHTML={{ __html: messageHtml(message.match_content ?? message.content, session.api.server) }} />
         )}
         {message.last_edit_timestamp !== undefined && !isEditing && <span class="edited-marker">(edited)</span>}
         {starred && <span class="star-marker" title="Starred" aria-label="Starred">★</span>}

@@ -3,6 +3,7 @@ import { narrowHash } from '../../narrow/narrow-url.ts';
 import { dmKeyOf } from '../../state/unread-index.ts';
 import { useChat } from '../chat-context.ts';
 import { slugNames } from '../slug-names.ts';
+import { messageHtml } from '../message-html.ts';
 
 /** The conversation a run of messages belongs to: `#channel > topic`, or the DM's people; each part a link to its narrow. */
 export function RecipientHeader({ message }: { message: Message }) {
@@ -22,7 +23,7 @@ export function RecipientHeader({ message }: { message: Message }) {
         </a>
         <span aria-hidden="true" class="recipient-separator">›</span>
         <a class={`recipient-topic ${topic === '' ? 'empty-topic' : ''}`} href={narrowHash({ kind: 'channel', channelId, topic }, names)}>
-          {topic === '' ? realm.emptyTopicName.value : topic}
+          {message.match_subject !== undefined && topic !== '' ? <span dangerouslySetInnerHTML={{ __html: messageHtml(message.match_subject, session.api.server) }} /> : topic === '' ? realm.emptyTopicName.value : topic}
         </a>
       </div>
     );
