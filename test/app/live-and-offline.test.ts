@@ -83,6 +83,32 @@ describe('live unread counts', () => {
   });
 });
 
+describe('reading in views of part of a conversation', () => {
+  test('a message found by a search stays unread, as upstream leaves it, and is read once shown in its topic', async () => {
+    const page = await openChat(profile, '/#narrow/channel/8-support');
+    await logInAs(page, 'Olivia Park');
+    const before = await channelUnread(page, 'general');
+    const sent = await api(page, MARCUS, 'POST', '/messages', { type: 'stream', to: 'general', topic: 'found later', content: 'a needle in the haystack' });
+    await expect.poll(() => channelUnread(page, 'general'), { timeout: WAIT_MS }).toBe(before + 1);
+
+    const search = page.getByRole('searchbox', { name: 'Search' });
+    await search.fill('needle');
+    await search.press('Enter');
+    await messageWithText(page, 'a needle in the haystack').waitFor();
+    // Two frames after it is drawn, the list has handled what it shows.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    expect(await channelUnread(page, 'general')).toBe(before + 1);
+
+    await goTo(page, '#narrow/channel/2-general/topic/found.20later');
+    await messageWithText(page, 'a needle in the haystack').waitFor();
+    await expect.poll(() => channelUnread(page, 'general'), { timeout: WAIT_MS }).toBe(before);
+    await expect
+      .poll(async () => ((await api(page, OLIVIA, 'GET', `/messages/${sent.id}`)).message.flags as string[]).includes('read'), { timeout: WAIT_MS })
+      .toBe(true);
+    await page.close();
+  });
+});
+
 describe('the API log panel', () => {
   test('shows this tab’s requests and the events its queue received', async () => {
     const page = await openChat(profile, `/${TOPIC}`);

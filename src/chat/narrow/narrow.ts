@@ -9,6 +9,13 @@ export type Narrow =
 
 export const ALL_MESSAGES: Narrow = { kind: 'all' };
 
+/**
+ * Whether a message shown in this view is marked read. Upstream's web app marks read only in views
+ * of whole conversations (the feed, a channel, a topic, a DM): a message found by a search or in
+ * Starred or Mentions stays unread, to be read in its place.
+ */
+export const marksReadWhenShown = (narrow: Narrow): boolean => narrow.kind === 'all' || narrow.kind === 'channel' || narrow.kind === 'dm';
+
 /** One `{operator, operand, negated}` term of the API's `narrow` parameter. */
 export interface NarrowTerm {
   operator: string;

@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { marksReadWhenShown } from '../../narrow/narrow.ts';
 import type { MessageList } from '../../state/message-list.ts';
 import { useChat } from '../chat-context.ts';
 import { timeFormatter } from '../time-format.ts';
@@ -113,7 +114,7 @@ function MessageWindow({ list, nearMessageId, onFirstDraw }: Props) {
     if (!range || !positioned.current) return;
     if (range.startIndex < FETCH_MARGIN) void list.loadOlder();
     if (range.endIndex > rows.length - FETCH_MARGIN) void list.loadNewer();
-    if (document.visibilityState !== 'visible') return;
+    if (document.visibilityState !== 'visible' || !marksReadWhenShown(list.narrow)) return;
     const unread = session.realm.unread.value;
     const seen: number[] = [];
     for (let index = range.startIndex; index <= range.endIndex; index += 1) {
