@@ -23,15 +23,21 @@ afterAll(async () => {
 });
 
 describe('organization administration, as the owner', () => {
-  test('a channel created here appears in the sidebar, and a folder in the folder list', async () => {
+  test('a channel created here appears in the sidebar, and a folder in the folder list with its description rendered', async () => {
     const create = panel.locator('section', { has: page.getByRole('heading', { name: 'Create a channel' }) });
     await create.getByLabel('Channel name').fill('field-trips');
     await create.getByRole('button', { name: 'Create channel' }).click();
     await page.getByRole('navigation', { name: 'Channels and conversations' }).getByRole('link', { name: /field-trips/ }).waitFor();
 
     await panel.getByLabel('Folder name').fill('Outdoors');
+    await panel.getByLabel('Folder description').fill('Trips, *gear* and **maps**');
     await panel.getByRole('button', { name: 'Create folder' }).click();
-    await panel.getByRole('list', { name: 'Channel folders' }).getByText('Outdoors').waitFor();
+    const list = panel.getByRole('list', { name: 'Channel folders' });
+    await list.getByText('Outdoors').waitFor();
+    // The description as the server renders its Markdown, not its source.
+    const outdoors = list.getByRole('listitem').filter({ hasText: 'Outdoors' });
+    await expect(outdoors.locator('strong').textContent()).resolves.toBe('maps');
+    await expect(outdoors.locator('em').textContent()).resolves.toBe('gear');
     const folders = await api(page, OLIVIA, 'GET', '/channel_folders');
     expect((folders.channel_folders as { name: string }[]).map((folder) => folder.name)).toContain('Outdoors');
   });

@@ -71,6 +71,7 @@ export interface ChannelFolder {
   id: number;
   name: string;
   description: string;
+  rendered_description: string;
   order: number;
   is_archived: boolean;
 }

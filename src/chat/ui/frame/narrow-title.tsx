@@ -2,6 +2,7 @@ import type { Narrow } from '../../narrow/narrow.ts';
 import { TOPIC_MUTED } from '../../state/realm-state.ts';
 import { useChat } from '../chat-context.ts';
 import { attempt } from '../notices.ts';
+import { messageHtml } from '../message-html.ts';
 
 /** The heading above the messages: what is being read, with the open topic's mute toggle and the channel's description. */
 export function NarrowTitle({ narrow }: { narrow: Narrow }) {
@@ -29,7 +30,7 @@ export function NarrowTitle({ narrow }: { narrow: Narrow }) {
       const channel = realm.channels.value.get(narrow.channelId);
       title = `#${channel?.name ?? narrow.channelId}`;
       if (narrow.topic !== undefined) title += ` › ${narrow.topic === '' ? realm.emptyTopicName.value : narrow.topic}`;
-      else detail = channel?.description ?? null;
+      else detail = channel?.rendered_description || null;
     }
   }
   const topicMuted = narrow.kind === 'channel' && narrow.topic !== undefined && realm.topicPolicy(narrow.channelId, narrow.topic) === TOPIC_MUTED;
@@ -38,7 +39,7 @@ export function NarrowTitle({ narrow }: { narrow: Narrow }) {
   return (
     <header class="narrow-title">
       <h1>{title}</h1>
-      {detail && <p class="narrow-detail">{detail}</p>}
+      {detail && <div class="narrow-detail rendered-description" dangerouslySetInnerHTML={{ __html: messageHtml(detail, session.api.server) }} />}
       {unsubscribed && (
         <button
           type="button"

@@ -2,6 +2,7 @@ import { narrowHash } from '../../narrow/narrow-url.ts';
 import { useChat } from '../chat-context.ts';
 import { slugNames } from '../slug-names.ts';
 import { attempt } from '../notices.ts';
+import { messageHtml } from '../message-html.ts';
 
 /** Every channel I can see, subscribed or not: subscribe, unsubscribe, or just look. */
 export function ChannelBrowser() {
@@ -20,7 +21,9 @@ export function ChannelBrowser() {
                 {channel.invite_only ? '🔒' : '#'}
                 {channel.name}
               </a>
-              <p class="hint">{channel.description}</p>
+              {channel.rendered_description && (
+                <div class="hint rendered-description" dangerouslySetInnerHTML={{ __html: messageHtml(channel.rendered_description, session.api.server) }} />
+              )}
             </div>
             <button
               type="button"

@@ -1,6 +1,7 @@
 import { useSignal } from '@preact/signals';
 import { useChat } from '../../chat-context.ts';
 import { attempt, notify } from '../../notices.ts';
+import { messageHtml } from '../../message-html.ts';
 
 /** The realm's channel folders (kept current by events) and a form for a new one. */
 export function ChannelFolders() {
@@ -18,7 +19,9 @@ export function ChannelFolders() {
           {folders.map((folder) => (
             <li key={folder.id}>
               <span class="admin-item-title">{folder.name}</span>
-              {folder.description && <span class="hint">{folder.description}</span>}
+              {folder.rendered_description && (
+                <div class="hint rendered-description" dangerouslySetInnerHTML={{ __html: messageHtml(folder.rendered_description, session.api.server) }} />
+              )}
             </li>
           ))}
         </ul>
