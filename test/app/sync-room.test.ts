@@ -204,7 +204,7 @@ describe('a training room synced through a hub', () => {
     expect(await a.locator('.pending-marker').count()).toBe(0);
   });
 
-  test('tells a trainee, with the hub\'s words, that a change made offline was refused, and undoes it', async () => {
+  test('tells a trainee, with the hub\'s words, that a change made offline was refused, undoes it, and gives the text back', async () => {
     proxyA.cut();
     await send(a, 'refused later');
     await messageWithText(a, 'refused later').waitFor();
@@ -222,7 +222,31 @@ describe('a training room synced through a hub', () => {
     expect(await hubIdOf(hub, 'refused later')).toBeUndefined();
     const status = await api(a, MARK.auth, 'GET', '/offline_realm/sync');
     expect(status.refusals).toEqual([expect.objectContaining({ method: 'POST', path: '/messages' })]);
-    expect(await notice.textContent()).toBe(`The hub refused a change made offline (POST /messages), so it was undone: ${status.refusals[0].msg}`);
+    expect(await notice.textContent()).toBe(
+      `The hub refused a change made offline (POST /messages), so it was undone: ${status.refusals[0].msg} Its text is back in the compose box.`,
+    );
+    // Not lost: the text the trainee wrote is back in the box, as upstream keeps a failed send.
+    const box = a.getByRole('textbox', { name: 'Message', exact: true });
+    await expect(box.inputValue()).resolves.toBe('refused later');
+
+    // With other text in the box, a refused send's text goes to the draft of its own conversation.
+    await goTo(a, '#narrow/channel/2-design/topic/sketches');
+    proxyA.cut();
+    await send(a, 'refused into a draft');
+    await waitForSync(a, 'offline');
+    await goTo(a, `#narrow/dm/${(await hub.db.users.toArray()).find((user) => user.email === OLIVIA.email)!.id}-Olivia`);
+    await box.fill('half a thought');
+    const archivedDesign = await hub.handle(
+      new Request(`http://hub.test/api/v1/streams/2`, { method: 'DELETE', headers: { Authorization: `Basic ${btoa('olivia@zulip.test:OwnerKey000000000000000000000001')}` } }),
+    );
+    expect(archivedDesign.status).toBe(200);
+    proxyA.restore();
+    await a.getByRole('alert').filter({ hasText: 'Its text is kept as the draft of its conversation.' }).waitFor();
+    await expect(box.inputValue()).resolves.toBe('half a thought');
+    await box.fill('');
+    await goTo(a, '#narrow/channel/2-design/topic/sketches');
+    await expect.poll(() => box.inputValue(), { timeout: DELIVERY_MS }).toBe('refused into a draft');
+    await box.fill('');
   });
 
   test('asks before replacing a browser\'s own chat with the hub\'s, and keeps it when refused', async () => {

@@ -39,7 +39,7 @@ describe('the sync status of a replica', () => {
     expect((await mark.api.get('/offline_realm/sync')).body).toMatchObject({ status: 'online', pending: 0, pending_message_ids: [], last_error: null });
   });
 
-  it('lists the refusals newest first with the hub\'s message and code', async () => {
+  it('lists the refusals newest first with the hub\'s message and code, and a refused send\'s text', async () => {
     const mark = await syncedMark();
     mark.link.cut = true;
     await mark.api.post('/messages', { type: 'stream', to: 'secret', topic: 'plans', content: 'still here?' });
@@ -52,7 +52,15 @@ describe('the sync status of a replica', () => {
     const { body } = await mark.api.get('/offline_realm/sync');
     expect(body.refusals).toEqual([
       { mutation_id: 2, method: 'POST', path: '/messages/2/reactions', msg: 'Invalid message(s)', code: 'BAD_REQUEST' },
-      { mutation_id: 1, method: 'POST', path: '/messages', msg: "Not authorized to send to channel 'secret'", code: 'BAD_REQUEST' },
+      {
+        mutation_id: 1,
+        method: 'POST',
+        path: '/messages',
+        msg: "Not authorized to send to channel 'secret'",
+        code: 'BAD_REQUEST',
+        // A refused send keeps what it said and where, for its author to have back.
+        message: { type: 'stream', to: 'secret', topic: 'plans', content: 'still here?' },
+      },
     ]);
     expect(body.status).toBe('online');
   });

@@ -5,6 +5,7 @@ import type { ScheduledMessage, User } from '../api/wire-types.ts';
 import type { Narrow } from '../narrow/narrow.ts';
 import type { ChatSession } from './session.ts';
 import { ComposeUploads } from './compose-uploads.ts';
+import type { RefusedSend } from './sync-state.ts';
 import { characterCount, messageTooLong } from './message-length.ts';
 
 export type ComposeMode = 'channel' | 'dm';
@@ -197,9 +198,67 @@ export class ComposerState {
     }
   }
 
+  /**
+   * A message the server gave back (a send the hub refused, rolled back on a replica): into an
+   * empty box with its recipient (or after the box's text when the box is on its conversation),
+   * else appended to its conversation's draft, as upstream's web app keeps a failed send in
+   * Drafts. Returns where its text went.
+   */
+  giveBack(message: RefusedSend): 'box' | 'draft' | null {
+    if (!message.content.trim()) return null;
+    const recipient = this.#recipientOf(message);
+    if (!this.content.value.trim()) {
+      batch(() => {
+        if (recipient?.type === 'stream') {
+          this.mode.value = 'channel';
+          this.channelId.value = recipient.to;
+          this.topic.value = recipient.topic;
+        } else if (recipient?.type === 'direct') {
+          this.mode.value = 'dm';
+          this.to.value = recipient.to.map((id) => this.#session.realm.users.value.get(id)?.email ?? String(id)).join(', ');
+        }
+        this.content.value = message.content;
+      });
+      this.focusRequest.value += 1;
+      return 'box';
+    }
+    if (!recipient) return null;
+    const key = this.#keyOf(recipient);
+    if (key === this.#draftKey()) {
+      this.setContent(`${this.content.value.trimEnd()}\n\n${message.content}`);
+      return 'box';
+    }
+    void get<string>(key)
+      .then((draft) => set(key, draft?.trim() ? `${draft}\n\n${message.content}` : message.content))
+      .catch(() => undefined);
+    return 'draft';
+  }
+
+  /** A given-back message's recipient as the box holds one (`to` as the API takes it: an id, a name, a JSON list). */
+  #recipientOf(message: RefusedSend): { type: 'stream'; to: number; topic: string } | { type: 'direct'; to: number[] } | null {
+    const realm = this.#session.realm;
+    let to: unknown = message.to;
+    try {
+      to = JSON.parse(message.to);
+    } catch {
+      // A bare name or a comma-separated list, as the API also takes.
+    }
+    if (message.type === 'stream' || message.type === 'channel') {
+      const id = typeof to === 'number' ? to : [...realm.channels.value.values()].find((channel) => channel.name === String(to))?.stream_id;
+      return id === undefined ? null : { type: 'stream', to: id, topic: message.topic ?? '' };
+    }
+    const entries = Array.isArray(to) ? to : String(to).split(',');
+    const users = [...realm.users.value.values()];
+    const ids = entries.map((entry) => (typeof entry === 'number' ? entry : users.find((user) => user.email === String(entry).trim())?.user_id));
+    return ids.length > 0 && ids.every((id) => id !== undefined) ? { type: 'direct', to: ids as number[] } : null;
+  }
+
   #draftKey(): string | null {
     const recipient = this.recipient();
-    if ('error' in recipient) return null;
+    return 'error' in recipient ? null : this.#keyOf(recipient);
+  }
+
+  #keyOf(recipient: { type: 'stream'; to: number; topic: string } | { type: 'direct'; to: number[] }): string {
     return recipient.type === 'stream'
       ? `${this.#draftPrefix}topic:${recipient.to}:${recipient.topic.toLowerCase()}`
       : `${this.#draftPrefix}dm:${[...recipient.to].sort((a, b) => a - b).join(',')}`;

@@ -9,6 +9,16 @@ export interface SyncRefusal {
   path: string;
   msg: string;
   code: string;
+  /** A refused send: its fields as sent, to give its author the text back. */
+  message?: RefusedSend;
+}
+
+/** A refused send's API fields as sent (`to` an id, a name or a JSON list). */
+export interface RefusedSend {
+  type: string;
+  to: string;
+  topic?: string;
+  content: string;
 }
 
 /** What a replica says of its sync with the hub (`GET /offline_realm/sync`, our extension). */

@@ -631,4 +631,15 @@ export interface SyncRefusalRow {
   status: number;
   msg: string;
   code: string;
+  /** A refused send: what it said and where it went (its form fields as sent), so its author can have the text back. */
+  message?: RefusedMessage;
 }
+
+/** The fields of a refused `POST /messages`, raw as the client sent them (`to` JSON or a name). */
+export interface RefusedMessage {
+  type: string;
+  to: string;
+  topic?: string;
+  content: string;
+}
+

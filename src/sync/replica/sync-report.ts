@@ -1,5 +1,6 @@
 import type { RealmDatabase } from '../../engine/storage/database.ts';
 import type { Notice } from '../../engine/events/event-types.ts';
+import type { RefusedMessage } from '../../engine/storage/rows.ts';
 
 /** `data-sync`'s values (runtime contract 4): N changes not yet acknowledged by the hub. */
 export type SyncStatus = 'online' | 'offline' | `pending:${number}`;
@@ -17,6 +18,8 @@ export interface RefusalView {
   path: string;
   msg: string;
   code: string;
+  /** A refused send's text and recipient, as sent. */
+  message?: RefusedMessage;
 }
 
 /** What `GET /api/v1/offline_realm/sync` answers (with `hub_url`), and what its event carries. */
@@ -43,7 +46,7 @@ export async function readSyncReport(db: RealmDatabase, reachable: boolean, last
     pending,
     pending_message_ids: pendingRows.flatMap((row) => (row.provisional_id === undefined ? [] : [row.provisional_id])),
     last_error: lastError?.message ?? null,
-    refusals: newestFirst.slice(0, MAX_REFUSALS_LISTED).map(({ mutation_id, method, path, msg, code }) => ({ mutation_id, method, path, msg, code })),
+    refusals: newestFirst.slice(0, MAX_REFUSALS_LISTED).map(({ mutation_id, method, path, msg, code, message }) => ({ mutation_id, method, path, msg, code, ...(message ? { message } : {}) })),
     refusals_count: refusals.length,
   };
 }

@@ -58,7 +58,11 @@ export function ChatView({ session, login, local, onReady, onLogout }: Props) {
     session.onEvent = (event) => {
       if (event.type !== 'heartbeat') apiLog.add({ source: 'event', method: event.type, path: event.op ?? '', status: 200, ms: 0 });
     };
-    session.onSyncRefused = (refusal) => notify(`The hub refused a change made offline (${refusal.method} ${refusal.path}), so it was undone: ${refusal.msg}`, 'error');
+    session.onSyncRefused = (refusal) => {
+      const kept = refusal.message ? composer.giveBack(refusal.message) : null;
+      const where = kept === 'box' ? ' Its text is back in the compose box.' : kept === 'draft' ? ' Its text is kept as the draft of its conversation.' : '';
+      notify(`The hub refused a change made offline (${refusal.method} ${refusal.path}), so it was undone: ${refusal.msg}${where}`, 'error');
+    };
     return local?.onRequest((entry) => apiLog.add({ ...entry, source: 'server' }));
   }, []);
 
