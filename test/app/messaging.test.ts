@@ -204,4 +204,24 @@ describe('chatting between two people in two tabs', () => {
     await olivia.keyboard.press('Escape');
     await goTo(olivia, TOPIC_HASH);
   });
+
+  test('a sender\'s name opens their card, with a way to message them and to see what they sent', async () => {
+    await goTo(olivia, '#narrow/channel/5-engineering/topic/Dark.20mode.20implementation');
+    await olivia.getByRole('button', { name: 'Marcus Reed', exact: true }).last().click();
+    const card = olivia.getByRole('dialog', { name: 'Marcus Reed' });
+    await card.waitFor();
+    await expect(card.locator('dd').allTextContents()).resolves.toEqual(['Administrator', 'marcus@lakeside.test', expect.stringMatching(/\d:\d\d/)]);
+
+    await card.getByRole('button', { name: 'View messages sent' }).click();
+    await olivia.getByRole('heading', { name: 'Search: sender:marcus@lakeside.test' }).waitFor();
+    await expect.poll(async () => (await shownMessageIds(olivia)).length, { timeout: WAIT_MS }).toBeGreaterThan(0);
+    const senders = await olivia.locator('[data-message-id] .sender-name').allTextContents();
+    expect(new Set(senders)).toEqual(new Set(['Marcus Reed']));
+
+    await olivia.getByRole('button', { name: 'Marcus Reed', exact: true }).first().click();
+    await olivia.getByRole('dialog', { name: 'Marcus Reed' }).getByRole('button', { name: 'Send direct message' }).click();
+    await olivia.getByRole('heading', { name: 'You and Marcus Reed' }).waitFor();
+    await expect.poll(() => olivia.evaluate(() => document.activeElement?.getAttribute('aria-label')), { timeout: WAIT_MS }).toBe('Message');
+    await goTo(olivia, TOPIC_HASH);
+  });
 });

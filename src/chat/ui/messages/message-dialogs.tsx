@@ -8,6 +8,7 @@ import { messageHtml } from '../message-html.ts';
 import { attempt } from '../notices.ts';
 import { timeFormatter } from '../time-format.ts';
 import { messageDialog, toggleReaction } from './message-operations.ts';
+import { UserCard } from './user-card.tsx';
 
 /** Whichever message dialog is open. */
 export function MessageDialogs() {
@@ -23,6 +24,8 @@ export function MessageDialogs() {
       return <DeleteMessage message={dialog.message} onClose={close} />;
     case 'react':
       return <ReactionPicker message={dialog.message} onClose={close} />;
+    case 'user':
+      return <UserCard userId={dialog.userId} onClose={close} />;
   }
 }
 

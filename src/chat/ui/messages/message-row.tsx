@@ -8,7 +8,7 @@ import { openInlineImage } from './image-lightbox.tsx';
 import { MessageActions } from './message-actions.tsx';
 import { MessageEditor } from './message-editor.tsx';
 import { Reactions } from './reactions.tsx';
-import { editing } from './message-operations.ts';
+import { editing, messageDialog } from './message-operations.ts';
 
 interface Props {
   message: Message;
@@ -51,7 +51,21 @@ function MessageRowContent({ message, showSender, format, readHere }: Props) {
       )}
       <div class="message-body">
         <div class={`message-meta ${showSender ? '' : 'visually-hidden'}`}>
-          <span class="sender-name">{message.sender_full_name}</span>
+          {showSender ? (
+            <button
+              type="button"
+              class="sender-name"
+              aria-haspopup="dialog"
+              onClick={(event) => {
+                event.stopPropagation();
+                messageDialog.value = { kind: 'user', userId: message.sender_id };
+              }}
+            >
+              {message.sender_full_name}
+            </button>
+          ) : (
+            <span class="sender-name">{message.sender_full_name}</span>
+          )}
           {sender?.is_bot && <span class="bot-badge">bot</span>}
           {sender?.is_guest && <span class="guest-badge">(guest)</span>}
         </div>

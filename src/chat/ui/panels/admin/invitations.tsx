@@ -3,7 +3,7 @@ import { ApiFailure } from '../../../api/api-client.ts';
 import type { ChatSession } from '../../../state/session.ts';
 import { useChat } from '../../chat-context.ts';
 import { attempt, notify } from '../../notices.ts';
-import { MEMBER, roleName, rolesGivenBy } from './roles.ts';
+import { MEMBER, roleName, rolesGivenBy } from '../../roles.ts';
 import { FetchState, useFetched } from './use-fetched.tsx';
 import { useWhen } from './when.ts';
 

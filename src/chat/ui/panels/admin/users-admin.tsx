@@ -3,7 +3,7 @@ import type { User } from '../../../api/wire-types.ts';
 import { useChat } from '../../chat-context.ts';
 import { attempt, notify } from '../../notices.ts';
 import { DeactivateUser } from './deactivate-user.tsx';
-import { ROLES, roleName, rolesGivenBy } from './roles.ts';
+import { ROLES, roleName, rolesGivenBy } from '../../roles.ts';
 
 interface Props {
   /** Bumped when the mail changes (a deactivation notice). */

@@ -1,0 +1,65 @@
+import { useChat } from '../chat-context.ts';
+import { Dialog } from '../dialog.tsx';
+import { navigate } from '../navigation.ts';
+import { roleName } from '../roles.ts';
+import { slugNames } from '../slug-names.ts';
+import { timeFormatter } from '../time-format.ts';
+import { Avatar } from './avatar.tsx';
+
+/**
+ * A person's card, opened from a sender's name: who they are (role, email, local time) and the
+ * ways on from there upstream's user card offers: a direct message, the messages they sent.
+ */
+export function UserCard({ userId, onClose }: { userId: number; onClose(): void }) {
+  const { session, composer } = useChat();
+  const realm = session.realm;
+  const user = realm.users.value.get(userId);
+  if (!user) return null;
+  const settings = realm.settings.value;
+  const localTime = user.timezone ? timeFormatter(user.timezone, settings.twenty_four_hour_time).time(Date.now() / 1000) : null;
+  const names = slugNames(session);
+  const email = user.delivery_email ?? user.email;
+  return (
+    <Dialog title={user.full_name} onClose={onClose}>
+      <div class="user-card">
+        {user.avatar_url && <Avatar url={session.api.resolve(user.avatar_url)} />}
+        <dl>
+          <dt>Role</dt>
+          <dd>{user.is_bot ? 'Bot' : roleName(user.role)}</dd>
+          <dt>Email</dt>
+          <dd>{email}</dd>
+          {localTime && (
+            <>
+              <dt>Local time</dt>
+              <dd>{localTime}</dd>
+            </>
+          )}
+        </dl>
+      </div>
+      <div class="form-buttons">
+        {user.is_active && (
+          <button
+            type="button"
+            class="primary"
+            onClick={() => {
+              onClose();
+              navigate({ kind: 'dm', userIds: user.user_id === session.me ? [session.me] : [user.user_id] }, names);
+              composer.focusRequest.value += 1;
+            }}
+          >
+            Send direct message
+          </button>
+        )}
+        <button
+          type="button"
+          onClick={() => {
+            onClose();
+            navigate({ kind: 'search', query: `sender:${user.email}` }, names);
+          }}
+        >
+          View messages sent
+        </button>
+      </div>
+    </Dialog>
+  );
+}
