@@ -142,8 +142,10 @@ describe('scenario faults', () => {
     expect(error.path).toBe('$.users[1].email');
   });
 
-  it('refuses an unknown role', async () => {
-    expect((await loadError({ users: [{ email: 'a@x.test', full_name: 'A', role: 500 }] })).path).toBe('$.users[0].role');
+  it('refuses an unknown role, naming the roles there are', async () => {
+    const error = await loadError({ users: [{ email: 'a@x.test', full_name: 'A', role: 500 }] });
+    expect(error.path).toBe('$.users[0].role');
+    expect(error.message).toContain('expected one of 100 (owner), 200 (administrator), 300 (moderator), 400 (member), 600 (guest)');
   });
 
   it('refuses duplicate emails', async () => {

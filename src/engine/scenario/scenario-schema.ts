@@ -18,7 +18,7 @@ const realm = z
     description: z.string().max(1000).default(''),
     empty_topic_display_name: z.string().min(1).max(60).default('general chat'),
     topics_policy: z.enum(['allow_empty_topic', 'disable_empty_topic']).default('allow_empty_topic'),
-    email_address_visibility: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]).default(1),
+    email_address_visibility: z.literal([1, 2, 3, 4, 5]).default(1),
     max_file_upload_size_mib: z.int().min(0).max(MAX_CONFIGURABLE_UPLOAD_SIZE_MIB).optional(),
     enable_dev_login: z.boolean().optional(),
     enable_read_receipts: z.boolean().optional(),
@@ -30,7 +30,9 @@ const realm = z
 const user = z.strictObject({
   email,
   full_name: z.string().trim().min(1).max(60),
-  role: z.union([z.literal(100), z.literal(200), z.literal(300), z.literal(400), z.literal(600)]).default(400),
+  role: z
+    .literal([100, 200, 300, 400, 600], { error: 'expected one of 100 (owner), 200 (administrator), 300 (moderator), 400 (member), 600 (guest)' })
+    .default(400),
   password: z.string().min(1).optional(),
   api_key: z
     .string()
@@ -38,7 +40,7 @@ const user = z.strictObject({
     .optional(),
   timezone: z.string().default(''),
   is_bot: z.boolean().default(false),
-  bot_type: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).optional(),
+  bot_type: z.literal([1, 2, 3, 4]).optional(),
   bot_owner: email.optional(),
   can_create_users: z.boolean().optional(),
   /** Upstream's special permission to change users' emails, which an owner also needs to do so. */
@@ -59,7 +61,7 @@ const channel = z.strictObject({
   history_public_to_subscribers: z.boolean().optional(),
   is_default_stream: z.boolean().default(false),
   topics_policy: z.enum(['inherit', 'allow_empty_topic', 'disable_empty_topic', 'empty_topic_only']).default('inherit'),
-  stream_post_policy: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).default(1),
+  stream_post_policy: z.literal([1, 2, 3, 4]).default(1),
 });
 
 const message = z
