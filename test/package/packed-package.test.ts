@@ -228,7 +228,7 @@ describe('offline-realm/browser in a page of a new project', () => {
     expect(await resultOf('/faulty.html')).toEqual([
       `offline-realm: no worker file at /not-copied/offline-realm-sw.js (the server answers HTTP 404). ${fix}, or set serviceWorkerUrl to where they are.`,
       `offline-realm: no worker file at /index.html (the server answers text/html, not JavaScript). ${fix}, or set engineWorkerUrl to where they are.`,
-      'offline-realm: cannot load the scenario: $.users[0].role: Invalid input',
+      'offline-realm: cannot load the scenario: $.users[0].role: expected one of 100 (owner), 200 (administrator), 300 (moderator), 400 (member), 600 (guest)',
     ]);
   }, 60_000);
 });
