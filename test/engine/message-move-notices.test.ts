@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestRealm, IDS, type TestRealm } from '../support/test-realm.ts';
+import { createTestRealm, IDS, openQueue, type TestRealm } from '../support/test-realm.ts';
 
 let realm: TestRealm;
 beforeEach(async () => {
@@ -80,10 +80,55 @@ describe('PATCH /messages/{id}: the notification bot’s notes on moves', () => 
     expect((await topic(IDS.general, 'welcome')).at(-1)).toEqual(note(8, `2 messages were moved from this topic to #**design>welcome** by ${MARK}.`));
   });
 
-  it('sends no note when told not to, nor for only resolving a topic', async () => {
+  it('sends no note when told not to', async () => {
     expect((await move(2, { topic: 'quiet', send_notification_to_new_thread: false })).status).toBe(200);
     expect(await topic(IDS.general, 'quiet')).toEqual([expect.objectContaining({ id: 2 })]);
+  });
+});
+
+describe('PATCH /messages/{id}: the notification bot’s note on resolving a topic', () => {
+  const resolvedNote = (id: number, flags: string[] = []) => ({ id, sender_id: NOTIFICATION_BOT, content: `${MARK} has marked this topic as resolved.`, flags });
+  const flagsOf = async (user: 'mark' | 'mia', id: number) => (await realm.as(user).get(`/messages/${id}`)).body.message.flags;
+
+  it('says who resolved it, in the resolved topic, instead of a move note; unread only for who wrote or reacted there', async () => {
+    await realm.as('adam').post('/messages/1/reactions', { emoji_name: 'octopus' });
     expect((await move(1, { topic: '✔ welcome', propagate_mode: 'change_all' })).status).toBe(200);
-    expect(await topic(IDS.general, '✔ welcome')).toEqual([expect.objectContaining({ id: 1 })]);
+    expect(await topic(IDS.general, '✔ welcome')).toEqual([expect.objectContaining({ id: 1 }), expect.objectContaining({ id: 2 }), resolvedNote(5)]);
+    expect(await topic(IDS.general, 'welcome')).toEqual([]);
+    // Olivia and Mark wrote in the topic, Adam reacted: theirs is unread; Mia's is read.
+    expect(await flagsOf('mark', 5)).toEqual([]);
+    expect((await realm.as('adam').get('/messages/5')).body.message.flags).toEqual([]);
+    expect(await flagsOf('mia', 5)).toEqual(['read']);
+  });
+
+  it('says who unresolved it, once the resolve is over a minute old', async () => {
+    await move(1, { topic: '✔ welcome', propagate_mode: 'change_all' });
+    realm.clock.advance(61_000);
+    expect((await move(1, { topic: 'welcome', propagate_mode: 'change_all' })).status).toBe(200);
+    expect(await topic(IDS.general, 'welcome')).toEqual([
+      expect.objectContaining({ id: 1 }),
+      expect.objectContaining({ id: 2 }),
+      resolvedNote(5),
+      { id: 6, sender_id: NOTIFICATION_BOT, content: `${MARK} has marked this topic as unresolved.`, flags: [] },
+    ]);
+  });
+
+  it('takes its note back when the resolve is undone within a minute, and tells the readers it is gone', async () => {
+    await move(1, { topic: '✔ welcome', propagate_mode: 'change_all' });
+    realm.clock.advance(30_000);
+    const olivia = openQueue(realm.engine, IDS.olivia);
+    expect((await move(1, { topic: 'welcome', propagate_mode: 'change_all' })).status).toBe(200);
+    expect(await topic(IDS.general, 'welcome')).toEqual([expect.objectContaining({ id: 1 }), expect.objectContaining({ id: 2 })]);
+    // The note moved back with the topic, then went.
+    expect(olivia.events.filter((event) => event.type === 'delete_message')).toEqual([expect.objectContaining({ message_id: 5, topic: 'welcome' })]);
+    expect(olivia.events.filter((event) => event.type === 'message')).toEqual([]);
+  });
+
+  it('counts a topic cut short by the ✔ as resolved, as upstream does: the resolve note, no move note', async () => {
+    const long = 'x'.repeat(60);
+    const sent = await realm.as('mark').post('/messages', { type: 'stream', to: 'general', topic: long, content: 'long topic' });
+    expect((await move(sent.body.id, { topic: `✔ ${long}`, propagate_mode: 'change_all' })).status).toBe(200);
+    const cut = `✔ ${'x'.repeat(55)}...`;
+    expect((await topic(IDS.general, cut)).map((m) => m.content)).toEqual(['long topic', `${MARK} has marked this topic as resolved.`]);
   });
 });

@@ -3,7 +3,15 @@ import { ApiError, badRequest, invalidMessage, streamDoesNotExistById } from '..
 import { refuseOnReplica } from '../storage/replica-database.ts';
 import { canReadChannel, canReadChannelHistory } from '../permissions/channel-access.ts';
 import { flagList, placeColumns, userMessageRow, withIndexColumns } from '../storage/flags.ts';
-import { normalizeContent, normalizeTopic, RESOLVED_TOPIC_PREFIX, searchWords } from '../validation/message-limits.ts';
+import {
+  MAX_TOPIC_LENGTH,
+  normalizeContent,
+  normalizeTopic,
+  RESOLVED_TOPIC_PREFIX,
+  searchWords,
+  TOPIC_TRUNCATED_SUFFIX,
+  truncateChars,
+} from '../validation/message-limits.ts';
 import type { RealmDirectory } from '../directory/realm-directory.ts';
 import { realmPermissionGroup } from '../permissions/realm-permissions.ts';
 import { groupMemberIds, isInGroupSetting } from '../permissions/system-groups.ts';
@@ -26,7 +34,7 @@ import { alertedRecipients } from './alert-words.ts';
 import type { ActionScope, CallerScope } from '../services/action-scope.ts';
 import type { AttachmentWire } from '../wire/attachment-wire.ts';
 import { updateAttachmentClaims } from './uploads.ts';
-import { postMoveNotices } from './move-notices.ts';
+import { postMoveNotices, postResolveNotice } from './move-notices.ts';
 import type { PropagateMode } from './propagate-mode.ts';
 
 /** PATCH /messages/{id} as the client sent it (topic and content still raw). */
@@ -145,6 +153,9 @@ export async function editMessage(scope: CallerScope, request: EditRequest): Pro
       visibleLeftBehind: (await topicMessages(db, editor, from.channel, from.topicKey)).length,
       visibleAlreadyThere: alreadyThere.filter((m) => !moved.has(m.id)).length,
     });
+    if (topic !== undefined && isResolveToggle(from.topic, topic)) {
+      await postResolveNotice(scope, { channel: from.channel, topic, resolved: topic.startsWith(RESOLVED_TOPIC_PREFIX), movedIds: outcome.movedIds });
+    }
   }
   return outcome;
 }
@@ -328,9 +339,13 @@ function canMoveOutOfChannel(user: UserRow, channel: ChannelRow, directory: Real
   );
 }
 
-/** Adding or removing the "✔ " prefix and nothing else: resolving, not really moving. */
+/**
+ * Adding or removing the "✔ " prefix and nothing else: resolving, not really moving. As upstream,
+ * a name the prefix pushed past the length limit (cut, with "...") still counts as resolved.
+ */
 function isResolveToggle(from: string, to: string): boolean {
-  return to === `${RESOLVED_TOPIC_PREFIX}${from}` || from === `${RESOLVED_TOPIC_PREFIX}${to}`;
+  const resolving = !from.startsWith(RESOLVED_TOPIC_PREFIX) && to === truncateChars(`${RESOLVED_TOPIC_PREFIX}${from}`, MAX_TOPIC_LENGTH, TOPIC_TRUNCATED_SUFFIX);
+  return resolving || from === `${RESOLVED_TOPIC_PREFIX}${to}`;
 }
 
 /**

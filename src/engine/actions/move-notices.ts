@@ -7,6 +7,8 @@
 import type { RealmDirectory } from '../directory/realm-directory.ts';
 import type { ChannelRow, UserRow } from '../storage/rows.ts';
 import type { CallerScope } from '../services/action-scope.ts';
+import { isReplicaDatabase } from '../storage/replica-database.ts';
+import { deleteConversationMessages } from './delete-message.ts';
 import { channelMessageUrl, silentMention, topicLinkSyntax } from './message-links.ts';
 import { sendMessage } from './send-message.ts';
 import type { PropagateMode } from './propagate-mode.ts';
@@ -64,5 +66,44 @@ async function post(scope: CallerScope, directory: RealmDirectory, mover: UserRo
     client: 'Internal',
     readBySender: false,
     readBy: [mover.id],
+  });
+}
+
+/** Upstream's RESOLVE_TOPIC_UNDO_GRACE_PERIOD_SECONDS: a toggle this soon after the last one takes its note back. */
+const RESOLVE_UNDO_GRACE_SECONDS = 60;
+const RESOLVE_NOTE = /^@_\*\*[^*]+\*\* has marked this topic as (un)?resolved\.$/;
+
+/**
+ * The notification bot's note on resolving or unresolving a topic, as upstream's
+ * maybe_send_resolve_topic_notifications: "{user} has marked this topic as resolved." in the
+ * topic under its new name (of the channel it was in), unread only for those who sent or reacted
+ * to the moved messages. A toggle within a minute of the last one, whose note is still the
+ * topic's newest message, deletes that note instead: a resolve undone at once leaves no trace.
+ * Not on a replica: the note is the hub's message, which the pull brings.
+ */
+export async function postResolveNotice(scope: CallerScope, request: { channel: ChannelRow; topic: string; resolved: boolean; movedIds: number[] }): Promise<void> {
+  const { db, directory, caller: mover } = scope;
+  const botId = directory.realm.notification_bot_id;
+  const bot = botId === null ? undefined : directory.users.get(botId);
+  if (!bot || request.movedIds.length === 0 || (await isReplicaDatabase(db))) return;
+  const topicKey = request.topic.toLowerCase();
+  const newest = await db.messages
+    .where('[stream_id+topic_key+id]')
+    .between([request.channel.id, topicKey, 0], [request.channel.id, topicKey, Infinity])
+    .last();
+  if (newest && newest.sender_id === bot.id && RESOLVE_NOTE.test(newest.content) && scope.now - newest.timestamp <= RESOLVE_UNDO_GRACE_SECONDS) {
+    await deleteConversationMessages(scope, directory, [newest]);
+    return;
+  }
+  const moved = await db.messages.bulkGet(request.movedIds);
+  const reactions = await db.reactions.where('message_id').anyOf(request.movedIds).toArray();
+  const participants = new Set([...moved.flatMap((row) => (row ? [row.sender_id] : [])), ...reactions.map((reaction) => reaction.user_id)]);
+  await sendMessage(scope, directory, {
+    sender: bot,
+    to: { kind: 'channel', channel: { id: request.channel.id }, topic: request.topic },
+    content: `${silentMention(mover)} has marked this topic as ${request.resolved ? 'resolved' : 'unresolved'}.`,
+    client: 'Internal',
+    readBySender: false,
+    unreadOnlyFor: participants,
   });
 }

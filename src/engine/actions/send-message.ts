@@ -28,6 +28,8 @@ export interface SendMessageInput {
   readBySender?: boolean;
   /** Others for whom the message starts out read, as upstream's notices for the user who caused them. */
   readBy?: readonly number[];
+  /** Only these recipients get it unread (upstream's `limit_unread_user_ids`): a resolve note is news only to the topic's participants. */
+  unreadOnlyFor?: ReadonlySet<number>;
   /** The scenario loader backdates messages; live sends use the action's time. */
   timestamp?: number;
   queueId?: string;
@@ -96,7 +98,7 @@ export async function sendMessage(scope: ActionScope, directory: RealmDirectory,
   for (const userId of target.recipients) {
     let bits = 0;
     if (userId === sender.id && readBySender) bits |= FLAG_BITS.read;
-    if (input.readBy?.includes(userId) || muting.has(userId)) bits |= FLAG_BITS.read;
+    if (input.readBy?.includes(userId) || muting.has(userId) || (input.unreadOnlyFor && !input.unreadOnlyFor.has(userId))) bits |= FLAG_BITS.read;
     if (rendered.mentionedUserIds.includes(userId)) bits |= FLAG_BITS.mentioned;
     if (groupMentioned.has(userId)) bits |= FLAG_BITS.group_mentioned;
     if (alerted.has(userId)) bits |= FLAG_BITS.has_alert_word;
