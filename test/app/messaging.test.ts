@@ -7,6 +7,7 @@ import {
   launchBrowser,
   logInAs,
   logOut,
+  MARCUS,
   messageAction,
   messageElement,
   messageWithText,
@@ -202,6 +203,45 @@ describe('chatting between two people in two tabs', () => {
       expect(box.y + box.height).toBeLessThanOrEqual(list.y + list.height);
     }
     await olivia.keyboard.press('Escape');
+    await goTo(olivia, TOPIC_HASH);
+  });
+
+  test('a topic is marked resolved from its header, the view following it to its ✔ name, and unresolved again', async () => {
+    await goTo(olivia, '#narrow/channel/2-general/topic/resolve.20me');
+    await send(olivia, 'is this fixed?');
+    await olivia.getByRole('button', { name: 'Mark as resolved' }).click();
+    await olivia.getByRole('heading', { name: '#general › ✔ resolve me' }).waitFor();
+    await messageWithText(olivia, 'is this fixed?').waitFor();
+
+    // The notification bot says who resolved it, as upstream's does.
+    await messageWithText(olivia, 'has marked this topic as resolved').waitFor();
+
+    await olivia.getByRole('button', { name: 'Mark as unresolved' }).click();
+    await olivia.getByRole('heading', { name: '#general › resolve me' }).waitFor();
+    await messageWithText(olivia, 'is this fixed?').waitFor();
+    const page = await api(olivia, OLIVIA, 'GET', '/messages', {
+      anchor: 'newest',
+      num_before: 5,
+      num_after: 0,
+      narrow: [
+        { operator: 'channel', operand: 'general' },
+        { operator: 'topic', operand: 'resolve me' },
+      ],
+    });
+    expect((page.messages as { subject: string }[]).every((message) => message.subject === 'resolve me')).toBe(true);
+    await goTo(olivia, TOPIC_HASH);
+  });
+
+  test('the sidebar\'s topics follow a topic someone else renames quietly', async () => {
+    await goTo(olivia, '#narrow/channel/2-general/topic/old.20name');
+    await send(olivia, 'in the old name');
+    const topics = olivia.getByRole('list', { name: 'Topics' });
+    await topics.getByRole('link', { name: 'old name', exact: true }).waitFor();
+    const id = await idOf('in the old name');
+    const renamed = await api(marcus, MARCUS, 'PATCH', `/messages/${id}`, { topic: 'new name', propagate_mode: 'change_all', send_notification_to_old_thread: false, send_notification_to_new_thread: false });
+    expect(renamed.result).toBe('success');
+    await topics.getByRole('link', { name: 'new name', exact: true }).waitFor();
+    await topics.getByRole('link', { name: 'old name', exact: true }).waitFor({ state: 'detached' });
     await goTo(olivia, TOPIC_HASH);
   });
 

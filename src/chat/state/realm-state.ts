@@ -282,6 +282,15 @@ export class RealmState {
     this.typing.value = event.op === 'start' ? [...others, { conversation, userId, expiresAt: Date.now() + this.limits.value.typingExpiryMs }] : others;
   }
 
+  /** Per channel, bumped whenever a message arrives there, moves in or out, or goes: its topic list may have changed. */
+  readonly topicChanges = signal<ReadonlyMap<number, number>>(new Map());
+
+  noteTopicChange(...channelIds: (number | undefined)[]): void {
+    const next = new Map(this.topicChanges.value);
+    for (const id of channelIds) if (id !== undefined) next.set(id, (next.get(id) ?? 0) + 1);
+    this.topicChanges.value = next;
+  }
+
   /** Notes a message's conversation as recent (the sidebar's DM list). */
   noteDm(userIds: number[], messageId: number): void {
     const key = userIds.join(',');

@@ -183,6 +183,7 @@ export class ChatSession {
         break;
       case 'delete_message':
         this.#deleteMessages(new Set((event.message_ids as number[] | undefined) ?? [event.message_id as number]));
+        this.realm.noteTopicChange(event.stream_id as number | undefined);
         break;
       case 'reaction':
         this.#reaction(event);
@@ -201,6 +202,7 @@ export class ChatSession {
   #message(message: Message): void {
     if (!message.flags.includes('read')) this.realm.unread.value = this.realm.unread.value.with(message, this.me);
     if (message.type === 'private') this.realm.noteDm(dmKeyOf(message, this.me).split(',').map(Number), message.id);
+    else this.realm.noteTopicChange(message.stream_id);
     // The sender stopped typing: the message is what they typed.
     this.realm.typing.value = this.realm.typing.value.filter((entry) => entry.userId !== message.sender_id);
     for (const list of this.#lists.values()) void list.add(message);
@@ -234,7 +236,10 @@ export class ChatSession {
       // Messages moved in from elsewhere are not in this list yet: fetch it anew when next shown.
       if (moved && list.narrow.kind === 'channel') list.stale = true;
     }
-    if (moved) this.realm.unread.value = this.realm.unread.value.moved(ids, newChannel, newTopic);
+    if (moved) {
+      this.realm.unread.value = this.realm.unread.value.moved(ids, newChannel, newTopic);
+      this.realm.noteTopicChange(event.stream_id as number | undefined, newChannel);
+    }
   }
 
   #deleteMessages(ids: Set<number>): void {

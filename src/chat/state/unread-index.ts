@@ -80,12 +80,6 @@ export class UnreadIndex {
     for (const entry of this.entries.values()) if (test(entry)) count += 1;
     return count;
   }
-
-  idsWhere(test: (entry: UnreadEntry) => boolean): number[] {
-    const ids: number[] = [];
-    for (const [id, entry] of this.entries) if (test(entry)) ids.push(id);
-    return ids;
-  }
 }
 
 export function dmKeyOf(message: Message, me: number): string {

@@ -245,7 +245,7 @@ function useTopics(session: ChatSession, channelId: number | null): string[] {
       (answer) => (topics.value = answer.topics.map((topic) => topic.name)),
       () => (topics.value = []),
     );
-  }, [channelId]);
+  }, [channelId, channelId === null ? 0 : session.realm.topicChanges.value.get(channelId)]);
   return topics.value;
 }
 

@@ -3,6 +3,9 @@ import { TOPIC_MUTED } from '../../state/realm-state.ts';
 import { useChat } from '../chat-context.ts';
 import { attempt } from '../notices.ts';
 import { messageHtml } from '../message-html.ts';
+import { RESOLVED_TOPIC_PREFIX, toggleTopicResolved } from '../messages/message-operations.ts';
+import { navigate } from '../navigation.ts';
+import { slugNames } from '../slug-names.ts';
 
 /** The heading above the messages: what is being read, with the open topic's mute toggle and the channel's description. */
 export function NarrowTitle({ narrow }: { narrow: Narrow }) {
@@ -66,6 +69,19 @@ export function NarrowTitle({ narrow }: { narrow: Narrow }) {
           }
         >
           {topicMuted ? 'Unmute topic' : 'Mute topic'}
+        </button>
+      )}
+      {narrow.kind === 'channel' && narrow.topic !== undefined && narrow.topic !== '' && (
+        <button
+          type="button"
+          class="small"
+          onClick={async () => {
+            const renamed = await toggleTopicResolved(session, narrow.channelId, narrow.topic!);
+            // The topic moved: follow it, as upstream's web app does.
+            if (renamed !== null) navigate({ kind: 'channel', channelId: narrow.channelId, topic: renamed }, slugNames(session));
+          }}
+        >
+          {narrow.topic.startsWith(RESOLVED_TOPIC_PREFIX) ? 'Mark as unresolved' : 'Mark as resolved'}
         </button>
       )}
     </header>

@@ -84,3 +84,32 @@ export function canEditContent(session: ChatSession, message: Message): boolean 
   if (message.sender_id !== session.me || !allowEditing) return false;
   return editSeconds === null || editSeconds === 0 || Date.now() / 1000 - message.timestamp < editSeconds;
 }
+
+/** Upstream's prefix of a resolved topic's name. */
+export const RESOLVED_TOPIC_PREFIX = '✔ ';
+
+/**
+ * Marks a topic resolved, or unresolved, as upstream's web app does: every message of it moved to
+ * the name with (or without) "✔ ", the notification bot telling the topic. Returns the new name,
+ * or null when the server refused (its words shown).
+ */
+export async function toggleTopicResolved(session: ChatSession, channelId: number, topic: string): Promise<string | null> {
+  const resolved = topic.startsWith(RESOLVED_TOPIC_PREFIX);
+  const renamed = resolved ? topic.slice(RESOLVED_TOPIC_PREFIX.length) : `${RESOLVED_TOPIC_PREFIX}${topic}`;
+  const done = await attempt(resolved ? 'Could not mark the topic unresolved' : 'Could not mark the topic resolved', async () => {
+    const narrow = [
+      { operator: 'channel', operand: channelId },
+      { operator: 'topic', operand: topic },
+    ];
+    const page = await session.api.get<{ messages: { id: number }[] }>('/messages', { anchor: 'newest', num_before: 1, num_after: 0, narrow });
+    const newest = page.messages[0];
+    if (!newest) throw new Error('The topic has no messages.');
+    await session.api.patch(`/messages/${newest.id}`, {
+      topic: renamed,
+      propagate_mode: 'change_all',
+      send_notification_to_old_thread: false,
+      send_notification_to_new_thread: true,
+    });
+  });
+  return done ? renamed : null;
+}

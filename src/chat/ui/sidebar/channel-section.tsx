@@ -74,20 +74,18 @@ interface Topic {
   max_id: number;
 }
 
-/** The open channel's topics, newest first, with unread counts; refetched as its unread messages change. */
+/** The open channel's topics, newest first, with unread counts; refetched as its messages come, move or go. */
 function TopicList({ channelId }: { channelId: number }) {
   const { session } = useChat();
   const realm = session.realm;
   const names = slugNames(session);
   const topics = useSignal<Topic[]>([]);
-  const unreadIds = realm.unread.value.idsWhere((entry) => entry.channelId === channelId);
-  const newestUnread = unreadIds.length > 0 ? Math.max(...unreadIds) : 0;
   useEffect(() => {
     session.api.get<{ topics: Topic[] }>(`/users/me/${channelId}/topics`).then(
       (answer) => (topics.value = answer.topics),
       () => undefined,
     );
-  }, [channelId, newestUnread, session.generation.value]);
+  }, [channelId, realm.topicChanges.value.get(channelId), session.generation.value]);
   const current = route.value.narrow;
   const openTopic = current.kind === 'channel' && current.channelId === channelId ? current.topic?.toLowerCase() : undefined;
   return (
