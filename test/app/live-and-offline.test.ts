@@ -109,6 +109,38 @@ describe('reading in views of part of a conversation', () => {
   });
 });
 
+describe('marking a whole view read', () => {
+  test('Mark as read in a channel\'s header reads its unread messages, shown or not, and is gone once there are none', async () => {
+    const page = await openChat(profile, '/#narrow/channel/8-support');
+    await page.setViewportSize({ width: 390, height: 700 });
+    await logInAs(page, 'Olivia Park');
+    const before = await channelUnread(page, 'general');
+    for (let i = 1; i <= 30; i += 1) {
+      const sent = await api(page, MARCUS, 'POST', '/messages', { type: 'stream', to: 'general', topic: 'backlog', content: `backlog ${i}` });
+      expect(sent.result).toBe('success');
+    }
+    await expect.poll(() => channelUnread(page, 'general'), { timeout: WAIT_MS }).toBe(before + 30);
+
+    await goTo(page, '#narrow/channel/2-general/topic/backlog');
+    const markRead = page.locator('.narrow-title').getByRole('button', { name: 'Mark as read' });
+    await markRead.click();
+    await markRead.waitFor({ state: 'detached' });
+    await expect.poll(() => channelUnread(page, 'general'), { timeout: WAIT_MS }).toBe(before);
+    const newest = await api(page, OLIVIA, 'GET', '/messages', {
+      anchor: 'newest',
+      num_before: 1,
+      num_after: 0,
+      narrow: [
+        { operator: 'channel', operand: 'general' },
+        { operator: 'topic', operand: 'backlog' },
+      ],
+    });
+    expect(newest.messages[0].content).toBe('<p>backlog 30</p>');
+    expect(newest.messages[0].flags).toContain('read');
+    await page.close();
+  });
+});
+
 describe('the API log panel', () => {
   test('shows this tab’s requests and the events its queue received', async () => {
     const page = await openChat(profile, `/${TOPIC}`);

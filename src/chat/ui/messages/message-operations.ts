@@ -1,7 +1,8 @@
 import { signal } from '@preact/signals';
 import type { Message } from '../../api/wire-types.ts';
+import { dmParticipants, type Narrow } from '../../narrow/narrow.ts';
 import { narrowHash } from '../../narrow/narrow-url.ts';
-import { dmKeyOf } from '../../state/unread-index.ts';
+import { dmKeyOf, type UnreadEntry } from '../../state/unread-index.ts';
 import type { ChatSession } from '../../state/session.ts';
 import { slugNames } from '../slug-names.ts';
 import { attempt, notify } from '../notices.ts';
@@ -112,4 +113,44 @@ export async function toggleTopicResolved(session: ChatSession, channelId: numbe
     });
   });
   return done ? renamed : null;
+}
+
+/** The unread messages of a view the header's Mark as read covers: the feed, a channel, a topic, a DM. */
+export function narrowUnreadIds(session: ChatSession, narrow: Narrow): number[] {
+  const entries = [...session.realm.unread.value.entries];
+  const matching = (test: (entry: UnreadEntry) => boolean) => entries.filter(([, entry]) => test(entry)).map(([id]) => id);
+  switch (narrow.kind) {
+    case 'all':
+      return entries.map(([id]) => id);
+    case 'channel': {
+      const key = narrow.topic?.toLowerCase();
+      return matching((entry) => entry.channelId === narrow.channelId && (key === undefined || entry.topicKey === key));
+    }
+    case 'dm': {
+      const key = dmParticipants(narrow.userIds, session.me).join(',');
+      return matching((entry) => entry.dmKey === key);
+    }
+    default:
+      return [];
+  }
+}
+
+/**
+ * Marks a whole view read at once, as upstream's "Mark all messages as read" (the feed), "Mark as
+ * read" of a channel or a topic, each by its endpoint; a DM's messages by their ids.
+ */
+export function markNarrowRead(session: ChatSession, narrow: Narrow): Promise<boolean> {
+  const what = 'Could not mark the messages as read';
+  switch (narrow.kind) {
+    case 'all':
+      return attempt(what, () => session.api.post('/mark_all_as_read'));
+    case 'channel':
+      return narrow.topic === undefined
+        ? attempt(what, () => session.api.post('/mark_stream_as_read', { stream_id: narrow.channelId }))
+        : attempt(what, () => session.api.post('/mark_topic_as_read', { stream_id: narrow.channelId, topic_name: narrow.topic! }));
+    case 'dm':
+      return attempt(what, () => session.api.post('/messages/flags', { messages: narrowUnreadIds(session, narrow), op: 'add', flag: 'read' }));
+    default:
+      return Promise.resolve(false);
+  }
 }
