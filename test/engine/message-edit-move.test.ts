@@ -131,6 +131,21 @@ describe('PATCH /messages/{id}: topic moves', () => {
     expect((await message(2)).subject).toBe('fine');
   });
 
+  it('lets resolving by the realm\'s resolve group, not its rename group, as upstream', async () => {
+    await realm.as('olivia').patch('/realm', { can_move_messages_between_topics_group: { new: GROUP_ADMINISTRATORS } });
+    expect(await edit('mark', 2, { topic: '✔ welcome', propagate_mode: 'change_all' })).toEqual(EDITED);
+    expect((await message(2)).subject).toBe('✔ welcome');
+
+    await realm.as('olivia').patch('/realm', { can_resolve_topics_group: { new: GROUP_MODERATORS } });
+    expect(await edit('mark', 2, { topic: 'welcome', propagate_mode: 'change_all' })).toEqual({
+      status: 400,
+      body: { result: 'error', msg: "You don't have permission to resolve topics in this channel.", code: 'BAD_REQUEST' },
+    });
+    expect((await message(2)).subject).toBe('✔ welcome');
+    expect(await edit('mona', 2, { topic: 'welcome', propagate_mode: 'change_all' })).toEqual(EDITED);
+    expect((await message(2)).subject).toBe('welcome');
+  });
+
   it("lets the channel's can_move_messages_within_channel_group rename topics despite the realm", async () => {
     await realm.as('olivia').patch('/realm', { can_move_messages_between_topics_group: { new: GROUP_ADMINISTRATORS } });
     const group = { direct_members: [IDS.mia], direct_subgroups: [] };

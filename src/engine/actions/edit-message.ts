@@ -102,7 +102,11 @@ export async function editMessage(scope: CallerScope, request: EditRequest): Pro
 
   if (origChannel && topic !== undefined) {
     const resolveToggle = isResolveToggle(row.topic, topic);
-    if (!canMoveWithinChannel(editor, origChannel, directory)) {
+    // As upstream, resolving is its own permission, not renaming's.
+    if (resolveToggle && !canResolveTopics(editor, directory)) {
+      throw badRequest("You don't have permission to resolve topics in this channel.");
+    }
+    if (!resolveToggle && !canMoveWithinChannel(editor, origChannel, directory)) {
       throw badRequest("You don't have permission to edit this message");
     }
     const limit = realm.move_messages_within_stream_limit_seconds;
@@ -316,6 +320,11 @@ function checkTopicPolicy(channel: ChannelRow, topic: string, directory: RealmDi
 }
 
 const isModerator = (user: UserRow): boolean => user.role <= ROLE_MODERATOR;
+
+/** Resolving and unresolving topics: the realm's resolve group (upstream's channels have one too, not kept here). */
+function canResolveTopics(user: UserRow, directory: RealmDirectory): boolean {
+  return isInGroupSetting(user, realmPermissionGroup(directory.realm, 'can_resolve_topics_group'), directory.groups);
+}
 
 /** Renaming topics: the realm's between-topics group, the channel's within-channel or administrators group. */
 function canMoveWithinChannel(user: UserRow, channel: ChannelRow, directory: RealmDirectory): boolean {

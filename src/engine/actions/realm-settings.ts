@@ -34,6 +34,7 @@ type TimeLimit = (typeof REALM_TIME_LIMITS)[number];
 export const REALM_GROUP_SETTINGS = {
   can_move_messages_between_topics_group: { allowEveryone: true, ownerOnly: false },
   can_move_messages_between_channels_group: { allowEveryone: false, ownerOnly: false },
+  can_resolve_topics_group: { allowEveryone: true, ownerOnly: false },
   can_invite_users_group: { allowEveryone: false, ownerOnly: true },
   create_multiuse_invite_group: { allowEveryone: false, ownerOnly: true },
 } as const;

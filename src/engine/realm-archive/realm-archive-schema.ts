@@ -41,6 +41,7 @@ const realm = z.looseObject({
   enable_spectator_access: z.boolean().optional(),
   can_move_messages_between_topics_group: groupSetting.optional(),
   can_move_messages_between_channels_group: groupSetting.optional(),
+  can_resolve_topics_group: groupSetting.optional(),
   can_invite_users_group: groupSetting.optional(),
   create_multiuse_invite_group: groupSetting.optional(),
   max_file_upload_size_mib: z.int().nonnegative().max(MAX_CONFIGURABLE_UPLOAD_SIZE_MIB).optional(),

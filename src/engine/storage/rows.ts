@@ -42,6 +42,8 @@ export interface RealmRow {
   /** Who may move messages between topics / channels; absent: upstream's defaults (everyone / members). */
   can_move_messages_between_topics_group?: GroupSettingValue;
   can_move_messages_between_channels_group?: GroupSettingValue;
+  /** Who may resolve and unresolve topics; absent: upstream's default (everyone). */
+  can_resolve_topics_group?: GroupSettingValue;
   /** Who may send invitations; absent: upstream's default (members). */
   can_invite_users_group?: GroupSettingValue;
   /** Who may create reusable invitation links; absent: upstream's default (administrators). */
