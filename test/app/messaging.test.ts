@@ -206,7 +206,7 @@ describe('chatting between two people in two tabs', () => {
     await goTo(olivia, TOPIC_HASH);
   });
 
-  test('a topic is marked resolved from its header, the view following it to its ✔ name, and unresolved again', async () => {
+  test('a topic is marked resolved from its header, the view following it to its ✔ name; writing into it offers to unresolve it first', async () => {
     await goTo(olivia, '#narrow/channel/2-general/topic/resolve.20me');
     await send(olivia, 'is this fixed?');
     await olivia.getByRole('button', { name: 'Mark as resolved' }).click();
@@ -216,8 +216,18 @@ describe('chatting between two people in two tabs', () => {
     // The notification bot says who resolved it, as upstream's does.
     await messageWithText(olivia, 'has marked this topic as resolved').waitFor();
 
-    await olivia.getByRole('button', { name: 'Mark as unresolved' }).click();
+    await olivia.getByRole('button', { name: 'Mark as unresolved' }).waitFor();
+
+    // Writing into it warns, as upstream's compose box, and offers to unresolve it first.
+    const box = olivia.getByRole('textbox', { name: 'Message', exact: true });
+    await box.fill('one more thing');
+    const warning = olivia.getByRole('status').filter({ hasText: 'You are sending a message to a resolved topic.' });
+    await warning.getByRole('button', { name: 'Unresolve topic' }).click();
     await olivia.getByRole('heading', { name: '#general › resolve me' }).waitFor();
+    await expect(olivia.getByRole('textbox', { name: 'Topic' }).inputValue()).resolves.toBe('resolve me');
+    await expect(box.inputValue()).resolves.toBe('one more thing');
+    await warning.waitFor({ state: 'detached' });
+    await box.fill('');
     await messageWithText(olivia, 'is this fixed?').waitFor();
     const page = await api(olivia, OLIVIA, 'GET', '/messages', {
       anchor: 'newest',

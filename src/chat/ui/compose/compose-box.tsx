@@ -11,6 +11,7 @@ import { TypingSender } from './typing-sender.ts';
 import { UPLOAD_IN_PROGRESS } from '../../state/composer-state.ts';
 import { pastedFiles, UploadButton, UploadStatus, useFileDrop } from './upload-control.tsx';
 import { LengthIndicator } from '../length-indicator.tsx';
+import { ResolvedTopicNote } from './resolved-topic-note.tsx';
 import { charactersLeft, messageTooLong } from '../../state/message-length.ts';
 
 /**
@@ -211,6 +212,7 @@ export function ComposeBox() {
       </div>
       <LengthIndicator id={lengthId} left={left} max={maxLength} />
       <ScheduledEditNote />
+      <ResolvedTopicNote />
       <UploadStatus />
       {composer.error.value && (
         <p class="form-error" role="alert">

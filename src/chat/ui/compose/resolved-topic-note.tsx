@@ -1,0 +1,34 @@
+import { useChat } from '../chat-context.ts';
+import { RESOLVED_TOPIC_PREFIX, toggleTopicResolved } from '../messages/message-operations.ts';
+import { navigate, route } from '../navigation.ts';
+import { slugNames } from '../slug-names.ts';
+
+/**
+ * Writing into a resolved topic: upstream's warning, with its way to unresolve the topic first
+ * (the box, and the view if it shows that topic, follow the new name).
+ */
+export function ResolvedTopicNote() {
+  const { session, composer } = useChat();
+  const channelId = composer.channelId.value;
+  const topic = composer.topic.value.trim();
+  if (composer.mode.value !== 'channel' || channelId === null || !topic.startsWith(RESOLVED_TOPIC_PREFIX) || !composer.content.value.trim()) return null;
+  return (
+    <p class="compose-note" role="status">
+      You are sending a message to a resolved topic. You can send as-is or unresolve the topic first.
+      <button
+        type="button"
+        onClick={async () => {
+          const renamed = await toggleTopicResolved(session, channelId, topic);
+          if (renamed === null) return;
+          composer.topic.value = renamed;
+          const shown = route.value.narrow;
+          if (shown.kind === 'channel' && shown.channelId === channelId && shown.topic === topic) {
+            navigate({ kind: 'channel', channelId, topic: renamed }, slugNames(session));
+          }
+        }}
+      >
+        Unresolve topic
+      </button>
+    </p>
+  );
+}
