@@ -241,7 +241,7 @@ describe('a training room synced through a hub', () => {
     );
     expect(archivedDesign.status).toBe(200);
     proxyA.restore();
-    await a.getByRole('alert').filter({ hasText: 'Its text is kept as the draft of its conversation.' }).waitFor();
+    await a.getByRole('alert').filter({ hasText: 'Its text is kept as the draft of #design › sketches.' }).waitFor();
     await expect(box.inputValue()).resolves.toBe('half a thought');
     await box.fill('');
     await goTo(a, '#narrow/channel/2-design/topic/sketches');

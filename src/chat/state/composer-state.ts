@@ -202,9 +202,9 @@ export class ComposerState {
    * A message the server gave back (a send the hub refused, rolled back on a replica): into an
    * empty box with its recipient (or after the box's text when the box is on its conversation),
    * else appended to its conversation's draft, as upstream's web app keeps a failed send in
-   * Drafts. Returns where its text went.
+   * Drafts. Returns where its text went: the box, or the draft of the conversation named.
    */
-  giveBack(message: RefusedSend): 'box' | 'draft' | null {
+  giveBack(message: RefusedSend): 'box' | { draftOf: string } | null {
     if (!message.content.trim()) return null;
     const recipient = this.#recipientOf(message);
     if (!this.content.value.trim()) {
@@ -231,7 +231,13 @@ export class ComposerState {
     void get<string>(key)
       .then((draft) => set(key, draft?.trim() ? `${draft}\n\n${message.content}` : message.content))
       .catch(() => undefined);
-    return 'draft';
+    const realm = this.#session.realm;
+    return {
+      draftOf:
+        recipient.type === 'stream'
+          ? `#${realm.channelName(recipient.to) ?? recipient.to} › ${recipient.topic === '' ? realm.emptyTopicName.value : recipient.topic}`
+          : recipient.to.map((id) => realm.userName(id)).join(', '),
+    };
   }
 
   /** A given-back message's recipient as the box holds one (`to` as the API takes it: an id, a name, a JSON list). */

@@ -60,7 +60,7 @@ export function ChatView({ session, login, local, onReady, onLogout }: Props) {
     };
     session.onSyncRefused = (refusal) => {
       const kept = refusal.message ? composer.giveBack(refusal.message) : null;
-      const where = kept === 'box' ? ' Its text is back in the compose box.' : kept === 'draft' ? ' Its text is kept as the draft of its conversation.' : '';
+      const where = kept === 'box' ? ' Its text is back in the compose box.' : kept ? ` Its text is kept as the draft of ${kept.draftOf}.` : '';
       notify(`The hub refused a change made offline (${refusal.method} ${refusal.path}), so it was undone: ${refusal.msg}${where}`, 'error');
     };
     return local?.onRequest((entry) => apiLog.add({ ...entry, source: 'server' }));
