@@ -121,6 +121,20 @@ export async function api(page: Page, auth: string, method: string, path: string
   );
 }
 
+/** A topic's newest messages as `auth` reads them through the API, oldest of them first. */
+export async function newestInTopic(page: Page, auth: string, channel: string, topic: string, count: number): Promise<{ content: string; subject: string; flags: string[] }[]> {
+  const answer = await api(page, auth, 'GET', '/messages', {
+    anchor: 'newest',
+    num_before: count,
+    num_after: 0,
+    narrow: [
+      { operator: 'channel', operand: channel },
+      { operator: 'topic', operand: topic },
+    ],
+  });
+  return answer.messages;
+}
+
 export const OLIVIA = 'olivia@lakeside.test:pbGan8CP9oJG8HYYILCxegSkvA8TGKc7';
 export const MARCUS = 'marcus@lakeside.test:31ixqtQ5Vvb44cLyEWHkWV1NXtrMWCJ4';
 export const HANNAH = 'hannah@lakeside.test:jcSiR4rna0FrGZHitMQUwGPA6nlZSMyX';

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { api, goTo, HANNAH, launchBrowser, logInAs, MARCUS, messageWithText, newProfile, OLIVIA, openChat, send, waitAppReady, WAIT_MS } from './chat-browser.ts';
+import { api, goTo, HANNAH, launchBrowser, logInAs, MARCUS, messageWithText, newestInTopic, newProfile, OLIVIA, openChat, send, waitAppReady, WAIT_MS } from './chat-browser.ts';
 
 const TOPIC = '#narrow/channel/2-general/topic/offline.20room';
 
@@ -126,17 +126,9 @@ describe('marking a whole view read', () => {
     await markRead.click();
     await markRead.waitFor({ state: 'detached' });
     await expect.poll(() => channelUnread(page, 'general'), { timeout: WAIT_MS }).toBe(before);
-    const newest = await api(page, OLIVIA, 'GET', '/messages', {
-      anchor: 'newest',
-      num_before: 1,
-      num_after: 0,
-      narrow: [
-        { operator: 'channel', operand: 'general' },
-        { operator: 'topic', operand: 'backlog' },
-      ],
-    });
-    expect(newest.messages[0].content).toBe('<p>backlog 30</p>');
-    expect(newest.messages[0].flags).toContain('read');
+    const [newest] = await newestInTopic(page, OLIVIA, 'general', 'backlog', 1);
+    expect(newest.content).toBe('<p>backlog 30</p>');
+    expect(newest.flags).toContain('read');
     await page.close();
   });
 });

@@ -11,6 +11,7 @@ import {
   messageAction,
   messageElement,
   messageWithText,
+  newestInTopic,
   newProfile,
   OLIVIA,
   openChat,
@@ -229,16 +230,8 @@ describe('chatting between two people in two tabs', () => {
     await warning.waitFor({ state: 'detached' });
     await box.fill('');
     await messageWithText(olivia, 'is this fixed?').waitFor();
-    const page = await api(olivia, OLIVIA, 'GET', '/messages', {
-      anchor: 'newest',
-      num_before: 5,
-      num_after: 0,
-      narrow: [
-        { operator: 'channel', operand: 'general' },
-        { operator: 'topic', operand: 'resolve me' },
-      ],
-    });
-    expect((page.messages as { subject: string }[]).every((message) => message.subject === 'resolve me')).toBe(true);
+    const messages = await newestInTopic(olivia, OLIVIA, 'general', 'resolve me', 5);
+    expect(messages.every((message) => message.subject === 'resolve me')).toBe(true);
     await goTo(olivia, TOPIC_HASH);
   });
 
