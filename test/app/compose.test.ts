@@ -233,4 +233,28 @@ describe('the compose box', () => {
     await box.fill('');
     await left.waitFor({ state: 'detached' });
   });
+
+  test('Drafts lists the text left in a conversation; Restore brings it back into the box there, Delete drops it', async () => {
+    await page.bringToFront();
+    await box.fill('a thought for later');
+    await goTo(page, '#narrow/channel/5-engineering');
+    await boxHolds('');
+    await page.getByRole('button', { name: /^Menu for / }).click();
+    await page.getByRole('menuitem', { name: 'Drafts' }).click();
+    const drafts = page.getByRole('complementary', { name: 'Drafts' }).getByRole('list', { name: 'Drafts' });
+    const entry = drafts.getByRole('listitem').filter({ hasText: 'a thought for later' });
+    await expect(entry.locator('.draft-where').textContent()).resolves.toBe('#general › compose tools');
+
+    await entry.getByRole('button', { name: 'Restore' }).click();
+    await page.getByRole('heading', { name: '#general › compose tools' }).waitFor();
+    await boxHolds('a thought for later');
+
+    await page.getByRole('button', { name: /^Menu for / }).click();
+    await page.getByRole('menuitem', { name: 'Drafts' }).click();
+    await entry.getByRole('button', { name: 'Delete' }).click();
+    await entry.waitFor({ state: 'detached' });
+    await expect.poll(() => draftStored('a thought for later'), { timeout: WAIT_MS }).toBe(false);
+    await page.getByRole('button', { name: 'Close panel' }).click();
+    await box.fill('');
+  });
 });

@@ -1,5 +1,5 @@
 import { batch, signal } from '@preact/signals';
-import { del, get, set } from 'idb-keyval';
+import { del, entries, get, set } from 'idb-keyval';
 import { ApiFailure } from '../api/api-client.ts';
 import type { ScheduledMessage, User } from '../api/wire-types.ts';
 import type { Narrow } from '../narrow/narrow.ts';
@@ -259,6 +259,23 @@ export class ComposerState {
     return ids.length > 0 && ids.every((id) => id !== undefined) ? { type: 'direct', to: ids as number[] } : null;
   }
 
+  /** Every draft kept for this login, by conversation: what the Drafts panel lists. */
+  async drafts(): Promise<KeptDraft[]> {
+    const stored = await entries<IDBValidKey, unknown>().catch(() => [] as [IDBValidKey, unknown][]);
+    return stored.flatMap(([key, text]): KeptDraft[] => {
+      if (typeof key !== 'string' || !key.startsWith(this.#draftPrefix) || typeof text !== 'string' || !text.trim()) return [];
+      const rest = key.slice(this.#draftPrefix.length);
+      const topic = /^topic:(\d+):(.*)$/s.exec(rest);
+      if (topic) return [{ key, channelId: Number(topic[1]), topicKey: topic[2], text }];
+      const dm = /^dm:(\d+(?:,\d+)*)$/.exec(rest);
+      return dm ? [{ key, userIds: dm[1].split(',').map(Number), text }] : [];
+    });
+  }
+
+  async deleteDraft(key: string): Promise<void> {
+    await del(key).catch(() => undefined);
+  }
+
   #draftKey(): string | null {
     const recipient = this.recipient();
     return 'error' in recipient ? null : this.#keyOf(recipient);
@@ -291,6 +308,9 @@ export class ComposerState {
     if (draft && !this.content.value.trim()) this.content.value = draft;
   }
 }
+
+/** A draft as kept: its conversation (a channel's topic, lower-cased as topics match, or a DM's people) and its text. */
+export type KeptDraft = { key: string; text: string } & ({ channelId: number; topicKey: string } | { userIds: number[] });
 
 /** The box's text once `sent` has gone: what was typed after it, or all of it when the sent text itself was changed meanwhile. */
 function typedSince(sent: string, now: string): string {

@@ -41,6 +41,9 @@ export function TopBar({ login, onLogout }: Props) {
             <button type="button" role="menuitem" onClick={() => open('scheduled')}>
               Scheduled messages
             </button>
+            <button type="button" role="menuitem" onClick={() => open('drafts')}>
+              Drafts
+            </button>
             {realm.permissions.value.isAdmin && (
               <button type="button" role="menuitem" onClick={() => open('admin')}>
                 Organization administration

@@ -5,6 +5,7 @@ import { SettingsPanel } from './settings-panel.tsx';
 import { AdminPanel } from './admin-panel.tsx';
 import { RealmToolsPanel } from './realm-tools-panel.tsx';
 import { ScheduledPanel } from './scheduled-panel.tsx';
+import { DraftsPanel } from './drafts-panel.tsx';
 
 const TITLES = {
   'api-log': 'API log',
@@ -12,6 +13,7 @@ const TITLES = {
   settings: 'Settings',
   admin: 'Organization administration',
   scheduled: 'Scheduled messages',
+  drafts: 'Drafts',
   realm: 'Realm in this browser',
 } as const;
 
@@ -34,6 +36,7 @@ export function SidePanel() {
         {which === 'settings' && <SettingsPanel />}
         {which === 'admin' && <AdminPanel />}
         {which === 'scheduled' && <ScheduledPanel />}
+        {which === 'drafts' && <DraftsPanel />}
         {which === 'realm' && <RealmToolsPanel />}
       </div>
     </aside>

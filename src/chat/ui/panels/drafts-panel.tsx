@@ -1,0 +1,81 @@
+import { useSignal } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
+import type { Narrow } from '../../narrow/narrow.ts';
+import type { KeptDraft } from '../../state/composer-state.ts';
+import { useChat } from '../chat-context.ts';
+import { navigate } from '../navigation.ts';
+import { slugNames } from '../slug-names.ts';
+
+/** How much of a draft the list shows. */
+const PREVIEW_CHARS = 300;
+
+/**
+ * My drafts, kept in this browser per conversation (upstream's Drafts): where each waits and what
+ * it says; Restore opens its conversation with the text in the compose box, Delete drops it.
+ */
+export function DraftsPanel() {
+  const { session, composer, panel } = useChat();
+  const realm = session.realm;
+  const drafts = useSignal<KeptDraft[] | null>(null);
+  // Topics are kept lower-cased (they match that way): their names as the server shows them.
+  const topicNames = useSignal<ReadonlyMap<string, string>>(new Map());
+  async function load(): Promise<void> {
+    const kept = await composer.drafts();
+    drafts.value = kept;
+    const names = new Map<string, string>();
+    for (const channelId of new Set(kept.flatMap((draft) => ('channelId' in draft ? [draft.channelId] : [])))) {
+      const answer = await session.api.get<{ topics: { name: string }[] }>(`/users/me/${channelId}/topics`).catch(() => ({ topics: [] }));
+      for (const topic of answer.topics) names.set(`${channelId}:${topic.name.toLowerCase()}`, topic.name);
+    }
+    topicNames.value = names;
+  }
+  useEffect(() => void load(), []);
+
+  if (drafts.value === null) return <p role="status">Loading…</p>;
+  if (drafts.value.length === 0) return <p class="hint">No drafts. Text left in the compose box when you leave a conversation is kept here.</p>;
+  const narrowOf = (draft: KeptDraft): Narrow =>
+    'channelId' in draft
+      ? { kind: 'channel', channelId: draft.channelId, topic: topicNames.value.get(`${draft.channelId}:${draft.topicKey}`) ?? draft.topicKey }
+      : { kind: 'dm', userIds: draft.userIds };
+  const where = (narrow: Narrow): string =>
+    narrow.kind === 'channel'
+      ? `#${realm.channelName(narrow.channelId) ?? narrow.channelId} › ${narrow.topic || realm.emptyTopicName.value}`
+      : narrow.kind === 'dm'
+        ? narrow.userIds.map((id) => realm.userName(id)).join(', ')
+        : '';
+  return (
+    <ul class="scheduled-list" aria-label="Drafts">
+      {drafts.value.map((draft) => {
+        const narrow = narrowOf(draft);
+        return (
+          <li key={draft.key}>
+            <p class="scheduled-meta draft-where">{where(narrow)}</p>
+            <p class="draft-text">{draft.text.length > PREVIEW_CHARS ? `${draft.text.slice(0, PREVIEW_CHARS)}…` : draft.text}</p>
+            <div class="form-buttons">
+              <button
+                type="button"
+                onClick={() => {
+                  panel.value = 'none';
+                  navigate(narrow, slugNames(session));
+                  composer.focusRequest.value += 1;
+                }}
+              >
+                Restore
+              </button>
+              <button
+                type="button"
+                class="danger"
+                onClick={async () => {
+                  await composer.deleteDraft(draft.key);
+                  await load();
+                }}
+              >
+                Delete
+              </button>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
