@@ -10,6 +10,9 @@ import { characterCount, messageTooLong } from './message-length.ts';
 
 export type ComposeMode = 'channel' | 'dm';
 
+/** Where a message goes, as the API's `type` and `to` name it (a channel with its topic, or the DM's people). */
+type Recipient = { type: 'stream'; to: number; topic: string } | { type: 'direct'; to: number[] };
+
 /** Upstream's words for Send while a file is still on its way. */
 export const UPLOAD_IN_PROGRESS = 'Cannot send message while files are being uploaded.';
 
@@ -60,18 +63,10 @@ export class ComposerState {
   /** Composing inside a topic or DM narrow starts from its recipient (runtime contract 5). */
   prefill(narrow: Narrow): void {
     if (narrow.kind !== 'channel' && narrow.kind !== 'dm') return;
-    const realm = this.#session.realm;
     const before = this.#draftKey();
     this.#keepDraft(before);
     batch(() => {
-      if (narrow.kind === 'channel') {
-        this.mode.value = 'channel';
-        this.channelId.value = narrow.channelId;
-        this.topic.value = narrow.topic ?? '';
-      } else if (narrow.kind === 'dm') {
-        this.mode.value = 'dm';
-        this.to.value = narrow.userIds.map((id) => realm.users.value.get(id)?.email ?? String(id)).join(', ');
-      }
+      this.#setRecipient(narrow.kind === 'channel' ? { type: 'stream', to: narrow.channelId, topic: narrow.topic ?? '' } : { type: 'direct', to: narrow.userIds });
       if (this.#draftKey() !== before) this.content.value = '';
     });
     void this.#restoreDraft();
@@ -112,7 +107,7 @@ export class ComposerState {
   }
 
   /** The API's `type` and `to` for the current recipient, or the reason there is none. */
-  recipient(): { type: 'stream'; to: number; topic: string } | { type: 'direct'; to: number[] } | { error: string } {
+  recipient(): Recipient | { error: string } {
     if (this.mode.value === 'channel') {
       if (this.channelId.value === null) return { error: 'Choose a channel.' };
       return { type: 'stream', to: this.channelId.value, topic: this.topic.value.trim() };
@@ -125,16 +120,8 @@ export class ComposerState {
 
   /** Takes a scheduled message back into the box: its recipient and text, to change and schedule again. */
   editScheduled(message: ScheduledMessage): void {
-    const realm = this.#session.realm;
     batch(() => {
-      if (message.type === 'stream') {
-        this.mode.value = 'channel';
-        this.channelId.value = message.to as number;
-        this.topic.value = message.topic ?? '';
-      } else {
-        this.mode.value = 'dm';
-        this.to.value = (message.to as number[]).map((id) => realm.users.value.get(id)?.email ?? String(id)).join(', ');
-      }
+      this.#setRecipient(message.type === 'stream' ? { type: 'stream', to: message.to as number, topic: message.topic ?? '' } : { type: 'direct', to: message.to as number[] });
       this.content.value = message.content;
       this.scheduledId.value = message.scheduled_message_id;
       this.error.value = null;
@@ -209,14 +196,7 @@ export class ComposerState {
     const recipient = this.#recipientOf(message);
     if (!this.content.value.trim()) {
       batch(() => {
-        if (recipient?.type === 'stream') {
-          this.mode.value = 'channel';
-          this.channelId.value = recipient.to;
-          this.topic.value = recipient.topic;
-        } else if (recipient?.type === 'direct') {
-          this.mode.value = 'dm';
-          this.to.value = recipient.to.map((id) => this.#session.realm.users.value.get(id)?.email ?? String(id)).join(', ');
-        }
+        if (recipient) this.#setRecipient(recipient);
         this.content.value = message.content;
       });
       this.focusRequest.value += 1;
@@ -231,17 +211,25 @@ export class ComposerState {
     void get<string>(key)
       .then((draft) => set(key, draft?.trim() ? `${draft}\n\n${message.content}` : message.content))
       .catch(() => undefined);
-    const realm = this.#session.realm;
     return {
-      draftOf:
-        recipient.type === 'stream'
-          ? `#${realm.channelName(recipient.to) ?? recipient.to} › ${recipient.topic === '' ? realm.emptyTopicName.value : recipient.topic}`
-          : recipient.to.map((id) => realm.userName(id)).join(', '),
+      draftOf: this.#session.realm.conversationName(recipient.type === 'stream' ? { channelId: recipient.to, topic: recipient.topic } : { userIds: recipient.to }),
     };
   }
 
+  /** The box's recipient fields set to `recipient` (a DM's people by their emails, as one types them). */
+  #setRecipient(recipient: Recipient): void {
+    if (recipient.type === 'stream') {
+      this.mode.value = 'channel';
+      this.channelId.value = recipient.to;
+      this.topic.value = recipient.topic;
+    } else {
+      this.mode.value = 'dm';
+      this.to.value = recipient.to.map((id) => this.#session.realm.users.value.get(id)?.email ?? String(id)).join(', ');
+    }
+  }
+
   /** A given-back message's recipient as the box holds one (`to` as the API takes it: an id, a name, a JSON list). */
-  #recipientOf(message: RefusedSend): { type: 'stream'; to: number; topic: string } | { type: 'direct'; to: number[] } | null {
+  #recipientOf(message: RefusedSend): Recipient | null {
     const realm = this.#session.realm;
     let to: unknown = message.to;
     try {
@@ -281,7 +269,7 @@ export class ComposerState {
     return 'error' in recipient ? null : this.#keyOf(recipient);
   }
 
-  #keyOf(recipient: { type: 'stream'; to: number; topic: string } | { type: 'direct'; to: number[] }): string {
+  #keyOf(recipient: Recipient): string {
     return recipient.type === 'stream'
       ? `${this.#draftPrefix}topic:${recipient.to}:${recipient.topic.toLowerCase()}`
       : `${this.#draftPrefix}dm:${[...recipient.to].sort((a, b) => a - b).join(',')}`;

@@ -121,6 +121,12 @@ export class RealmState {
     return this.channels.value.get(id)?.name;
   }
 
+  /** A conversation as the app names it in lists: `#channel › topic`, or the DM's people. */
+  conversationName(where: { channelId: number; topic: string } | { userIds: readonly number[] }): string {
+    if ('userIds' in where) return where.userIds.map((id) => this.userName(id)).join(', ');
+    return `#${this.channelName(where.channelId) ?? where.channelId} › ${where.topic || this.emptyTopicName.value}`;
+  }
+
   topicPolicy(channelId: number, topic: string): number {
     return this.userTopics.value.get(topicKey(channelId, topic)) ?? 0;
   }

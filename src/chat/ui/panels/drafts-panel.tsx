@@ -33,23 +33,18 @@ export function DraftsPanel() {
 
   if (drafts.value === null) return <p role="status">Loading…</p>;
   if (drafts.value.length === 0) return <p class="hint">No drafts. Text left in the compose box when you leave a conversation is kept here.</p>;
-  const narrowOf = (draft: KeptDraft): Narrow =>
-    'channelId' in draft
-      ? { kind: 'channel', channelId: draft.channelId, topic: topicNames.value.get(`${draft.channelId}:${draft.topicKey}`) ?? draft.topicKey }
-      : { kind: 'dm', userIds: draft.userIds };
-  const where = (narrow: Narrow): string =>
-    narrow.kind === 'channel'
-      ? `#${realm.channelName(narrow.channelId) ?? narrow.channelId} › ${narrow.topic || realm.emptyTopicName.value}`
-      : narrow.kind === 'dm'
-        ? narrow.userIds.map((id) => realm.userName(id)).join(', ')
-        : '';
+  const placeOf = (draft: KeptDraft): { narrow: Narrow; name: string } => {
+    if ('userIds' in draft) return { narrow: { kind: 'dm', userIds: draft.userIds }, name: realm.conversationName(draft) };
+    const topic = topicNames.value.get(`${draft.channelId}:${draft.topicKey}`) ?? draft.topicKey;
+    return { narrow: { kind: 'channel', channelId: draft.channelId, topic }, name: realm.conversationName({ channelId: draft.channelId, topic }) };
+  };
   return (
     <ul class="scheduled-list" aria-label="Drafts">
       {drafts.value.map((draft) => {
-        const narrow = narrowOf(draft);
+        const { narrow, name } = placeOf(draft);
         return (
           <li key={draft.key}>
-            <p class="scheduled-meta draft-where">{where(narrow)}</p>
+            <p class="scheduled-meta draft-where">{name}</p>
             <p class="draft-text">{draft.text.length > PREVIEW_CHARS ? `${draft.text.slice(0, PREVIEW_CHARS)}…` : draft.text}</p>
             <div class="form-buttons">
               <button

@@ -14,10 +14,9 @@ export function ScheduledPanel() {
   return (
     <ul class="scheduled-list">
       {scheduled.map((message) => {
-        const where =
-          message.type === 'stream'
-            ? `#${realm.channelName(message.to as number) ?? message.to} › ${message.topic || realm.emptyTopicName.value}`
-            : (message.to as number[]).map((id) => realm.userName(id)).join(', ');
+        const where = realm.conversationName(
+          message.type === 'stream' ? { channelId: message.to as number, topic: message.topic ?? '' } : { userIds: message.to as number[] },
+        );
         return (
           <li key={message.scheduled_message_id} class={message.failed ? 'failed' : ''}>
             <p class="scheduled-meta">
