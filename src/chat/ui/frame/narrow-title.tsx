@@ -3,7 +3,7 @@ import { TOPIC_MUTED } from '../../state/realm-state.ts';
 import { useChat } from '../chat-context.ts';
 import { attempt } from '../notices.ts';
 import { messageHtml } from '../message-html.ts';
-import { markNarrowRead, narrowUnreadIds, RESOLVED_TOPIC_PREFIX, toggleTopicResolved } from '../messages/message-operations.ts';
+import { markNarrowRead, RESOLVED_TOPIC_PREFIX, toggleTopicResolved, unreadInNarrow } from '../messages/message-operations.ts';
 import { navigate } from '../navigation.ts';
 import { slugNames } from '../slug-names.ts';
 
@@ -36,7 +36,8 @@ export function NarrowTitle({ narrow }: { narrow: Narrow }) {
       else detail = channel?.rendered_description || null;
     }
   }
-  const unreadHere = narrowUnreadIds(session, narrow).length;
+  const inNarrow = unreadInNarrow(session, narrow);
+  const unreadHere = inNarrow ? realm.unread.value.countWhere(inNarrow) : 0;
   const topicMuted = narrow.kind === 'channel' && narrow.topic !== undefined && realm.topicPolicy(narrow.channelId, narrow.topic) === TOPIC_MUTED;
   // A channel read without being subscribed (its history, as upstream's web app shows it): one button to join.
   const unsubscribed = narrow.kind === 'channel' && !realm.subscriptions.value.has(narrow.channelId) ? realm.channels.value.get(narrow.channelId) : undefined;

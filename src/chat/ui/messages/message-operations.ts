@@ -115,23 +115,21 @@ export async function toggleTopicResolved(session: ChatSession, channelId: numbe
   return done ? renamed : null;
 }
 
-/** The unread messages of a view the header's Mark as read covers: the feed, a channel, a topic, a DM. */
-export function narrowUnreadIds(session: ChatSession, narrow: Narrow): number[] {
-  const entries = [...session.realm.unread.value.entries];
-  const matching = (test: (entry: UnreadEntry) => boolean) => entries.filter(([, entry]) => test(entry)).map(([id]) => id);
+/** Which unread messages belong to a view the header's Mark as read covers (the feed, a channel, a topic, a DM); null for the others. */
+export function unreadInNarrow(session: ChatSession, narrow: Narrow): ((entry: UnreadEntry) => boolean) | null {
   switch (narrow.kind) {
     case 'all':
-      return entries.map(([id]) => id);
+      return () => true;
     case 'channel': {
       const key = narrow.topic?.toLowerCase();
-      return matching((entry) => entry.channelId === narrow.channelId && (key === undefined || entry.topicKey === key));
+      return (entry) => entry.channelId === narrow.channelId && (key === undefined || entry.topicKey === key);
     }
     case 'dm': {
       const key = dmParticipants(narrow.userIds, session.me).join(',');
-      return matching((entry) => entry.dmKey === key);
+      return (entry) => entry.dmKey === key;
     }
     default:
-      return [];
+      return null;
   }
 }
 
@@ -148,8 +146,11 @@ export function markNarrowRead(session: ChatSession, narrow: Narrow): Promise<bo
       return narrow.topic === undefined
         ? attempt(what, () => session.api.post('/mark_stream_as_read', { stream_id: narrow.channelId }))
         : attempt(what, () => session.api.post('/mark_topic_as_read', { stream_id: narrow.channelId, topic_name: narrow.topic! }));
-    case 'dm':
-      return attempt(what, () => session.api.post('/messages/flags', { messages: narrowUnreadIds(session, narrow), op: 'add', flag: 'read' }));
+    case 'dm': {
+      const inDm = unreadInNarrow(session, narrow)!;
+      const ids = [...session.realm.unread.value.entries].filter(([, entry]) => inDm(entry)).map(([id]) => id);
+      return attempt(what, () => session.api.post('/messages/flags', { messages: ids, op: 'add', flag: 'read' }));
+    }
     default:
       return Promise.resolve(false);
   }
