@@ -644,4 +644,3 @@ export interface RefusedMessage {
   topic?: string;
   content: string;
 }
-

@@ -2,7 +2,7 @@ import { RealmDirectory } from '../../engine/directory/realm-directory.ts';
 import { runAction } from '../../engine/services/run-action.ts';
 import type { EngineServices } from '../../engine/services/engine-services.ts';
 import type { SyncOutboxRow } from '../../engine/storage/rows.ts';
-import { refusedMessage } from './refused-message.ts';
+import { refusedSendFields } from './refused-message.ts';
 import { MAX_PUSH_BYTES, MAX_PUSH_MUTATIONS, type MutationResult, type PushedMutation } from '../protocol.ts';
 import { settleSend } from './apply-changes.ts';
 import { withAckedIds } from './acked-ids.ts';
@@ -99,7 +99,7 @@ function settle(engine: EngineServices, me: number, results: readonly MutationRe
         status: result.status,
         msg: result.error.msg,
         code: result.error.code,
-        ...(row.provisional_id !== undefined ? { message: refusedMessage(row.params) } : {}),
+        ...refusedSendFields(row),
       });
       if (row.provisional_id !== undefined) await settleSend(scope, directory, me, row);
       else {

@@ -1,7 +1,8 @@
-import type { RefusedMessage } from '../../engine/storage/rows.ts';
+import type { RefusedMessage, SyncOutboxRow } from '../../engine/storage/rows.ts';
 
-/** A send's fields kept with its refusal, so the app can give its author the text back. */
-export function refusedMessage(params: Record<string, string>): RefusedMessage {
-  const { type = '', to = '', topic, content = '' } = params;
-  return topic === undefined ? { type, to, content } : { type, to, topic, content };
+/** What a refusal keeps of a refused change: for a send, its fields, so the app can give its author the text back. */
+export function refusedSendFields(row: SyncOutboxRow): { message?: RefusedMessage } {
+  if (row.provisional_id === undefined) return {};
+  const { type = '', to = '', topic, content = '' } = row.params;
+  return { message: topic === undefined ? { type, to, content } : { type, to, topic, content } };
 }

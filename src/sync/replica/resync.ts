@@ -4,7 +4,7 @@ import type { EngineServices } from '../../engine/services/engine-services.ts';
 import type { RealmDatabase } from '../../engine/storage/database.ts';
 import { rederivedUserMessage } from '../../engine/storage/flags.ts';
 import type { MessageRow, SyncOutboxRow, SyncRefusalRow, UserMessageRow } from '../../engine/storage/rows.ts';
-import { refusedMessage } from './refused-message.ts';
+import { refusedSendFields } from './refused-message.ts';
 import { messageIdsOf, syncedRequest } from '../mutations.ts';
 import { isProvisionalId, PROVISIONAL_ID_BASE, type SnapshotAnswer } from '../protocol.ts';
 
@@ -101,6 +101,6 @@ function resetRefusal(row: SyncOutboxRow): SyncRefusalRow {
     status: 409,
     msg: row.state === 'acked' ? 'The hub was reset after it received this change' : 'The hub was reset: this change names a message it no longer has',
     code: 'SYNC_HUB_RESET',
-    ...(row.provisional_id !== undefined ? { message: refusedMessage(row.params) } : {}),
+    ...refusedSendFields(row),
   };
 }

@@ -23,7 +23,14 @@ export function RecipientHeader({ message }: { message: Message }) {
         </a>
         <span aria-hidden="true" class="recipient-separator">›</span>
         <a class={`recipient-topic ${topic === '' ? 'empty-topic' : ''}`} href={narrowHash({ kind: 'channel', channelId, topic }, names)}>
-          {message.match_subject !== undefined && topic !== '' ? <span dangerouslySetInnerHTML={{ __html: messageHtml(message.match_subject, session.api.server) }} /> : topic === '' ? realm.emptyTopicName.value : topic}
+          {topic === '' ? (
+            realm.emptyTopicName.value
+          ) : message.match_subject !== undefined ? (
+            // A search's page: the topic with the words that matched highlighted.
+            <span dangerouslySetInnerHTML={{ __html: messageHtml(message.match_subject, session.api.server) }} />
+          ) : (
+            topic
+          )}
         </a>
       </div>
     );
