@@ -22,6 +22,21 @@ async function channelUnread(page: Page, name: string): Promise<number> {
   return (await count.count()) === 0 ? 0 : Number(await count.textContent());
 }
 
+/** Marcus sends `content` to #general > `topic`; Olivia's count for #general rises by one. Returns the message's id. */
+async function unreadFromMarcus(page: Page, topic: string, content: string, before: number): Promise<number> {
+  const sent = await api(page, MARCUS, 'POST', '/messages', { type: 'stream', to: 'general', topic, content });
+  await expect.poll(() => channelUnread(page, 'general'), { timeout: WAIT_MS }).toBe(before + 1);
+  return sent.id;
+}
+
+/** Opens the message's topic: once shown, #general's count is back to `before` and the server has it read. */
+async function readInItsTopic(page: Page, topicHash: string, content: string, id: number, before: number): Promise<void> {
+  await goTo(page, topicHash);
+  await messageWithText(page, content).waitFor();
+  await expect.poll(() => channelUnread(page, 'general'), { timeout: WAIT_MS }).toBe(before);
+  await expect.poll(async () => ((await api(page, OLIVIA, 'GET', `/messages/${id}`)).message.flags as string[]).includes('read'), { timeout: WAIT_MS }).toBe(true);
+}
+
 describe('the chat with the network off', () => {
   let page: Page;
   beforeAll(async () => {
@@ -70,15 +85,8 @@ describe('live unread counts', () => {
     await logInAs(page, 'Olivia Park');
     const before = await channelUnread(page, 'general');
 
-    const sent = await api(page, MARCUS, 'POST', '/messages', { type: 'stream', to: 'general', topic: 'count me', content: 'an unread one' });
-    await expect.poll(() => channelUnread(page, 'general'), { timeout: WAIT_MS }).toBe(before + 1);
-
-    await goTo(page, '#narrow/channel/2-general/topic/count.20me');
-    await messageWithText(page, 'an unread one').waitFor();
-    await expect.poll(() => channelUnread(page, 'general'), { timeout: WAIT_MS }).toBe(before);
-    await expect
-      .poll(async () => ((await api(page, OLIVIA, 'GET', `/messages/${sent.id}`)).message.flags as string[]).includes('read'), { timeout: WAIT_MS })
-      .toBe(true);
+    const id = await unreadFromMarcus(page, 'count me', 'an unread one', before);
+    await readInItsTopic(page, '#narrow/channel/2-general/topic/count.20me', 'an unread one', id, before);
     await page.close();
   });
 });
@@ -88,8 +96,7 @@ describe('reading in views of part of a conversation', () => {
     const page = await openChat(profile, '/#narrow/channel/8-support');
     await logInAs(page, 'Olivia Park');
     const before = await channelUnread(page, 'general');
-    const sent = await api(page, MARCUS, 'POST', '/messages', { type: 'stream', to: 'general', topic: 'found later', content: 'a needle in the haystack' });
-    await expect.poll(() => channelUnread(page, 'general'), { timeout: WAIT_MS }).toBe(before + 1);
+    const id = await unreadFromMarcus(page, 'found later', 'a needle in the haystack', before);
 
     const search = page.getByRole('searchbox', { name: 'Search' });
     await search.fill('needle');
@@ -99,12 +106,7 @@ describe('reading in views of part of a conversation', () => {
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     expect(await channelUnread(page, 'general')).toBe(before + 1);
 
-    await goTo(page, '#narrow/channel/2-general/topic/found.20later');
-    await messageWithText(page, 'a needle in the haystack').waitFor();
-    await expect.poll(() => channelUnread(page, 'general'), { timeout: WAIT_MS }).toBe(before);
-    await expect
-      .poll(async () => ((await api(page, OLIVIA, 'GET', `/messages/${sent.id}`)).message.flags as string[]).includes('read'), { timeout: WAIT_MS })
-      .toBe(true);
+    await readInItsTopic(page, '#narrow/channel/2-general/topic/found.20later', 'a needle in the haystack', id, before);
     await page.close();
   });
 });

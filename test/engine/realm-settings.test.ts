@@ -118,6 +118,8 @@ describe('PATCH /realm', () => {
       () => realm.as('adam').patch('/realm', { can_move_messages_between_channels_group: { new: 7 } }),
       error("'can_move_messages_between_channels_group' setting cannot be set to 'role:everyone' group."),
     );
+    await refused(() => realm.as('mark').patch('/realm', { can_resolve_topics_group: { new: 3 } }), error('Must be an organization administrator', 'UNAUTHORIZED_PRINCIPAL'));
+    await refused(() => realm.as('adam').patch('/realm', { can_resolve_topics_group: { new: 99999 } }), error('Invalid user group ID: 99999'));
   });
 
   it("reports upstream's settings this server does not keep as ignored", async () => {
