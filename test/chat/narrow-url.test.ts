@@ -48,9 +48,15 @@ describe('narrow URLs', () => {
   });
 
   test('anything else is the combined feed', () => {
-    for (const hash of ['', '#', '#settings', '#narrow/channel/abc', '#narrow/is/unknown']) {
-      expect(parseNarrowHash(hash).narrow).toEqual({ kind: 'all' });
+    for (const hash of ['', '#', '#settings', '#narrow/channel/abc', '#narrow/is/unknown', '#inbox/5']) {
+      expect(parseNarrowHash(hash)).toEqual({ narrow: { kind: 'all' }, nearMessageId: undefined });
     }
+  });
+
+  test('#inbox and #recent (and the older #recent_topics) are the conversation views, not a narrow', () => {
+    expect(parseNarrowHash('#inbox')).toEqual({ narrow: { kind: 'all' }, view: 'inbox' });
+    expect(parseNarrowHash('#recent')).toEqual({ narrow: { kind: 'all' }, view: 'recent' });
+    expect(parseNarrowHash('#recent_topics')).toEqual({ narrow: { kind: 'all' }, view: 'recent' });
   });
 });
 

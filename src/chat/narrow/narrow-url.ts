@@ -40,10 +40,20 @@ export function narrowHash(narrow: Narrow, names: SlugSource, nearMessageId?: nu
   }
 }
 
+/** Upstream's views that are not a list of messages: `#inbox`, `#recent`. */
+export type ConversationsView = 'inbox' | 'recent';
+
 export interface ParsedHash {
   narrow: Narrow;
   /** `/near/{id}`: the message to show and select. */
   nearMessageId?: number;
+  /** Shown instead of the narrow's messages (whose narrow is then the combined feed's). */
+  view?: ConversationsView;
+}
+
+/** The hash of one of upstream's conversation views. */
+export function viewHash(view: ConversationsView): string {
+  return `#${view}`;
 }
 
 /** The leading id of a slug (`5-engineering` -> 5, `5` -> 5); the id decides, the name is decoration. */
@@ -53,11 +63,15 @@ function slugId(slug: string): number | undefined {
 }
 
 /**
- * Reads a hash of upstream's format (`#narrow/channel/...`, `#narrow/stream/...` too);
- * anything else, or no hash, is the combined feed.
+ * Reads a hash of upstream's format (`#narrow/channel/...`, `#narrow/stream/...` too, `#inbox`,
+ * `#recent`); anything else, or no hash, is the combined feed.
  */
 export function parseNarrowHash(hash: string): ParsedHash {
-  const parts = hash.replace(/^#/, '').split('/');
+  const bare = hash.replace(/^#/, '');
+  if (bare === 'inbox') return { narrow: { kind: 'all' }, view: 'inbox' };
+  // `#recent_topics` is upstream's name for it before Zulip 7; its links still work there.
+  if (bare === 'recent' || bare === 'recent_topics') return { narrow: { kind: 'all' }, view: 'recent' };
+  const parts = bare.split('/');
   if (parts[0] !== 'narrow') return { narrow: { kind: 'all' } };
   const pairs = new Map<string, string>();
   for (let i = 1; i + 1 < parts.length; i += 2) pairs.set(parts[i], parts[i + 1]);

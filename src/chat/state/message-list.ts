@@ -21,6 +21,11 @@ export function fetchFirstPage(api: ApiClient, narrow: Narrow, anchor: Anchor): 
   return fetchMessages(api, narrow, anchor, 50, 50, true);
 }
 
+/** The newest `count` messages of a narrow: what Recent conversations opens with. */
+export function fetchNewestPage(api: ApiClient, narrow: Narrow, count: number): Promise<MessagesPage> {
+  return fetchMessages(api, narrow, 'newest', count, 0, true);
+}
+
 function fetchMessages(api: ApiClient, narrow: Narrow, anchor: Anchor, before: number, after: number, includeAnchor: boolean): Promise<MessagesPage> {
   return api.get<MessagesPage>('/messages', {
     anchor: String(anchor),
@@ -102,12 +107,12 @@ export class MessageList {
     });
   }
 
-  async loadOlder(): Promise<void> {
+  async loadOlder(count = PAGE): Promise<void> {
     const first = this.messages.value[0];
     if (this.loading.value || this.foundOldest.value || !first) return;
     this.loading.value = 'older';
     try {
-      const answer = await this.#fetch(first.id, PAGE, 0, false);
+      const answer = await this.#fetch(first.id, count, 0, false);
       batch(() => {
         this.messages.value = mergeById(answer.messages, this.messages.value);
         this.foundOldest.value = answer.found_oldest;

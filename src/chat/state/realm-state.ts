@@ -27,6 +27,8 @@ export interface TypingEntry {
 
 /** Upstream's visibility policies for a topic. */
 export const TOPIC_MUTED = 1;
+export const TOPIC_UNMUTED = 2;
+export const TOPIC_FOLLOWED = 3;
 
 function byId<T>(items: readonly T[], id: (item: T) => number): Map<number, T> {
   return new Map(items.map((item) => [id(item), item]));

@@ -42,6 +42,8 @@ export class ChatSession {
   /** Bumps at each re-registration: views refetch what they show. */
   readonly generation = signal(0);
   readonly #lists = new Map<string, MessageList>();
+  /** The newest messages of every conversation, for Recent conversations; kept apart from the lists' cache, which drops lists. */
+  readonly recent: MessageList;
   readonly #abort = new AbortController();
   #queue: { id: string; lastEventId: number };
   readonly #pendingRead = new Set<number>();
@@ -52,6 +54,7 @@ export class ChatSession {
     this.realm = new RealmState(initial);
     this.emoji = new ServerEmojiData(api, initial.server_emoji_data_url);
     this.sync = new SyncState(api, (refusal) => this.onSyncRefused(refusal));
+    this.recent = new MessageList(api, this.me, { kind: 'all' });
     this.#queue = { id: initial.queue_id, lastEventId: initial.last_event_id };
   }
 
@@ -93,6 +96,12 @@ export class ChatSession {
     this.#lists.set(key, list);
     while (this.#lists.size > KEPT_LISTS) this.#lists.delete(this.#lists.keys().next().value as string);
     return list;
+  }
+
+  /** Every list events must keep current: the cached narrows' and Recent conversations'. */
+  *#everyList(): Iterable<MessageList> {
+    yield* this.#lists.values();
+    yield this.recent;
   }
 
   stop(): void {
@@ -157,7 +166,7 @@ export class ChatSession {
       this.#queue = { id: initial.queue_id, lastEventId: initial.last_event_id };
       batch(() => {
         this.realm.reset(initial);
-        for (const list of this.#lists.values()) list.stale = true;
+        for (const list of this.#everyList()) list.stale = true;
         this.generation.value += 1;
         this.connection.value = 'connected';
       });
@@ -205,7 +214,7 @@ export class ChatSession {
     else this.realm.noteTopicChange(message.stream_id);
     // The sender stopped typing: the message is what they typed.
     this.realm.typing.value = this.realm.typing.value.filter((entry) => entry.userId !== message.sender_id);
-    for (const list of this.#lists.values()) void list.add(message);
+    for (const list of this.#everyList()) void list.add(message);
   }
 
   #updateMessage(event: ServerEvent): void {
@@ -214,7 +223,7 @@ export class ChatSession {
     const newChannel = event.new_stream_id as number | undefined;
     const moved = newTopic !== undefined || newChannel !== undefined;
     const channelName = newChannel === undefined ? undefined : this.realm.channelName(newChannel);
-    for (const list of this.#lists.values()) {
+    for (const list of this.#everyList()) {
       list.update(ids, (message) => {
         const updated = { ...message };
         // A search's highlights were of the old text: the new one shows plain.
@@ -243,7 +252,7 @@ export class ChatSession {
   }
 
   #deleteMessages(ids: Set<number>): void {
-    for (const list of this.#lists.values()) list.remove(ids);
+    for (const list of this.#everyList()) list.remove(ids);
     this.realm.unread.value = this.realm.unread.value.without(ids);
   }
 
@@ -256,7 +265,7 @@ export class ChatSession {
     };
     const same = (r: Reaction) => r.user_id === reaction.user_id && r.emoji_code === reaction.emoji_code && r.reaction_type === reaction.reaction_type;
     const ids = new Set([event.message_id as number]);
-    for (const list of this.#lists.values()) {
+    for (const list of this.#everyList()) {
       list.update(ids, (message) => ({
         ...message,
         reactions: event.op === 'add' ? [...message.reactions.filter((r) => !same(r)), reaction] : message.reactions.filter((r) => !same(r)),
@@ -280,7 +289,7 @@ export class ChatSession {
       }
       this.realm.starred.value = starred;
     }
-    for (const list of this.#lists.values()) {
+    for (const list of this.#everyList()) {
       list.update(ids, (message) => ({
         ...message,
         flags: add ? [...new Set([...message.flags, flag])] : message.flags.filter((f) => f !== flag),
@@ -298,7 +307,7 @@ export class ChatSession {
       if (!detail) continue;
       const mentioned = Boolean(detail.mentioned);
       if (detail.type === 'stream') {
-        restored.push([id, { channelId: detail.stream_id as number, topicKey: String(detail.topic).toLowerCase(), mentioned }]);
+        restored.push([id, { channelId: detail.stream_id as number, topicKey: String(detail.topic).toLowerCase(), topic: String(detail.topic), mentioned }]);
       } else {
         const others = ((detail.user_ids as number[] | undefined) ?? []).filter((u) => u !== this.me).sort((a, b) => a - b);
         restored.push([id, { dmKey: (others.length > 0 ? others : [this.me]).join(','), mentioned }]);

@@ -5,6 +5,8 @@ export interface UnreadEntry {
   channelId?: number;
   /** Lower-cased: topics match case-insensitively. */
   topicKey?: string;
+  /** The topic as written (the Inbox shows it). */
+  topic?: string;
   /** Sorted participant ids besides me (me alone for a note to self). */
   dmKey?: string;
   mentioned: boolean;
@@ -26,7 +28,7 @@ export class UnreadIndex {
     const mentions = new Set(unread.mentions);
     for (const topic of unread.streams) {
       for (const id of topic.unread_message_ids) {
-        entries.set(id, { channelId: topic.stream_id, topicKey: topic.topic.toLowerCase(), mentioned: mentions.has(id) });
+        entries.set(id, { channelId: topic.stream_id, topicKey: topic.topic.toLowerCase(), topic: topic.topic, mentioned: mentions.has(id) });
       }
     }
     for (const dm of unread.pms) {
@@ -70,7 +72,7 @@ export class UnreadIndex {
     for (const id of ids) {
       const entry = entries.get(id);
       if (!entry || entry.channelId === undefined) continue;
-      entries.set(id, { ...entry, channelId: channelId ?? entry.channelId, topicKey: topic?.toLowerCase() ?? entry.topicKey });
+      entries.set(id, { ...entry, channelId: channelId ?? entry.channelId, topicKey: topic?.toLowerCase() ?? entry.topicKey, topic: topic ?? entry.topic });
     }
     return new UnreadIndex(entries);
   }
@@ -90,6 +92,6 @@ export function dmKeyOf(message: Message, me: number): string {
 
 function entryOf(message: Message, me: number): UnreadEntry {
   const mentioned = message.flags.includes('mentioned') || message.flags.includes('wildcard_mentioned');
-  if (message.type === 'stream') return { channelId: message.stream_id, topicKey: message.subject.toLowerCase(), mentioned };
+  if (message.type === 'stream') return { channelId: message.stream_id, topicKey: message.subject.toLowerCase(), topic: message.subject, mentioned };
   return { dmKey: dmKeyOf(message, me), mentioned };
 }

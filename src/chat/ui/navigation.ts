@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals';
 import { type Narrow } from '../narrow/narrow.ts';
-import { narrowHash, type ParsedHash, parseNarrowHash, type SlugSource } from '../narrow/narrow-url.ts';
+import { type ConversationsView, narrowHash, type ParsedHash, parseNarrowHash, type SlugSource, viewHash } from '../narrow/narrow-url.ts';
 
 /** The narrow in the address bar: the app's one source of which view is shown. */
 export const route = signal<ParsedHash>(parseNarrowHash(location.hash));
@@ -19,4 +19,9 @@ export function navigate(narrow: Narrow, names: SlugSource, nearMessageId?: numb
   } else {
     location.hash = hash;
   }
+}
+
+/** Shows the Inbox or Recent conversations. */
+export function showView(view: ConversationsView): void {
+  location.hash = viewHash(view);
 }

@@ -21,6 +21,8 @@ import { TopBar } from './top-bar.tsx';
 import { TypingNotice } from './typing-notice.tsx';
 import { useShortcuts } from './shortcuts.ts';
 import { useThemeFromSettings } from './theme.ts';
+import { InboxView } from '../views/inbox-view.tsx';
+import { RecentView } from '../views/recent-view.tsx';
 
 interface Props {
   session: ChatSession;
@@ -73,9 +75,17 @@ export function ChatView({ session, login, local, onReady, onLogout }: Props) {
         <Sidebar />
         <button type="button" class="drawer-scrim" aria-label="Close the sidebar" tabIndex={-1} onClick={() => (drawerOpen.value = false)} />
         <main class="conversation" aria-label="Messages">
-          <NarrowTitle narrow={narrow.value} />
-          <MessageListView key={narrowKey(narrow.value)} list={list.value} nearMessageId={route.value.nearMessageId} onFirstDraw={onReady} />
-          <TypingNotice narrow={narrow.value} />
+          {route.value.view === 'inbox' ? (
+            <InboxView onFirstDraw={onReady} />
+          ) : route.value.view === 'recent' ? (
+            <RecentView onFirstDraw={onReady} />
+          ) : (
+            <>
+              <NarrowTitle narrow={narrow.value} />
+              <MessageListView key={narrowKey(narrow.value)} list={list.value} nearMessageId={route.value.nearMessageId} onFirstDraw={onReady} />
+              <TypingNotice narrow={narrow.value} />
+            </>
+          )}
           <ComposeBox />
         </main>
         <SidePanel />

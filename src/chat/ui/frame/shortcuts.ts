@@ -1,5 +1,5 @@
 import { useEffect } from 'preact/hooks';
-import { route } from '../navigation.ts';
+import { route, showView } from '../navigation.ts';
 import type { ChatContextValue } from '../chat-context.ts';
 import { editing, messageDialog, quoteReply, toggleStar } from '../messages/message-operations.ts';
 import { searchFocus } from './search-box.tsx';
@@ -17,7 +17,7 @@ function shownMessageIds(): number[] {
 /**
  * Upstream's keys where they make sense: `c` compose, `r` reply to the selected message,
  * `j`/`k` (and arrows) move the selection, `*` star, `e` edit, `+` react, `>` quote, `/` search,
- * `Esc` closes what is open.
+ * `Shift+I` the Inbox, `t` Recent conversations, `Esc` closes what is open.
  */
 export function useShortcuts(context: ChatContextValue): void {
   useEffect(() => {
@@ -35,6 +35,14 @@ export function useShortcuts(context: ChatContextValue): void {
         case '/':
           handled();
           searchFocus.request();
+          return;
+        case 'I':
+          handled();
+          showView('inbox');
+          return;
+        case 't':
+          handled();
+          showView('recent');
           return;
         case 'c':
           handled();

@@ -1,5 +1,5 @@
 import type { Narrow } from '../../narrow/narrow.ts';
-import { narrowHash } from '../../narrow/narrow-url.ts';
+import { type ConversationsView, narrowHash, viewHash } from '../../narrow/narrow-url.ts';
 import { useChat } from '../chat-context.ts';
 import { slugNames } from '../slug-names.ts';
 import { route } from '../navigation.ts';
@@ -8,7 +8,7 @@ import { DirectMessagesSection } from './direct-messages-section.tsx';
 
 function isCurrent(narrow: Narrow): boolean {
   const current = route.value.narrow;
-  if (narrow.kind === 'channel' || current.kind === 'channel') return false;
+  if (route.value.view !== undefined || narrow.kind === 'channel' || current.kind === 'channel') return false;
   return narrow.kind === current.kind && (narrow.kind !== 'search' || (current.kind === 'search' && narrow.query === current.query));
 }
 
@@ -18,6 +18,10 @@ export function Sidebar() {
   const realm = session.realm;
   const names = slugNames(session);
   const unread = realm.unread.value;
+  const conversationViews: { view: ConversationsView; label: string }[] = [
+    { view: 'inbox', label: 'Inbox' },
+    { view: 'recent', label: 'Recent conversations' },
+  ];
   const views: { narrow: Narrow; label: string; count: number }[] = [
     { narrow: { kind: 'all' }, label: 'Combined feed', count: unread.count },
     { narrow: { kind: 'mentioned' }, label: 'Mentions', count: unread.countWhere((entry) => entry.mentioned) },
@@ -26,6 +30,13 @@ export function Sidebar() {
   return (
     <nav class="sidebar" aria-label="Channels and conversations">
       <ul class="sidebar-views">
+        {conversationViews.map(({ view, label }) => (
+          <li key={view}>
+            <a href={viewHash(view)} aria-current={route.value.view === view ? 'page' : undefined}>
+              <span class="label">{label}</span>
+            </a>
+          </li>
+        ))}
         {views.map((view) => (
           <li key={view.label}>
             <a

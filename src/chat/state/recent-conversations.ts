@@ -1,0 +1,44 @@
+import type { Message } from '../api/wire-types.ts';
+import { dmKeyOf } from './unread-index.ts';
+
+/** One row of Recent conversations: a topic or a DM, as its newest loaded message shows it. */
+export interface RecentConversation {
+  /** `topic:{channel}:{topic, lower-cased}` or `dm:{ids}`: the unread index's keys. */
+  key: string;
+  channelId?: number;
+  topic?: string;
+  /** The DM's participants besides me (me alone for notes to self). */
+  userIds?: number[];
+  newest: Message;
+  /** Who wrote in it, most recent first. */
+  senderIds: number[];
+  /** Whether I wrote in it (upstream's "Participated" filter). */
+  participated: boolean;
+}
+
+/**
+ * Upstream's Recent conversations: the loaded messages grouped by conversation, the one with
+ * the newest message first. The topic is named as its newest message writes it.
+ */
+export function recentConversations(messages: readonly Message[], me: number): RecentConversation[] {
+  const byKey = new Map<string, RecentConversation>();
+  for (let index = messages.length - 1; index >= 0; index -= 1) {
+    const message = messages[index];
+    const key = conversationKey(message, me);
+    let conversation = byKey.get(key);
+    if (!conversation) {
+      conversation =
+        message.type === 'stream'
+          ? { key, channelId: message.stream_id, topic: message.subject, newest: message, senderIds: [], participated: false }
+          : { key, userIds: dmKeyOf(message, me).split(',').map(Number), newest: message, senderIds: [], participated: false };
+      byKey.set(key, conversation);
+    }
+    if (!conversation.senderIds.includes(message.sender_id)) conversation.senderIds.push(message.sender_id);
+    conversation.participated ||= message.sender_id === me;
+  }
+  return [...byKey.values()];
+}
+
+function conversationKey(message: Message, me: number): string {
+  return message.type === 'stream' ? `topic:${message.stream_id}:${message.subject.toLowerCase()}` : `dm:${dmKeyOf(message, me)}`;
+}

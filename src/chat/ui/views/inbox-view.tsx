@@ -1,0 +1,175 @@
+import { useSignal } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
+import type { Narrow } from '../../narrow/narrow.ts';
+import { narrowHash } from '../../narrow/narrow-url.ts';
+import { buildInbox, type InboxConversation } from '../../state/inbox.ts';
+import { useChat } from '../chat-context.ts';
+import { markNarrowRead } from '../messages/message-operations.ts';
+import { slugNames } from '../slug-names.ts';
+
+const DMS = 'dms';
+
+/**
+ * Upstream's Inbox (`#inbox`): every conversation with unread messages, grouped by channel, each
+ * a link to read it and a button to mark it read; a filter narrows the list by name.
+ */
+export function InboxView({ onFirstDraw }: { onFirstDraw(): void }) {
+  const { session } = useChat();
+  const realm = session.realm;
+  const filter = useSignal('');
+  const collapsed = useSignal<ReadonlySet<string>>(new Set());
+  useEffect(onFirstDraw, []);
+
+  const inbox = buildInbox(realm.unread.value, { subscriptions: realm.subscriptions.value, topicPolicy: (id, topic) => realm.topicPolicy(id, topic) });
+  const words = filter.value.trim().toLowerCase();
+  const matches = (name: string): boolean => words === '' || name.toLowerCase().includes(words);
+  const dms = inbox.dms.filter((dm) => matches(realm.conversationName({ userIds: dm.userIds! })));
+  const channels = inbox.channels
+    .map((channel) => {
+      const name = realm.channelName(channel.channelId) ?? String(channel.channelId);
+      return { ...channel, name, topics: channel.topics.filter((topic) => matches(`#${name} ${topic.topic}`)) };
+    })
+    .filter((channel) => channel.topics.length > 0);
+  const toggle = (key: string): void => {
+    const next = new Set(collapsed.value);
+    if (!next.delete(key)) next.add(key);
+    collapsed.value = next;
+  };
+  const nothing = inbox.dms.length === 0 && inbox.channels.length === 0;
+
+  return (
+    <section class="inbox" aria-label="Inbox">
+      <header class="narrow-title">
+        <h1>Inbox</h1>
+        <input
+          type="search"
+          class="inbox-filter"
+          aria-label="Filter conversations"
+          placeholder="Filter conversations"
+          value={filter.value}
+          onInput={(event) => (filter.value = event.currentTarget.value)}
+        />
+      </header>
+      <div class="inbox-list">
+        {nothing && (
+          <p class="empty-narrow">
+            There are no unread messages in your inbox. <a href="#">Read the combined feed</a>
+          </p>
+        )}
+        {!nothing && dms.length === 0 && channels.length === 0 && <p class="empty-narrow">No unread conversation matches “{filter.value.trim()}”.</p>}
+        {dms.length > 0 && (
+          <InboxGroup
+            label="Direct messages"
+            count={dms.reduce((total, dm) => total + dm.count, 0)}
+            mentioned={dms.some((dm) => dm.mentioned)}
+            collapsed={collapsed.value.has(DMS)}
+            onToggle={() => toggle(DMS)}
+          >
+            {dms.map((dm) => (
+              <InboxRow key={dm.userIds!.join(',')} conversation={dm} narrow={{ kind: 'dm', userIds: dm.userIds! }} name={realm.conversationName({ userIds: dm.userIds! })} label={realm.conversationName({ userIds: dm.userIds! })} />
+            ))}
+          </InboxGroup>
+        )}
+        {channels.map((channel) => (
+          <InboxGroup
+            key={channel.channelId}
+            label={`#${channel.name}`}
+            narrow={{ kind: 'channel', channelId: channel.channelId }}
+            color={realm.subscriptions.value.get(channel.channelId)?.color}
+            count={channel.topics.reduce((total, topic) => total + topic.count, 0)}
+            mentioned={channel.topics.some((topic) => topic.mentioned)}
+            collapsed={collapsed.value.has(String(channel.channelId))}
+            onToggle={() => toggle(String(channel.channelId))}
+          >
+            {channel.topics.map((topic) => (
+              <InboxRow
+                key={topic.topic}
+                conversation={topic}
+                narrow={{ kind: 'channel', channelId: channel.channelId, topic: topic.topic }}
+                name={realm.conversationName({ channelId: channel.channelId, topic: topic.topic! })}
+                label={topic.topic || realm.emptyTopicName.value}
+              />
+            ))}
+          </InboxGroup>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+interface GroupProps {
+  label: string;
+  /** The channel the heading links to; DMs have none. */
+  narrow?: Narrow;
+  color?: string;
+  count: number;
+  mentioned: boolean;
+  collapsed: boolean;
+  onToggle(): void;
+  children: preact.ComponentChildren;
+}
+
+function InboxGroup({ label, narrow, color, count, mentioned, collapsed, onToggle, children }: GroupProps) {
+  const { session } = useChat();
+  return (
+    <section class="inbox-group" aria-label={label} style={color ? { '--channel-color': color } : undefined}>
+      <h2 class="inbox-group-header">
+        <button type="button" class="icon-button" aria-expanded={!collapsed} aria-label={`${collapsed ? 'Expand' : 'Collapse'} ${label}`} onClick={onToggle}>
+          {collapsed ? '▸' : '▾'}
+        </button>
+        {narrow ? (
+          <a class="inbox-group-name" href={narrowHash(narrow, slugNames(session))}>
+            {label}
+          </a>
+        ) : (
+          <span class="inbox-group-name">{label}</span>
+        )}
+        <Counts count={count} mentioned={mentioned} />
+        {narrow && (
+          <button type="button" class="icon-button" aria-label={`Mark ${label} as read`} title="Mark as read" onClick={() => void markNarrowRead(session, narrow)}>
+            ✓
+          </button>
+        )}
+      </h2>
+      {!collapsed && <ul>{children}</ul>}
+    </section>
+  );
+}
+
+interface RowProps {
+  conversation: InboxConversation;
+  narrow: Narrow;
+  /** The conversation's full name, for the button's label. */
+  name: string;
+  label: string;
+}
+
+function InboxRow({ conversation, narrow, name, label }: RowProps) {
+  const { session } = useChat();
+  return (
+    <li class="inbox-row">
+      <a href={narrowHash(narrow, slugNames(session))}>
+        <span class={`label ${narrow.kind === 'channel' && narrow.topic === '' ? 'empty-topic' : ''}`}>{label}</span>
+        <Counts count={conversation.count} mentioned={conversation.mentioned} />
+      </a>
+      <button type="button" class="icon-button" aria-label={`Mark ${name} as read`} title="Mark as read" onClick={() => void markNarrowRead(session, narrow)}>
+        ✓
+      </button>
+    </li>
+  );
+}
+
+function Counts({ count, mentioned }: { count: number; mentioned: boolean }) {
+  return (
+    <>
+      {mentioned && (
+        <span class="mention-marker" title="You are mentioned">
+          @<span class="visually-hidden"> mentioned</span>
+        </span>
+      )}
+      <span class="count" aria-label={`${count} unread`}>
+        {count}
+      </span>
+    </>
+  );
+}

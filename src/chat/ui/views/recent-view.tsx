@@ -1,0 +1,144 @@
+import { useSignal } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
+import { type Narrow, ALL_MESSAGES } from '../../narrow/narrow.ts';
+import { narrowHash } from '../../narrow/narrow-url.ts';
+import { topicShown } from '../../state/inbox.ts';
+import { fetchNewestPage } from '../../state/message-list.ts';
+import { type RecentConversation, recentConversations } from '../../state/recent-conversations.ts';
+import type { UnreadIndex } from '../../state/unread-index.ts';
+import { useChat } from '../chat-context.ts';
+import { slugNames } from '../slug-names.ts';
+import { timeFormatter } from '../time-format.ts';
+
+/** Messages fetched at a time; upstream's web app asks for a few hundred. */
+const BATCH = 400;
+/** Senders named in a row before "+N". */
+const SHOWN_SENDERS = 3;
+
+/**
+ * Upstream's Recent conversations (`#recent`): every topic and DM with a message among the newest
+ * loaded, the most recently active first, with its unread count, who wrote in it and when; a
+ * filter by name, and upstream's Unread and Participated filters.
+ */
+export function RecentView({ onFirstDraw }: { onFirstDraw(): void }) {
+  const { session } = useChat();
+  const realm = session.realm;
+  const list = session.recent;
+  const filter = useSignal('');
+  const unreadOnly = useSignal(false);
+  const participatedOnly = useSignal(false);
+  const generation = session.generation.value;
+  useEffect(() => {
+    if ((!list.loaded && list.loading.peek() === null) || list.stale) void list.load('newest', fetchNewestPage(session.api, ALL_MESSAGES, BATCH));
+  }, [generation]);
+  const settled = list.loaded || list.error.value !== null;
+  useEffect(() => {
+    if (settled) onFirstDraw();
+  }, [settled]);
+
+  const unreadCounts = countUnread(realm.unread.value);
+  const policies = { subscriptions: realm.subscriptions.value, topicPolicy: (id: number, topic: string) => realm.topicPolicy(id, topic) };
+  const words = filter.value.trim().toLowerCase();
+  const rows = recentConversations(list.messages.value, session.me).filter((row) => {
+    if (row.channelId !== undefined && !topicShown(policies, row.channelId, row.topic!)) return false;
+    if (unreadOnly.value && !unreadCounts.get(row.key)) return false;
+    if (participatedOnly.value && !row.participated) return false;
+    return words === '' || nameOf(row).toLowerCase().includes(words);
+  });
+  function nameOf(row: RecentConversation): string {
+    return row.userIds ? realm.conversationName({ userIds: row.userIds }) : realm.conversationName({ channelId: row.channelId!, topic: row.topic! });
+  }
+
+  return (
+    <section class="recent" aria-label="Recent conversations">
+      <header class="narrow-title">
+        <h1>Recent conversations</h1>
+        <input
+          type="search"
+          class="inbox-filter"
+          aria-label="Filter conversations"
+          placeholder="Filter conversations"
+          value={filter.value}
+          onInput={(event) => (filter.value = event.currentTarget.value)}
+        />
+        <button type="button" class="small" aria-pressed={unreadOnly.value} onClick={() => (unreadOnly.value = !unreadOnly.value)}>
+          Unread
+        </button>
+        <button type="button" class="small" aria-pressed={participatedOnly.value} onClick={() => (participatedOnly.value = !participatedOnly.value)}>
+          Participated
+        </button>
+      </header>
+      <div class="inbox-list">
+        {list.error.value && <p class="list-error">Could not load the recent conversations: {list.error.value}</p>}
+        {!list.loaded && !list.error.value && <p class="list-loading">Loading…</p>}
+        {list.loaded && rows.length === 0 && <p class="empty-narrow">No conversation matches these filters.</p>}
+        <ul class="recent-rows" aria-label="Conversations">
+          {rows.map((row) => (
+            <RecentRow key={row.key} row={row} unread={unreadCounts.get(row.key) ?? 0} />
+          ))}
+        </ul>
+        {list.loaded && !list.foundOldest.value && (
+          <p class="recent-more">
+            <button type="button" disabled={list.loading.value !== null} onClick={() => void list.loadOlder(BATCH)}>
+              Load older conversations
+            </button>
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function RecentRow({ row, unread }: { row: RecentConversation; unread: number }) {
+  const { session } = useChat();
+  const realm = session.realm;
+  const names = slugNames(session);
+  const settings = realm.settings.value;
+  const format = timeFormatter(settings.timezone, settings.twenty_four_hour_time);
+  const when = row.newest.timestamp;
+  const today = format.day(when) === format.day(Date.now() / 1000);
+  const narrow: Narrow = row.userIds ? { kind: 'dm', userIds: row.userIds } : { kind: 'channel', channelId: row.channelId!, topic: row.topic! };
+  const senders = row.senderIds.slice(0, SHOWN_SENDERS).map((id) => realm.userName(id));
+  const more = row.senderIds.length - senders.length;
+  return (
+    <li class="recent-row">
+      {row.channelId !== undefined ? (
+        <a class="recent-channel" href={narrowHash({ kind: 'channel', channelId: row.channelId }, names)}>
+          <span class="channel-swatch" style={{ background: realm.subscriptions.value.get(row.channelId)?.color ?? '#c2c2c2' }} aria-hidden="true">
+            {realm.channels.value.get(row.channelId)?.invite_only ? '🔒' : '#'}
+          </span>
+          {realm.channelName(row.channelId) ?? row.channelId}
+        </a>
+      ) : (
+        <span class="recent-channel">Direct message</span>
+      )}
+      <a class="recent-conversation" href={narrowHash(narrow, names)}>
+        <span class={`label ${row.topic === '' ? 'empty-topic' : ''}`}>
+          {row.userIds ? realm.conversationName({ userIds: row.userIds }) : row.topic || realm.emptyTopicName.value}
+        </span>
+        {unread > 0 && (
+          <span class="count" aria-label={`${unread} unread`}>
+            {unread}
+          </span>
+        )}
+      </a>
+      <span class="recent-senders" title={row.senderIds.map((id) => realm.userName(id)).join(', ')}>
+        {senders.join(', ')}
+        {more > 0 && ` +${more}`}
+      </span>
+      <time class="recent-time" dateTime={new Date(when * 1000).toISOString()} title={format.full(when)}>
+        {today ? format.time(when) : format.shortDay(when)}
+      </time>
+    </li>
+  );
+}
+
+/** Unread messages per conversation, under {@link RecentConversation.key}'s keys. */
+function countUnread(unread: UnreadIndex): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const entry of unread.entries.values()) {
+    const key = entry.dmKey !== undefined ? `dm:${entry.dmKey}` : `topic:${entry.channelId}:${entry.topicKey}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
+}

@@ -1,0 +1,150 @@
+import type { Browser, Page } from 'playwright';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { api, goTo, launchBrowser, logInAs, MARCUS, newProfile, OLIVIA, openChat, WAIT_MS } from './chat-browser.ts';
+
+let browser: Browser;
+let page: Page;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await openChat(await newProfile(browser), '/#inbox');
+  await logInAs(page, 'Olivia Park');
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** Olivia's unread messages of a topic, as the server counts them. */
+async function unreadInTopic(channel: string, topic: string): Promise<number[]> {
+  const answer = await api(page, OLIVIA, 'GET', '/messages', {
+    anchor: 'newest',
+    num_before: 1000,
+    num_after: 0,
+    narrow: [
+      { operator: 'channel', operand: channel },
+      { operator: 'topic', operand: topic },
+      { operator: 'is', operand: 'unread' },
+    ],
+  });
+  return (answer.messages as { id: number }[]).map((message) => message.id);
+}
+
+async function marcusSends(channel: string, topic: string, content: string): Promise<number> {
+  const answer = await api(page, MARCUS, 'POST', '/messages', { type: 'channel', to: channel, topic, content });
+  expect(answer.result).toBe('success');
+  return answer.id as number;
+}
+
+const inboxGroup = (name: string) => page.getByRole('region', { name, exact: true });
+const inboxRow = (group: string, conversation: string) => inboxGroup(group).getByRole('listitem').filter({ hasText: conversation });
+
+describe('the Inbox (#inbox)', () => {
+  test('opened by its URL, it lists each unread topic under its channel with the server’s unread count', async () => {
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Inbox');
+    const unread = await unreadInTopic('engineering', 'Release 2.4');
+    expect(unread.length).toBeGreaterThan(0);
+    await expect(inboxRow('#engineering', 'Release 2.4').getByLabel(`${unread.length} unread`).textContent()).resolves.toBe(String(unread.length));
+    await expect(page.getByRole('link', { name: 'Inbox' }).getAttribute('aria-current')).resolves.toBe('page');
+    await expect(page.getByRole('link', { name: /^Combined feed/ }).getAttribute('aria-current')).resolves.toBeNull();
+  });
+
+  test('a message arriving in a new topic adds its row at once; its Mark as read button reads it on the server and the row goes', async () => {
+    const id = await marcusSends('engineering', 'Inbox live check', 'is this in the inbox?');
+    const row = inboxRow('#engineering', 'Inbox live check');
+    await row.getByLabel('1 unread').waitFor();
+
+    await page.getByRole('button', { name: 'Mark #engineering › Inbox live check as read' }).click();
+
+    await row.waitFor({ state: 'detached' });
+    await expect.poll(() => unreadInTopic('engineering', 'Inbox live check'), { timeout: WAIT_MS }).toEqual([]);
+    const message = await api(page, OLIVIA, 'GET', `/messages/${id}`);
+    expect(message.message.flags).toContain('read');
+    // Nothing else was marked read with it.
+    expect((await unreadInTopic('engineering', 'Release 2.4')).length).toBeGreaterThan(0);
+  });
+
+  test('the filter keeps only the conversations whose channel, topic or people match', async () => {
+    const filter = page.getByRole('searchbox', { name: 'Filter conversations' });
+    await filter.fill('snacks');
+    await expect.poll(() => page.locator('.inbox-row').allTextContents()).toEqual([expect.stringContaining('Launch day snacks')]);
+    await filter.fill('no conversation is called this');
+    await page.getByText('No unread conversation matches “no conversation is called this”.').waitFor();
+    await filter.fill('');
+    await inboxRow('#engineering', 'Release 2.4').waitFor();
+  });
+
+  test('collapsing a channel hides its topics and keeps its count', async () => {
+    await page.getByRole('button', { name: 'Collapse #engineering' }).click();
+    await inboxRow('#engineering', 'Release 2.4').waitFor({ state: 'detached' });
+    await expect(page.getByRole('button', { name: 'Expand #engineering' }).getAttribute('aria-expanded')).resolves.toBe('false');
+    await page.getByRole('button', { name: 'Expand #engineering' }).click();
+    await inboxRow('#engineering', 'Release 2.4').waitFor();
+  });
+
+  test('a row opens its conversation', async () => {
+    await inboxRow('#random', 'Launch day snacks').getByRole('link').click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('#random › Launch day snacks');
+    expect(await page.evaluate(() => location.hash)).toMatch(/^#narrow\/channel\/\d+-random\/topic\/Launch.20day.20snacks$/);
+  });
+});
+
+describe('Recent conversations (#recent)', () => {
+  const rows = () => page.getByRole('list', { name: 'Conversations' }).getByRole('listitem');
+
+  test('Shift+I opens the Inbox and t opens Recent conversations, newest conversation first', async () => {
+    await page.locator('body').press('Shift+I');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Inbox');
+    await page.locator('body').press('t');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Recent conversations');
+    expect(await page.evaluate(() => location.hash)).toBe('#recent');
+    await expect.poll(() => rows().count()).toBeGreaterThan(3);
+  });
+
+  test('a new message moves its conversation to the top at once, naming its sender', async () => {
+    await marcusSends('design', 'Launch graphics', 'one more banner size');
+    await expect.poll(async () => (await rows().first().textContent()) ?? '', { timeout: WAIT_MS }).toContain('Launch graphics');
+    await expect(rows().first().textContent()).resolves.toContain('Marcus Reed');
+    await expect(rows().first().getByLabel('1 unread').count()).resolves.toBe(1);
+  });
+
+  test('the Unread filter keeps only conversations with unread messages; Participated, those Olivia wrote in', async () => {
+    const all = await rows().count();
+    await page.getByRole('button', { name: 'Unread', exact: true }).click();
+    await expect.poll(async () => {
+      const texts = await rows().allTextContents();
+      return texts.length > 0 && texts.length < all && (await rows().filter({ has: page.locator('.count') }).count()) === texts.length;
+    }).toBe(true);
+    await page.getByRole('button', { name: 'Unread', exact: true }).click();
+    await page.getByRole('button', { name: 'Participated' }).click();
+    await expect.poll(() => rows().count()).toBeLessThan(all);
+    // Every sender is in the title; the row itself names the first three.
+    for (const senders of await rows().locator('.recent-senders').evaluateAll((elements) => elements.map((element) => element.getAttribute('title')))) {
+      expect(senders).toContain('Olivia Park');
+    }
+    await page.getByRole('button', { name: 'Participated' }).click();
+    await expect.poll(() => rows().count()).toBe(all);
+  });
+
+  test('a topic moved elsewhere shows under its new name', async () => {
+    const id = await marcusSends('design', 'Banner sizes', 'which sizes?');
+    await rows().filter({ hasText: 'Banner sizes' }).waitFor();
+    const moved = await api(page, OLIVIA, 'PATCH', `/messages/${id}`, { topic: 'Banner dimensions', propagate_mode: 'change_all' });
+    expect(moved.result).toBe('success');
+    await rows().filter({ hasText: 'Banner dimensions' }).waitFor();
+    await rows().filter({ hasText: 'Banner sizes' }).waitFor({ state: 'detached' });
+  });
+
+  test('reloading #recent opens it again, ready', async () => {
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready', undefined, { timeout: WAIT_MS });
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Recent conversations');
+    await rows().filter({ hasText: 'Banner dimensions' }).waitFor();
+  });
+});
+
+describe('leaving a conversation view', () => {
+  test('the combined feed link shows messages again', async () => {
+    await goTo(page, '');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Combined feed');
+    await expect.poll(() => page.locator('[data-message-id]').count()).toBeGreaterThan(0);
+  });
+});
