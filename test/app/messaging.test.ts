@@ -253,7 +253,7 @@ describe('chatting between two people in two tabs', () => {
     await olivia.getByRole('button', { name: 'Marcus Reed', exact: true }).last().click();
     const card = olivia.getByRole('dialog', { name: 'Marcus Reed' });
     await card.waitFor();
-    await expect(card.locator('dd').allTextContents()).resolves.toEqual(['Administrator', 'marcus@lakeside.test', expect.stringMatching(/\d:\d\d/)]);
+    await expect(card.locator('dd').allTextContents()).resolves.toEqual(['Administrator', 'marcus@lakeside.test', 'Active', expect.stringMatching(/\d:\d\d/)]);
 
     await card.getByRole('button', { name: 'View messages sent' }).click();
     await olivia.getByRole('heading', { name: 'Search: sender:marcus@lakeside.test' }).waitFor();

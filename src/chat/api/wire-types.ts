@@ -160,6 +160,18 @@ export interface InitialState {
   /** Upstream's file of every Unicode emoji the server accepts (absent on old servers). */
   server_emoji_data_url?: string;
   realm_message_content_edit_limit_seconds: number | null;
+  /** `slim_presence`: keyed by user id. */
+  presences: Record<string, RawPresence>;
+  presence_last_update_id?: number;
+  server_timestamp: number;
+  server_presence_ping_interval_seconds: number;
+  server_presence_offline_threshold_seconds: number;
+}
+
+/** Upstream's modern presence of one user: when a client last reported them active, and last connected at all. */
+export interface RawPresence {
+  active_timestamp: number;
+  idle_timestamp: number;
 }
 
 /** One event from GET /events; each handler reads the fields of its type. */

@@ -3,6 +3,7 @@ import { type ApiClient, ApiFailure } from '../api/api-client.ts';
 import type { InitialState, Message, Reaction, ServerEvent } from '../api/wire-types.ts';
 import { type Narrow, narrowKey } from '../narrow/narrow.ts';
 import { type Anchor, fetchFirstPage, MessageList } from './message-list.ts';
+import { PresenceState } from './presence.ts';
 import { RealmState } from './realm-state.ts';
 import { ServerEmojiData } from './server-emoji.ts';
 import { type SyncRefusal, SyncState } from './sync-state.ts';
@@ -16,6 +17,7 @@ const CLIENT_CAPABILITIES = {
   stream_typing_notifications: true,
   user_settings_object: true,
   empty_topic_name: true,
+  simplified_presence_events: true,
 };
 
 /** Message lists kept for quick switching back; the rest are dropped, oldest first. */
@@ -33,6 +35,7 @@ export type Connection = 'connected' | 'reconnecting';
 export class ChatSession {
   readonly api: ApiClient;
   readonly realm: RealmState;
+  readonly presence: PresenceState;
   readonly emoji: ServerEmojiData;
   /** The server's sync with a hub, when it is a replica. */
   readonly sync: SyncState;
@@ -52,6 +55,7 @@ export class ChatSession {
   private constructor(api: ApiClient, initial: InitialState) {
     this.api = api;
     this.realm = new RealmState(initial);
+    this.presence = new PresenceState(initial);
     this.emoji = new ServerEmojiData(api, initial.server_emoji_data_url);
     this.sync = new SyncState(api, (refusal) => this.onSyncRefused(refusal));
     this.recent = new MessageList(api, this.me, { kind: 'all' });
@@ -77,6 +81,7 @@ export class ChatSession {
     if (first && firstPage) void session.list(first.narrow).load(first.anchor, firstPage);
     void session.sync.load();
     void session.#poll();
+    void session.#reportPresence();
     return session;
   }
 
@@ -160,12 +165,40 @@ export class ChatSession {
     }
   }
 
+  /**
+   * Tells the server, once a ping interval, that this user is here: active while the tab is
+   * shown, idle while hidden; at once when the tab is shown again, as upstream's web app reports
+   * a return to activity.
+   */
+  async #reportPresence(): Promise<void> {
+    const signal = this.#abort.signal;
+    while (!signal.aborted) {
+      const status = document.visibilityState === 'visible' ? 'active' : 'idle';
+      await this.presence.report(this.api, status).catch(() => undefined);
+      await new Promise<void>((resolve) => {
+        const done = (): void => {
+          clearTimeout(timer);
+          document.removeEventListener('visibilitychange', shown);
+          signal.removeEventListener('abort', done);
+          resolve();
+        };
+        const shown = (): void => {
+          if (document.visibilityState === 'visible') done();
+        };
+        const timer = setTimeout(done, this.presence.pingIntervalSeconds * 1000);
+        document.addEventListener('visibilitychange', shown);
+        signal.addEventListener('abort', done);
+      });
+    }
+  }
+
   async #reregister(): Promise<void> {
     try {
       const initial = await register(this.api);
       this.#queue = { id: initial.queue_id, lastEventId: initial.last_event_id };
       batch(() => {
         this.realm.reset(initial);
+        this.presence.reset(initial);
         for (const list of this.#everyList()) list.stale = true;
         this.generation.value += 1;
         this.connection.value = 'connected';
@@ -199,6 +232,9 @@ export class ChatSession {
         break;
       case 'update_message_flags':
         this.#flags(event);
+        break;
+      case 'presence':
+        this.presence.applyEvent({ presences: event.presences, server_timestamp: event.server_timestamp });
         break;
       case 'offline_realm_sync':
         this.sync.applyEvent(event);

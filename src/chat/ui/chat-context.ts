@@ -13,7 +13,7 @@ export interface ChatContextValue {
   /** The message keyboard actions apply to (upstream's "selected message"). */
   selectedId: Signal<number | null>;
   /** Which side panel is open. */
-  panel: Signal<'none' | 'api-log' | 'settings' | 'admin' | 'channels' | 'scheduled' | 'drafts' | 'realm'>;
+  panel: Signal<'none' | 'api-log' | 'settings' | 'admin' | 'channels' | 'scheduled' | 'drafts' | 'realm' | 'users'>;
   drawerOpen: Signal<boolean>;
 }
 

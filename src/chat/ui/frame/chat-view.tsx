@@ -24,6 +24,9 @@ import { useThemeFromSettings } from './theme.ts';
 import { InboxView } from '../views/inbox-view.tsx';
 import { RecentView } from '../views/recent-view.tsx';
 
+/** The width at which the stylesheet lays the app out for phones. */
+const PHONE_WIDTH = '(max-width: 768px)';
+
 interface Props {
   session: ChatSession;
   login: SavedLogin;
@@ -52,6 +55,8 @@ export function ChatView({ session, login, local, onReady, onLogout }: Props) {
       composer.prefill(shown);
       drawerOpen.value = false;
       selectedId.value = null;
+      // On a phone a panel covers the messages: going to a view (a person's DM from Users) shows it.
+      if (matchMedia(PHONE_WIDTH).matches) panel.value = 'none';
     });
   });
 

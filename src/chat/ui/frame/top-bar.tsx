@@ -28,6 +28,14 @@ export function TopBar({ login, onLogout }: Props) {
       </a>
       <SearchBox />
       <ServerIndicator server={login.server} />
+      <button type="button" class="icon-button users-toggle" aria-label="Users" aria-expanded={panel.value === 'users'} title="Users" onClick={() => open('users')}>
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="currentColor">
+          <circle cx="9" cy="8" r="3.5" />
+          <path d="M2 20c0-3.9 3.1-7 7-7s7 3.1 7 7z" />
+          <circle cx="17" cy="9" r="2.8" />
+          <path d="M17.5 13.2c2.7.3 4.5 2.9 4.5 5.8h-4.4c-.2-2.3-1.1-4.3-2.6-5.6.8-.2 1.6-.3 2.5-.2z" />
+        </svg>
+      </button>
       <div class="user-menu" onKeyDown={(event) => event.key === 'Escape' && (menuOpen.value = false)}>
         <button type="button" class="user-button" aria-haspopup="menu" aria-expanded={menuOpen.value} onClick={() => (menuOpen.value = !menuOpen.value)}>
           <span class="visually-hidden">Menu for </span>

@@ -5,6 +5,7 @@ import { roleName } from '../roles.ts';
 import { slugNames } from '../slug-names.ts';
 import { timeFormatter } from '../time-format.ts';
 import { Avatar } from './avatar.tsx';
+import { presenceLabel } from '../presence-dot.tsx';
 
 /**
  * A person's card, opened from a sender's name: who they are (role, email, local time) and the
@@ -28,6 +29,12 @@ export function UserCard({ userId, onClose }: { userId: number; onClose(): void 
           <dd>{user.is_bot ? 'Bot' : roleName(user.role)}</dd>
           <dt>Email</dt>
           <dd>{email}</dd>
+          {!user.is_bot && user.is_active && (
+            <>
+              <dt>Presence</dt>
+              <dd>{presenceLabel(session.presence.statusOf(user.user_id))}</dd>
+            </>
+          )}
           {localTime && (
             <>
               <dt>Local time</dt>

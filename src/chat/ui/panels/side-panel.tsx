@@ -6,6 +6,7 @@ import { AdminPanel } from './admin-panel.tsx';
 import { RealmToolsPanel } from './realm-tools-panel.tsx';
 import { ScheduledPanel } from './scheduled-panel.tsx';
 import { DraftsPanel } from './drafts-panel.tsx';
+import { UsersPanel } from './users-panel.tsx';
 
 const TITLES = {
   'api-log': 'API log',
@@ -15,9 +16,10 @@ const TITLES = {
   scheduled: 'Scheduled messages',
   drafts: 'Drafts',
   realm: 'Realm in this browser',
+  users: 'Users',
 } as const;
 
-/** The panel beside the messages (over them on phones): settings, administration, channel browser, API log. */
+/** The panel beside the messages (over them on phones): settings, administration, channel browser, users, API log. */
 export function SidePanel() {
   const { panel } = useChat();
   const which = panel.value;
@@ -38,6 +40,7 @@ export function SidePanel() {
         {which === 'scheduled' && <ScheduledPanel />}
         {which === 'drafts' && <DraftsPanel />}
         {which === 'realm' && <RealmToolsPanel />}
+        {which === 'users' && <UsersPanel />}
       </div>
     </aside>
   );

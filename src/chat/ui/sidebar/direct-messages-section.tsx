@@ -1,5 +1,6 @@
 import { narrowHash } from '../../narrow/narrow-url.ts';
 import { useChat } from '../chat-context.ts';
+import { PresenceDot } from '../presence-dot.tsx';
 import { slugNames } from '../slug-names.ts';
 import { route } from '../navigation.ts';
 
@@ -21,6 +22,7 @@ export function DirectMessagesSection() {
           return (
             <li key={key}>
               <a href={narrowHash({ kind: 'dm', userIds: dm.userIds }, names)} aria-current={openKey === key ? 'page' : undefined}>
+                {dm.userIds.length === 1 && <PresenceDot status={session.presence.statusOf(dm.userIds[0])} />}
                 <span class="label">{label}</span>
                 {count > 0 && <span class="count" aria-label={`${count} unread`}>{count}</span>}
               </a>

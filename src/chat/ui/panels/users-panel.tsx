@@ -1,0 +1,52 @@
+import { useSignal } from '@preact/signals';
+import type { User } from '../../api/wire-types.ts';
+import type { PresenceStatus } from '../../state/presence.ts';
+import { useChat } from '../chat-context.ts';
+import { messageDialog } from '../messages/message-operations.ts';
+import { PresenceDot } from '../presence-dot.tsx';
+
+const ORDER: Record<PresenceStatus, number> = { active: 0, idle: 1, offline: 2 };
+
+/**
+ * Upstream's buddy list: the realm's people (not bots, not deactivated accounts), me first, then
+ * those active, idle and offline, each by name; a name opens the person's card.
+ */
+export function UsersPanel() {
+  const { session } = useChat();
+  const realm = session.realm;
+  const presence = session.presence;
+  const filter = useSignal('');
+  const words = filter.value.trim().toLowerCase();
+  const people = [...realm.users.value.values()]
+    .filter((user) => user.is_active && !user.is_bot && (words === '' || user.full_name.toLowerCase().includes(words)))
+    .map((user) => ({ user, status: presence.statusOf(user.user_id) }))
+    .sort(
+      (a, b) =>
+        Number(b.user.user_id === session.me) - Number(a.user.user_id === session.me) ||
+        ORDER[a.status] - ORDER[b.status] ||
+        a.user.full_name.localeCompare(b.user.full_name),
+    );
+  return (
+    <section>
+      <input type="search" aria-label="Filter users" placeholder="Filter users" value={filter.value} onInput={(event) => (filter.value = event.currentTarget.value)} />
+      <ul class="user-list" aria-label="Users">
+        {people.map(({ user, status }) => (
+          <UserRow key={user.user_id} user={user} status={status} me={user.user_id === session.me} />
+        ))}
+      </ul>
+      {people.length === 0 && <p class="hint">No one matches “{filter.value.trim()}”.</p>}
+    </section>
+  );
+}
+
+function UserRow({ user, status, me }: { user: User; status: PresenceStatus; me: boolean }) {
+  return (
+    <li>
+      <button type="button" class="user-row" onClick={() => (messageDialog.value = { kind: 'user', userId: user.user_id })}>
+        <PresenceDot status={status} />
+        <span class="label">{user.full_name}</span>
+        {me && <span class="hint">(you)</span>}
+      </button>
+    </li>
+  );
+}

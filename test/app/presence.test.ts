@@ -1,0 +1,60 @@
+import type { Browser, BrowserContext, Page } from 'playwright';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { api, HANNAH, launchBrowser, logInAs, newProfile, openChat } from './chat-browser.ts';
+
+let browser: Browser;
+let profile: BrowserContext;
+let page: Page;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  profile = await newProfile(browser);
+  page = await openChat(profile, '/');
+  await logInAs(page, 'Olivia Park');
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const users = () => page.getByRole('list', { name: 'Users' });
+const userRow = (name: string) => users().getByRole('listitem').filter({ hasText: name });
+/** The presence a row shows, by its circle's accessible name. */
+const presenceOf = (name: string) => userRow(name).getByRole('img').getAttribute('aria-label');
+
+describe('who is here: the Users panel', () => {
+  test('lists the realm’s people, me first and active, the others offline until they report', async () => {
+    await page.getByRole('button', { name: 'Users' }).click();
+    await expect.poll(() => presenceOf('Olivia Park')).toBe('Active');
+    await expect(presenceOf('Marcus Reed')).resolves.toBe('Offline');
+    const names = await users().getByRole('listitem').allTextContents();
+    expect(names[0]).toBe('Olivia Park(you)');
+    expect(names.some((name) => name.includes('Build Bot'))).toBe(false);
+  });
+
+  test('a person logging in in another tab turns active at once, and moves up among the active', async () => {
+    const other = await openChat(profile, '/');
+    await logInAs(other, 'Marcus Reed');
+    await page.bringToFront();
+    await expect.poll(() => presenceOf('Marcus Reed')).toBe('Active');
+    const names = await users().getByRole('listitem').allTextContents();
+    expect(names.slice(0, 2)).toEqual(['Olivia Park(you)', 'Marcus Reed']);
+    // The sidebar's DM with him shows it too.
+    await expect(page.getByRole('navigation').getByRole('link', { name: /Marcus Reed/ }).getByRole('img').getAttribute('aria-label')).resolves.toBe('Active');
+    await other.close();
+  });
+
+  test('a report through the API (any client of the server) shows as well', async () => {
+    const answer = await api(page, HANNAH, 'POST', '/users/me/presence', { status: 'active' });
+    expect(answer.result).toBe('success');
+    await expect.poll(() => presenceOf('Hannah Kim')).toBe('Active');
+  });
+
+  test('the filter keeps the matching names; a name opens the person’s card with their presence', async () => {
+    await page.getByRole('searchbox', { name: 'Filter users' }).fill('han');
+    await expect.poll(() => users().getByRole('listitem').allTextContents()).toEqual(['Hannah Kim']);
+    await userRow('Hannah Kim').getByRole('button').click();
+    const card = page.getByRole('dialog', { name: 'Hannah Kim' });
+    await expect(card.textContent()).resolves.toContain('PresenceActive');
+    await card.getByRole('button', { name: 'Send direct message' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('You and Hannah Kim');
+  });
+});
