@@ -47,6 +47,16 @@ describe('the Inbox (#inbox)', () => {
     await expect(page.getByRole('link', { name: /^Combined feed/ }).getAttribute('aria-current')).resolves.toBeNull();
   });
 
+  test('the page title gives the unread count, the view and the realm, and follows the count', async () => {
+    const feedCount = async () => Number(await page.getByRole('link', { name: /^Combined feed/ }).locator('.count').textContent());
+    await expect.poll(() => page.title()).toBe(`(${await feedCount()}) Inbox - Lakeside Labs - Offline Realm`);
+    const before = await feedCount();
+    await marcusSends('random', 'Title check', 'one more unread');
+    await expect.poll(() => page.title()).toBe(`(${before + 1}) Inbox - Lakeside Labs - Offline Realm`);
+    await page.getByRole('button', { name: 'Mark #random › Title check as read' }).click();
+    await expect.poll(() => page.title()).toBe(`(${before}) Inbox - Lakeside Labs - Offline Realm`);
+  });
+
   test('a message arriving in a new topic adds its row at once; its Mark as read button reads it on the server and the row goes', async () => {
     const id = await marcusSends('engineering', 'Inbox live check', 'is this in the inbox?');
     const row = inboxRow('#engineering', 'Inbox live check');

@@ -13,7 +13,7 @@ import { MessageDialogs } from '../messages/message-dialogs.tsx';
 import { MessageListView } from '../messages/message-list-view.tsx';
 import { NoticeList } from './notice-list.tsx';
 import { notify } from '../notices.ts';
-import { NarrowTitle } from './narrow-title.tsx';
+import { NarrowTitle, narrowName } from './narrow-title.tsx';
 import { route } from '../navigation.ts';
 import { SidePanel } from '../panels/side-panel.tsx';
 import { Sidebar } from '../sidebar/sidebar.tsx';
@@ -60,8 +60,16 @@ export function ChatView({ session, login, local, onReady, onLogout }: Props) {
     });
   });
 
+  // Upstream's title: the unread count, what is shown, the realm; a glance at the tab says what waits.
+  useSignalEffect(() => {
+    const realm = session.realm;
+    const view = route.value.view;
+    const shown = view === 'inbox' ? 'Inbox' : view === 'recent' ? 'Recent conversations' : narrowName(realm, narrow.value);
+    const unread = realm.unread.value.count;
+    document.title = `${unread > 0 ? `(${unread}) ` : ''}${shown} - ${realm.realmName.value} - Offline Realm`;
+  });
+
   useEffect(() => {
-    document.title = `${session.realm.realmName.value} — Offline Realm`;
     session.onEvent = (event) => {
       if (event.type !== 'heartbeat') apiLog.add({ source: 'event', method: event.type, path: event.op ?? '', status: 200, ms: 0 });
     };

@@ -1,5 +1,5 @@
 import type { Narrow } from '../../narrow/narrow.ts';
-import { TOPIC_MUTED } from '../../state/realm-state.ts';
+import { type RealmState, TOPIC_MUTED } from '../../state/realm-state.ts';
 import { useChat } from '../chat-context.ts';
 import { attempt } from '../notices.ts';
 import { messageHtml } from '../message-html.ts';
@@ -7,35 +7,32 @@ import { markNarrowRead, RESOLVED_TOPIC_PREFIX, toggleTopicResolved, unreadInNar
 import { navigate } from '../navigation.ts';
 import { slugNames } from '../slug-names.ts';
 
+/** What a narrow is called: its heading, and the page's title. */
+export function narrowName(realm: RealmState, narrow: Narrow): string {
+  switch (narrow.kind) {
+    case 'all':
+      return 'Combined feed';
+    case 'starred':
+      return 'Starred messages';
+    case 'mentioned':
+      return 'Mentions';
+    case 'search':
+      return `Search: ${narrow.query}`;
+    case 'dm':
+      return narrow.userIds.length === 1 && narrow.userIds[0] === realm.me ? 'Messages with yourself' : `You and ${narrow.userIds.map((id) => realm.userName(id)).join(', ')}`;
+    case 'channel': {
+      const channel = `#${realm.channelName(narrow.channelId) ?? narrow.channelId}`;
+      return narrow.topic === undefined ? channel : `${channel} › ${narrow.topic === '' ? realm.emptyTopicName.value : narrow.topic}`;
+    }
+  }
+}
+
 /** The heading above the messages: what is being read, with the open topic's mute toggle and the channel's description. */
 export function NarrowTitle({ narrow }: { narrow: Narrow }) {
   const { session, composer } = useChat();
   const realm = session.realm;
-  let title: string;
-  let detail: string | null = null;
-  switch (narrow.kind) {
-    case 'all':
-      title = 'Combined feed';
-      break;
-    case 'starred':
-      title = 'Starred messages';
-      break;
-    case 'mentioned':
-      title = 'Mentions';
-      break;
-    case 'search':
-      title = `Search: ${narrow.query}`;
-      break;
-    case 'dm':
-      title = narrow.userIds.length === 1 && narrow.userIds[0] === session.me ? 'Messages with yourself' : `You and ${narrow.userIds.map((id) => realm.userName(id)).join(', ')}`;
-      break;
-    case 'channel': {
-      const channel = realm.channels.value.get(narrow.channelId);
-      title = `#${channel?.name ?? narrow.channelId}`;
-      if (narrow.topic !== undefined) title += ` › ${narrow.topic === '' ? realm.emptyTopicName.value : narrow.topic}`;
-      else detail = channel?.rendered_description || null;
-    }
-  }
+  const title = narrowName(realm, narrow);
+  const detail = narrow.kind === 'channel' && narrow.topic === undefined ? realm.channels.value.get(narrow.channelId)?.rendered_description || null : null;
   const inNarrow = unreadInNarrow(session, narrow);
   const unreadHere = inNarrow ? realm.unread.value.countWhere(inNarrow) : 0;
   const topicMuted = narrow.kind === 'channel' && narrow.topic !== undefined && realm.topicPolicy(narrow.channelId, narrow.topic) === TOPIC_MUTED;
