@@ -56,6 +56,29 @@ describe('reading by URL', () => {
     await expect(page.getByRole('textbox', { name: 'To' }).inputValue()).resolves.toBe('marcus@lakeside.test');
   });
 
+  test('upstream’s other links open their narrows: the DM feed (the sidebar’s heading), a sender in a channel, a search in a channel', async () => {
+    await page.getByRole('navigation').getByRole('link', { name: 'Direct messages', exact: true }).click();
+    await page.getByRole('heading', { name: 'Direct message feed' }).waitFor();
+    expect(await page.evaluate(() => location.hash)).toBe('#narrow/is/dm');
+    await expectShown([{ operator: 'is', operand: 'dm' }]);
+    // As upstream, the DM feed is a view of whole conversations: what it shows is read.
+    await expect.poll(() => serverIds([{ operator: 'is', operand: 'dm' }, { operator: 'is', operand: 'unread' }]), { timeout: WAIT_MS }).toEqual([]);
+
+    await goTo(page, '#narrow/sender/9-Marcus-Reed/channel/5-engineering');
+    await page.getByRole('heading', { name: 'Search: sender:marcus@lakeside.test channel:engineering' }).waitFor();
+    await expectShown([
+      { operator: 'sender', operand: 9 },
+      { operator: 'channel', operand: 5 },
+    ]);
+
+    await goTo(page, '#narrow/channel/5-engineering/search/release');
+    await page.getByRole('heading', { name: 'Search: channel:engineering release' }).waitFor();
+    await expectShown([
+      { operator: 'channel', operand: 5 },
+      { operator: 'search', operand: 'release' },
+    ]);
+  });
+
   test('a link into the app (a message’s channel link) changes the view like any narrow', async () => {
     await goTo(page, '#narrow/channel/5-engineering/topic/Release.202.2E4');
     await page.getByRole('heading', { name: '#engineering › Release 2.4' }).waitFor();

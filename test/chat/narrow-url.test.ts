@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { decodeHashComponent, encodeHashComponent } from '../../src/chat/narrow/hash-encoding.ts';
 import { narrowHash, parseNarrowHash } from '../../src/chat/narrow/narrow-url.ts';
-import { parseSearch } from '../../src/chat/narrow/narrow.ts';
+import { marksReadWhenShown, parseSearch } from '../../src/chat/narrow/narrow.ts';
 
 const names = {
   channelName: (id: number) => ({ 5: 'engineering', 7: 'beta feedback' })[id],
@@ -50,6 +50,38 @@ describe('narrow URLs', () => {
   test('anything else is the combined feed', () => {
     for (const hash of ['', '#', '#settings', '#narrow/channel/abc', '#narrow/is/unknown', '#inbox/5']) {
       expect(parseNarrowHash(hash)).toEqual({ narrow: { kind: 'all' }, nearMessageId: undefined });
+    }
+  });
+
+  test('other combinations of upstream operators become terms with ids, and write back in upstream form', () => {
+    const cases: [string, unknown[], string][] = [
+      ['#narrow/sender/9-Marcus-Reed', [{ operator: 'sender', operand: 9 }], '#narrow/sender/9-Marcus-Reed'],
+      ['#narrow/is/dm', [{ operator: 'is', operand: 'dm' }], '#narrow/is/dm'],
+      ['#narrow/channel/5-engineering/search/sync', [{ operator: 'channel', operand: 5 }, { operator: 'search', operand: 'sync' }], '#narrow/channel/5-engineering/search/sync'],
+      ['#narrow/has/link/-is/starred', [{ operator: 'has', operand: 'link' }, { operator: 'is', operand: 'starred', negated: true }], '#narrow/has/link/-is/starred'],
+      ['#narrow/stream/5-old/subject/a.20b/sender/9', [{ operator: 'channel', operand: 5 }, { operator: 'topic', operand: 'a b' }, { operator: 'sender', operand: 9 }], '#narrow/channel/5-engineering/topic/a.20b/sender/9-Marcus-Reed'],
+      ['#narrow/dm-including/9', [{ operator: 'dm-including', operand: 9 }], '#narrow/dm-including/9-Marcus-Reed'],
+      ['#narrow/sender/marcus.40lakeside.2Etest', [{ operator: 'sender', operand: 'marcus@lakeside.test' }], '#narrow/sender/marcus.40lakeside.2Etest'],
+    ];
+    for (const [hash, terms, written] of cases) {
+      const parsed = parseNarrowHash(hash);
+      expect(parsed.narrow).toEqual({ kind: 'terms', terms });
+      expect(narrowHash(parsed.narrow, names)).toBe(written);
+      expect(parseNarrowHash(written).narrow).toEqual({ kind: 'terms', terms });
+    }
+    expect(parseNarrowHash('#narrow/is/unread/near/40')).toEqual({ narrow: { kind: 'terms', terms: [{ operator: 'is', operand: 'unread' }] }, nearMessageId: 40 });
+  });
+
+  test('as upstream, whole-conversation views mark what they show read, and searches, a sender, Starred and Mentions do not', () => {
+    const marks = (hash: string) => marksReadWhenShown(parseNarrowHash(hash).narrow);
+    expect(['', '#narrow/channel/5', '#narrow/channel/5/topic/a', '#narrow/dm/9', '#narrow/is/dm', '#narrow/in/home'].map(marks)).toEqual([true, true, true, true, true, true]);
+    expect(['#narrow/is/starred', '#narrow/is/mentioned', '#narrow/search/a', '#narrow/sender/9', '#narrow/is/dm/sender/9', '#narrow/-is/dm'].map(marks)).toEqual([false, false, false, false, false, false]);
+  });
+
+  test('a trailing slash is ignored; an unknown operator or operand, or a missing operand, is the combined feed', () => {
+    expect(parseNarrowHash('#narrow/channel/5/').narrow).toEqual({ kind: 'channel', channelId: 5, topic: undefined });
+    for (const hash of ['#narrow/frobnicate/5', '#narrow/has/nothing', '#narrow/sender/someone', '#narrow/channel', '#narrow/channel/5/topic']) {
+      expect(parseNarrowHash(hash).narrow).toEqual({ kind: 'all' });
     }
   });
 

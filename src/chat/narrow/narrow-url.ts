@@ -1,5 +1,5 @@
 import { decodeHashComponent, encodeHashComponent } from './hash-encoding.ts';
-import type { Narrow } from './narrow.ts';
+import type { Narrow, NarrowTerm } from './narrow.ts';
 
 /** Names the URL needs for slugs: looked up, never required (the id decides). */
 export interface SlugSource {
@@ -37,7 +37,19 @@ export function narrowHash(narrow: Narrow, names: SlugSource, nearMessageId?: nu
       return `#narrow/is/${narrow.kind}`;
     case 'search':
       return `#narrow/search/${encodeHashComponent(narrow.query)}`;
+    case 'terms':
+      return `#narrow/${narrow.terms.map((term) => `${term.negated ? '-' : ''}${term.operator}/${termSlug(term, names)}`).join('/')}${near}`;
   }
+}
+
+/** A term's operand as upstream's links spell it: ids with their names, other text encoded. */
+function termSlug(term: NarrowTerm, names: SlugSource): string {
+  const operand = term.operand;
+  if (Array.isArray(operand)) return dmSlug(operand, names);
+  if (typeof operand === 'string') return encodeHashComponent(operand);
+  if (term.operator === 'channel') return channelSlug(operand, names);
+  if (term.operator === 'sender' || term.operator === 'dm-including') return dmSlug([operand], names);
+  return String(operand);
 }
 
 /** Upstream's views that are not a list of messages: `#inbox`, `#recent`. */
@@ -62,37 +74,86 @@ function slugId(slug: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
+/** Upstream's older operator names, as its old links still write them. */
+const OPERATOR_ALIASES: Record<string, string> = { stream: 'channel', subject: 'topic', 'pm-with': 'dm', 'group-pm-with': 'dm-including' };
+const IS_OPERANDS = new Set(['starred', 'mentioned', 'dm', 'private', 'unread', 'resolved', 'followed', 'alerted', 'muted']);
+const HAS_OPERANDS = new Set(['link', 'image', 'attachment', 'reaction']);
+
+/** One `operator/operand` pair of a hash as a narrow term (ids as numbers), or null when it is not one upstream's links write. */
+function hashTerm(rawOperator: string, rawOperand: string): NarrowTerm | null {
+  const negated = rawOperator.startsWith('-');
+  const bare = negated ? rawOperator.slice(1) : rawOperator;
+  const operator = OPERATOR_ALIASES[bare] ?? bare;
+  const text = decodeHashComponent(rawOperand);
+  const term = (operand: NarrowTerm['operand']): NarrowTerm => (negated ? { operator, operand, negated } : { operator, operand });
+  switch (operator) {
+    case 'channel':
+    case 'id': {
+      const id = slugId(rawOperand);
+      return id === undefined ? null : term(id);
+    }
+    case 'sender':
+    case 'dm-including': {
+      // `9-Marcus-Reed`, or an email in links from before user ids.
+      const id = /^\d+(-|$)/.test(text) ? slugId(rawOperand) : undefined;
+      return id !== undefined ? term(id) : text.includes('@') ? term(text) : null;
+    }
+    case 'dm': {
+      const ids = (/^[\d,]+/.exec(rawOperand)?.[0] ?? '').split(',').filter(Boolean).map(Number);
+      return ids.length > 0 ? term([...new Set(ids)].sort((a, b) => a - b)) : null;
+    }
+    case 'topic':
+    case 'search':
+      return term(text);
+    case 'is':
+      return IS_OPERANDS.has(text) ? term(text) : null;
+    case 'has':
+      return HAS_OPERANDS.has(text) ? term(text) : null;
+    case 'in':
+      return text === 'home' || text === 'all' ? term(text) : null;
+    default:
+      return null;
+  }
+}
+
+/** The narrow of the contract's forms when the terms are one of them; any other combination stays terms. */
+function simplest(terms: NarrowTerm[]): Narrow {
+  const [first, second] = terms;
+  const plain = terms.every((term) => !term.negated);
+  if (plain && first?.operator === 'channel' && terms.length <= 2 && (second === undefined || second.operator === 'topic')) {
+    return { kind: 'channel', channelId: first.operand as number, topic: second?.operand as string | undefined };
+  }
+  if (plain && terms.length === 1 && first.operator === 'dm') return { kind: 'dm', userIds: first.operand as number[] };
+  if (plain && terms.length === 1 && first.operator === 'is' && (first.operand === 'starred' || first.operand === 'mentioned')) return { kind: first.operand };
+  if (plain && terms.length === 1 && first.operator === 'search') return { kind: 'search', query: first.operand as string };
+  return { kind: 'terms', terms };
+}
+
 /**
- * Reads a hash of upstream's format (`#narrow/channel/...`, `#narrow/stream/...` too, `#inbox`,
- * `#recent`); anything else, or no hash, is the combined feed.
+ * Reads a hash of upstream's format (`#narrow/channel/...`, `#narrow/stream/...` too, any
+ * combination of its operators, `#inbox`, `#recent`); anything else, or no hash, is the
+ * combined feed. `/near/{id}` (or `/with/{id}`) is where to open.
  */
 export function parseNarrowHash(hash: string): ParsedHash {
   const bare = hash.replace(/^#/, '');
   if (bare === 'inbox') return { narrow: { kind: 'all' }, view: 'inbox' };
   // `#recent_topics` is upstream's name for it before Zulip 7; its links still work there.
   if (bare === 'recent' || bare === 'recent_topics') return { narrow: { kind: 'all' }, view: 'recent' };
-  const parts = bare.split('/');
-  if (parts[0] !== 'narrow') return { narrow: { kind: 'all' } };
-  const pairs = new Map<string, string>();
-  for (let i = 1; i + 1 < parts.length; i += 2) pairs.set(parts[i], parts[i + 1]);
-  const near = pairs.get('near') ?? pairs.get('with');
-  const nearMessageId = near !== undefined && /^\d+$/.test(near) ? Number(near) : undefined;
-  const channel = pairs.get('channel') ?? pairs.get('stream');
-  if (channel !== undefined) {
-    const channelId = slugId(channel);
-    if (channelId !== undefined) {
-      const topic = pairs.get('topic') ?? pairs.get('subject');
-      return { narrow: { kind: 'channel', channelId, topic: topic === undefined ? undefined : decodeHashComponent(topic) }, nearMessageId };
+  const parts = bare.replace(/\/$/, '').split('/');
+  if (parts[0] !== 'narrow' || parts.length < 3 || parts.length % 2 === 0) return { narrow: { kind: 'all' } };
+  const terms: NarrowTerm[] = [];
+  let nearMessageId: number | undefined;
+  for (let i = 1; i + 1 < parts.length; i += 2) {
+    if (parts[i] === 'near' || parts[i] === 'with') {
+      nearMessageId = /^\d+$/.test(parts[i + 1]) ? Number(parts[i + 1]) : undefined;
+      continue;
     }
+    const term = hashTerm(parts[i], parts[i + 1]);
+    if (!term) return { narrow: { kind: 'all' } };
+    terms.push(term);
   }
-  const dm = pairs.get('dm') ?? pairs.get('pm-with');
-  if (dm !== undefined) {
-    const ids = (/^[\d,]+/.exec(dm)?.[0] ?? '').split(',').filter(Boolean).map(Number);
-    if (ids.length > 0) return { narrow: { kind: 'dm', userIds: [...new Set(ids)].sort((a, b) => a - b) }, nearMessageId };
-  }
-  const is = pairs.get('is');
-  if (is === 'starred' || is === 'mentioned') return { narrow: { kind: is } };
-  const search = pairs.get('search');
-  if (search !== undefined) return { narrow: { kind: 'search', query: decodeHashComponent(search) } };
-  return { narrow: { kind: 'all' } };
+  if (terms.length === 0) return { narrow: { kind: 'all' } };
+  const narrow = simplest(terms);
+  // Starred, Mentions and a search open at their newest, as before: no message to open at.
+  return narrow.kind === 'starred' || narrow.kind === 'mentioned' || narrow.kind === 'search' ? { narrow } : { narrow, nearMessageId };
 }

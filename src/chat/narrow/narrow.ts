@@ -5,16 +5,24 @@ export type Narrow =
   | { kind: 'dm'; userIds: number[] }
   | { kind: 'starred' }
   | { kind: 'mentioned' }
-  | { kind: 'search'; query: string };
+  | { kind: 'search'; query: string }
+  /** Any other combination of upstream's operators, as its URLs write them (`#narrow/sender/9-…/has/link`): ids, not names. */
+  | { kind: 'terms'; terms: NarrowTerm[] };
 
 export const ALL_MESSAGES: Narrow = { kind: 'all' };
 
 /**
  * Whether a message shown in this view is marked read. Upstream's web app marks read only in views
- * of whole conversations (the feed, a channel, a topic, a DM): a message found by a search or in
- * Starred or Mentions stays unread, to be read in its place.
+ * of whole conversations (the feed, a channel, a topic, a DM, the DM feed): a message found by a
+ * search, a sender or in Starred or Mentions stays unread, to be read in its place.
  */
-export const marksReadWhenShown = (narrow: Narrow): boolean => narrow.kind === 'all' || narrow.kind === 'channel' || narrow.kind === 'dm';
+export function marksReadWhenShown(narrow: Narrow): boolean {
+  if (narrow.kind === 'terms') {
+    const [only] = narrow.terms;
+    return narrow.terms.length === 1 && !only.negated && ((only.operator === 'is' && (only.operand === 'dm' || only.operand === 'private')) || only.operator === 'in');
+  }
+  return narrow.kind === 'all' || narrow.kind === 'channel' || narrow.kind === 'dm';
+}
 
 /** One `{operator, operand, negated}` term of the API's `narrow` parameter. */
 export interface NarrowTerm {
@@ -38,6 +46,8 @@ export function narrowKey(narrow: Narrow): string {
       return `dm:${narrow.userIds.join(',')}`;
     case 'search':
       return `search:${narrow.query.trim()}`;
+    case 'terms':
+      return `terms:${JSON.stringify(narrow.terms)}`;
     default:
       return narrow.kind;
   }
@@ -90,5 +100,27 @@ export function narrowTerms(narrow: Narrow): NarrowTerm[] {
       return [{ operator: 'is', operand: 'mentioned' }];
     case 'search':
       return parseSearch(narrow.query);
+    case 'terms':
+      return narrow.terms;
   }
+}
+
+/** What the search syntax needs for ids: a channel's name, a person's email. */
+export interface TermNames {
+  channelName(id: number): string | undefined;
+  userEmail(id: number): string | undefined;
+}
+
+/** A terms narrow in the search box's syntax (`sender:EMAIL has:link`), names for ids where known. */
+export function termsQuery(terms: readonly NarrowTerm[], names: TermNames): string {
+  const quoted = (text: string): string => (/\s/.test(text) ? `"${text}"` : text);
+  const nameOf = (operator: string, operand: NarrowTerm['operand']): string => {
+    if (Array.isArray(operand)) return operand.map((id) => names.userEmail(id) ?? id).join(',');
+    if (typeof operand === 'string') return quoted(operand);
+    const name = operator === 'channel' ? names.channelName(operand) : operator === 'sender' || operator === 'dm-including' ? names.userEmail(operand) : undefined;
+    return quoted(name ?? String(operand));
+  };
+  return terms
+    .map((term) => (term.operator === 'search' ? String(term.operand) : `${term.negated ? '-' : ''}${term.operator}:${nameOf(term.operator, term.operand)}`))
+    .join(' ');
 }

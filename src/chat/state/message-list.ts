@@ -160,6 +160,7 @@ export class MessageList {
       case 'mentioned':
         return message.flags.includes('mentioned') || message.flags.includes('wildcard_mentioned');
       case 'search':
+      case 'terms':
         return undefined;
     }
   }

@@ -279,7 +279,7 @@ export class ChatSession {
         return updated;
       });
       // Messages moved in from elsewhere are not in this list yet: fetch it anew when next shown.
-      if (moved && list.narrow.kind === 'channel') list.stale = true;
+      if (moved && (list.narrow.kind === 'channel' || list.narrow.kind === 'terms')) list.stale = true;
     }
     if (moved) {
       this.realm.unread.value = this.realm.unread.value.moved(ids, newChannel, newTopic);

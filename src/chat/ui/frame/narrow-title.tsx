@@ -1,4 +1,5 @@
-import type { Narrow } from '../../narrow/narrow.ts';
+import { type Narrow, termsQuery } from '../../narrow/narrow.ts';
+import { termNames } from '../slug-names.ts';
 import { type RealmState, TOPIC_MUTED } from '../../state/realm-state.ts';
 import { useChat } from '../chat-context.ts';
 import { attempt } from '../notices.ts';
@@ -23,6 +24,16 @@ export function narrowName(realm: RealmState, narrow: Narrow): string {
     case 'channel': {
       const channel = `#${realm.channelName(narrow.channelId) ?? narrow.channelId}`;
       return narrow.topic === undefined ? channel : `${channel} › ${narrow.topic === '' ? realm.emptyTopicName.value : narrow.topic}`;
+    }
+    case 'terms': {
+      // Upstream's names for the views its links reach; any other combination as its search.
+      const [only] = narrow.terms;
+      if (narrow.terms.length === 1 && !only.negated) {
+        if (only.operator === 'is' && (only.operand === 'dm' || only.operand === 'private')) return 'Direct message feed';
+        if (only.operator === 'is' && only.operand === 'unread') return 'Unread messages';
+        if (only.operator === 'sender' && typeof only.operand === 'number') return `Messages sent by ${realm.userName(only.operand)}`;
+      }
+      return `Search: ${termsQuery(narrow.terms, termNames(realm))}`;
     }
   }
 }

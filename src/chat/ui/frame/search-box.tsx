@@ -1,13 +1,14 @@
 import { useSignal, useSignalEffect } from '@preact/signals';
 import { useRef } from 'preact/hooks';
 import { useChat } from '../chat-context.ts';
-import { slugNames } from '../slug-names.ts';
+import { termsQuery } from '../../narrow/narrow.ts';
+import { slugNames, termNames } from '../slug-names.ts';
 import { navigate, route } from '../navigation.ts';
 
 /** Focuses the search box from anywhere (the `/` key). */
 export const searchFocus = { request: () => {} };
 
-/** Upstream's search syntax (`channel:NAME topic:NAME sender:EMAIL is:starred has:link` and words) as a search narrow. */
+/** Upstream's search syntax (`channel:NAME topic:NAME sender:EMAIL is:starred has:link` and words) as a search narrow; a linked narrow of other operators shows in it too. */
 export function SearchBox() {
   const { session } = useChat();
   const query = useSignal('');
@@ -15,7 +16,7 @@ export function SearchBox() {
   searchFocus.request = () => input.current?.focus();
   useSignalEffect(() => {
     const narrow = route.value.narrow;
-    query.value = narrow.kind === 'search' ? narrow.query : '';
+    query.value = narrow.kind === 'search' ? narrow.query : narrow.kind === 'terms' ? termsQuery(narrow.terms, termNames(session.realm)) : '';
   });
   return (
     <form

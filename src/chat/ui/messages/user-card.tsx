@@ -61,7 +61,7 @@ export function UserCard({ userId, onClose }: { userId: number; onClose(): void 
           type="button"
           onClick={() => {
             onClose();
-            navigate({ kind: 'search', query: `sender:${user.email}` }, names);
+            navigate({ kind: 'terms', terms: [{ operator: 'sender', operand: user.user_id }] }, names);
           }}
         >
           View messages sent

@@ -1,8 +1,12 @@
+import { type Narrow, narrowKey } from '../../narrow/narrow.ts';
 import { narrowHash } from '../../narrow/narrow-url.ts';
 import { useChat } from '../chat-context.ts';
 import { PresenceDot } from '../presence-dot.tsx';
 import { slugNames } from '../slug-names.ts';
 import { route } from '../navigation.ts';
+
+/** Upstream's Direct message feed, which the section's heading opens. */
+const DM_FEED: Narrow = { kind: 'terms', terms: [{ operator: 'is', operand: 'dm' }] };
 
 /** Recent direct message conversations, newest first, with unread counts. */
 export function DirectMessagesSection() {
@@ -13,7 +17,11 @@ export function DirectMessagesSection() {
   const openKey = current.kind === 'dm' ? current.userIds.join(',') : null;
   return (
     <section class="dm-section" aria-label="Direct messages">
-      <h3>Direct messages</h3>
+      <h3>
+        <a class="section-link" href={narrowHash(DM_FEED, names)} aria-current={current.kind === 'terms' && narrowKey(current) === narrowKey(DM_FEED) ? 'page' : undefined}>
+          Direct messages
+        </a>
+      </h3>
       <ul>
         {realm.recentDms.value.slice(0, 20).map((dm) => {
           const key = dm.userIds.join(',');

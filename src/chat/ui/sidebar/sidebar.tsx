@@ -1,4 +1,4 @@
-import type { Narrow } from '../../narrow/narrow.ts';
+import { type Narrow, narrowKey } from '../../narrow/narrow.ts';
 import { type ConversationsView, narrowHash, viewHash } from '../../narrow/narrow-url.ts';
 import { useChat } from '../chat-context.ts';
 import { slugNames } from '../slug-names.ts';
@@ -9,7 +9,7 @@ import { DirectMessagesSection } from './direct-messages-section.tsx';
 function isCurrent(narrow: Narrow): boolean {
   const current = route.value.narrow;
   if (route.value.view !== undefined || narrow.kind === 'channel' || current.kind === 'channel') return false;
-  return narrow.kind === current.kind && (narrow.kind !== 'search' || (current.kind === 'search' && narrow.query === current.query));
+  return narrowKey(narrow) === narrowKey(current);
 }
 
 /** Views, channels by folder (with the selected channel's topics), direct messages. A drawer on narrow screens. */
