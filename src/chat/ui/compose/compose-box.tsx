@@ -53,14 +53,14 @@ export function ComposeBox() {
       users: activeUsers,
       channels: () => [...realm.channels.value.values()].filter((channel) => !channel.is_archived),
       customEmoji: () => Object.values(realm.realmEmoji.value).filter((emoji) => !emoji.deactivated).map((emoji) => emoji.name),
-      serverEmoji: () => serverEmojiNames.value,
+      serverEmoji: () => serverEmojiNames.wanted(),
     }),
     (text) => composer.setContent(text),
   );
 
   // The server's emoji names arrive after the box is up: offer them to a `:` already typed.
   useSignalEffect(() => {
-    if (serverEmojiNames.value.length > 0) untracked(() => contentTypeahead.refresh());
+    if (serverEmojiNames.names.value.length > 0) untracked(() => contentTypeahead.refresh());
   });
 
   useSignalEffect(() => {
@@ -254,9 +254,20 @@ function useTopics(session: ChatSession, channelId: number | null): string[] {
 /** Every emoji name the server accepts, fetched once the first view has had its turn. */
 function useServerEmojiNames(session: ChatSession) {
   const names = useSignal<string[]>([]);
+  const load = (): void => void session.emoji.load().then((emoji) => (names.value = emoji.flatMap((entry) => entry.names)));
   useEffect(() => {
-    const timer = setTimeout(() => void session.emoji.load().then((emoji) => (names.value = emoji.flatMap((entry) => entry.names))), 2000);
+    const timer = setTimeout(load, 2000);
     return () => clearTimeout(timer);
   }, [session]);
-  return names;
+  return {
+    names,
+    /**
+     * The names, asked for by a `:` being typed: loaded at once if the timer has not yet, or
+     * again if the last load failed (the file is fetched once; a failure is not kept).
+     */
+    wanted(): string[] {
+      if (names.value.length === 0) load();
+      return names.value;
+    },
+  };
 }
