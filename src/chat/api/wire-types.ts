@@ -117,6 +117,7 @@ export interface UserGroup {
   name: string;
   description: string;
   members: number[];
+  direct_subgroup_ids?: number[];
   is_system_group: boolean;
 }
 

@@ -10,6 +10,7 @@ import type {
   Subscription,
   User,
 } from '../api/wire-types.ts';
+import { GroupPermissions, type RealmGroupSetting } from './group-permissions.ts';
 import { UnreadIndex } from './unread-index.ts';
 
 export interface RecentDm {
@@ -67,6 +68,9 @@ export class RealmState {
   readonly permissions = signal({ isAdmin: false, isOwner: false, isModerator: false, isGuest: false, canCreateChannels: false, canInvite: false });
   readonly limits = signal({ editSeconds: null as number | null, allowEditing: true, typingExpiryMs: 15000, typingWaitMs: 10000, typingStopMs: 5000 });
 
+  /** User groups and the realm's permission settings: what the user may do. */
+  readonly groupPermissions = new GroupPermissions();
+
   readonly meUser = computed(() => this.users.value.get(this.me));
   readonly isAdmin = computed(() => this.permissions.value.isAdmin);
 
@@ -75,8 +79,14 @@ export class RealmState {
     this.reset(initial);
   }
 
+  /** Whether the logged-in user holds one of the realm's permission settings (upstream's group settings). */
+  may(setting: RealmGroupSetting): boolean {
+    return this.groupPermissions.holds(this.me, setting);
+  }
+
   /** Takes a fresh initial state whole (after a new registration). */
   reset(state: InitialState): void {
+    this.groupPermissions.reset(state);
     this.realmName.value = state.realm_name;
     this.emptyTopicName.value = state.realm_empty_topic_display_name;
     this.maxMessageLength.value = state.max_message_length;
@@ -135,6 +145,7 @@ export class RealmState {
 
   /** Applies one event that changes realm state (message events are the message lists' business). */
   applyEvent(event: ServerEvent): void {
+    this.groupPermissions.applyEvent(event);
     switch (event.type) {
       case 'realm_user':
         this.#realmUser(event);

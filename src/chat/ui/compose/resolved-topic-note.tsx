@@ -12,6 +12,14 @@ export function ResolvedTopicNote() {
   const channelId = composer.channelId.value;
   const topic = composer.topic.value.trim();
   if (composer.mode.value !== 'channel' || channelId === null || !topic.startsWith(RESOLVED_TOPIC_PREFIX) || !composer.content.value.trim()) return null;
+  // Upstream's words; the way to unresolve only for those the realm lets resolve topics.
+  if (!session.realm.may('can_resolve_topics_group')) {
+    return (
+      <p class="compose-note" role="status">
+        You are sending a message to a resolved topic.
+      </p>
+    );
+  }
   return (
     <p class="compose-note" role="status">
       You are sending a message to a resolved topic. You can send as-is or unresolve the topic first.

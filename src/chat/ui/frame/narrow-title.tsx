@@ -86,7 +86,7 @@ export function NarrowTitle({ narrow }: { narrow: Narrow }) {
           {topicMuted ? 'Unmute topic' : 'Mute topic'}
         </button>
       )}
-      {narrow.kind === 'channel' && narrow.topic !== undefined && narrow.topic !== '' && (
+      {narrow.kind === 'channel' && narrow.topic !== undefined && narrow.topic !== '' && realm.may('can_resolve_topics_group') && (
         <button
           type="button"
           class="small"

@@ -10,6 +10,10 @@ export function MessageActions({ message }: { message: Message }) {
   const menuOpen = useSignal(false);
   const starred = message.flags.includes('starred');
   const own = message.sender_id === session.me;
+  const realm = session.realm;
+  // Offered as upstream offers them, to those the realm's settings let do it; the server decides.
+  const mayMove = message.type === 'stream' && (realm.may('can_move_messages_between_topics_group') || realm.may('can_move_messages_between_channels_group'));
+  const mayDelete = (own && realm.may('can_delete_own_message_group')) || realm.may('can_delete_any_message_group');
   const close = () => (menuOpen.value = false);
   const menu = useRef<HTMLDivElement>(null);
   const opensUp = useSignal(false);
@@ -58,12 +62,12 @@ export function MessageActions({ message }: { message: Message }) {
           <button type="button" role="menuitem" onClick={() => (messageDialog.value = { kind: 'history', message })}>
             View edit history
           </button>
-          {message.type === 'stream' && (
+          {mayMove && (
             <button type="button" role="menuitem" onClick={() => (messageDialog.value = { kind: 'move', message })}>
               Move message
             </button>
           )}
-          {(own || session.realm.permissions.value.isAdmin) && (
+          {mayDelete && (
             <button type="button" role="menuitem" class="danger" onClick={() => (messageDialog.value = { kind: 'delete', message })}>
               Delete message
             </button>

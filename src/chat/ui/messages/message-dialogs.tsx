@@ -80,6 +80,8 @@ function MoveMessage({ message, onClose }: { message: Message; onClose(): void }
   const topic = useSignal(message.subject);
   const mode = useSignal('change_all');
   const busy = useSignal(false);
+  const toOtherChannel = session.realm.may('can_move_messages_between_channels_group');
+  const toOtherTopic = session.realm.may('can_move_messages_between_topics_group');
   async function move(): Promise<void> {
     busy.value = true;
     const params: Record<string, unknown> = { topic: topic.value, propagate_mode: mode.value };
@@ -99,7 +101,7 @@ function MoveMessage({ message, onClose }: { message: Message; onClose(): void }
       >
         <label>
           Destination channel
-          <select value={channelId.value} onChange={(event) => (channelId.value = Number(event.currentTarget.value))}>
+          <select value={channelId.value} disabled={!toOtherChannel} onChange={(event) => (channelId.value = Number(event.currentTarget.value))}>
             {channels.map((channel) => (
               <option key={channel.stream_id} value={channel.stream_id}>
                 #{channel.name}
@@ -109,8 +111,11 @@ function MoveMessage({ message, onClose }: { message: Message; onClose(): void }
         </label>
         <label>
           New topic
-          <input value={topic.value} maxLength={session.realm.maxTopicLength.value} onInput={(event) => (topic.value = event.currentTarget.value)} />
+          <input value={topic.value} readOnly={!toOtherTopic} maxLength={session.realm.maxTopicLength.value} onInput={(event) => (topic.value = event.currentTarget.value)} />
         </label>
+        {(!toOtherChannel || !toOtherTopic) && (
+          <p class="hint">{toOtherChannel ? 'This organization does not let you rename topics: only the channel can change.' : 'This organization does not let you move messages to another channel: only the topic can change.'}</p>
+        )}
         <label>
           Which messages
           <select value={mode.value} onChange={(event) => (mode.value = event.currentTarget.value)}>

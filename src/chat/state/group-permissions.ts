@@ -1,0 +1,104 @@
+import { signal } from '@preact/signals';
+import type { InitialState, ServerEvent } from '../api/wire-types.ts';
+
+/** Upstream's value of a permission setting: a group's id, or an anonymous group of members and subgroups. */
+export type GroupSettingValue = number | { direct_members: number[]; direct_subgroups: number[] };
+
+/** The realm settings the app reads to offer only what the user may do. */
+export const REALM_GROUP_SETTINGS = [
+  'can_resolve_topics_group',
+  'can_move_messages_between_topics_group',
+  'can_move_messages_between_channels_group',
+  'can_delete_own_message_group',
+  'can_delete_any_message_group',
+] as const;
+export type RealmGroupSetting = (typeof REALM_GROUP_SETTINGS)[number];
+
+interface GroupMembership {
+  members: readonly number[];
+  subgroups: readonly number[];
+}
+
+/**
+ * User groups (system groups for roles included) and the realm's permission settings, kept by
+ * `user_group` and `realm` events, so that the app can ask, as upstream's web app does, whether
+ * the user holds a setting before offering the action. The server still decides.
+ */
+export class GroupPermissions {
+  readonly groups = signal<ReadonlyMap<number, GroupMembership>>(new Map());
+  readonly settings = signal<Readonly<Partial<Record<RealmGroupSetting, GroupSettingValue>>>>({});
+
+  /** Takes a fresh initial state whole (after a new registration). */
+  reset(initial: InitialState): void {
+    this.groups.value = new Map(
+      (initial.realm_user_groups ?? []).map((group) => [group.id, { members: group.members, subgroups: group.direct_subgroup_ids ?? [] }]),
+    );
+    const settings: Partial<Record<RealmGroupSetting, GroupSettingValue>> = {};
+    for (const name of REALM_GROUP_SETTINGS) {
+      const value = (initial as unknown as Record<string, GroupSettingValue | undefined>)[`realm_${name}`];
+      if (value !== undefined) settings[name] = value;
+    }
+    this.settings.value = settings;
+  }
+
+  /**
+   * Whether the user holds a realm setting. A server that does not send it (an older one) is
+   * taken to allow: the server's answer is what counts.
+   */
+  holds(userId: number, name: RealmGroupSetting): boolean {
+    const value = this.settings.value[name];
+    return value === undefined || this.#inSetting(userId, value);
+  }
+
+  applyEvent(event: ServerEvent): void {
+    if (event.type === 'realm' && event.op === 'update_dict') {
+      const data = (event.data ?? {}) as Record<string, unknown>;
+      const changed = REALM_GROUP_SETTINGS.filter((name) => name in data);
+      if (changed.length > 0) this.settings.value = { ...this.settings.value, ...Object.fromEntries(changed.map((name) => [name, data[name]])) };
+      return;
+    }
+    if (event.type !== 'user_group') return;
+    const groups = new Map(this.groups.value);
+    const id = event.group_id as number;
+    const group = groups.get(id);
+    switch (event.op) {
+      case 'add': {
+        const added = event.group as { id: number; members: number[]; direct_subgroup_ids?: number[] };
+        groups.set(added.id, { members: added.members, subgroups: added.direct_subgroup_ids ?? [] });
+        break;
+      }
+      case 'remove':
+        groups.delete(id);
+        break;
+      case 'add_members':
+        if (group) groups.set(id, { ...group, members: [...new Set([...group.members, ...(event.user_ids as number[])])] });
+        break;
+      case 'remove_members':
+        if (group) groups.set(id, { ...group, members: group.members.filter((member) => !(event.user_ids as number[]).includes(member)) });
+        break;
+      case 'add_subgroups':
+        if (group) groups.set(id, { ...group, subgroups: [...new Set([...group.subgroups, ...(event.direct_subgroup_ids as number[])])] });
+        break;
+      case 'remove_subgroups':
+        if (group) groups.set(id, { ...group, subgroups: group.subgroups.filter((sub) => !(event.direct_subgroup_ids as number[]).includes(sub)) });
+        break;
+      default:
+        return;
+    }
+    this.groups.value = groups;
+  }
+
+  #inSetting(userId: number, value: GroupSettingValue): boolean {
+    if (typeof value === 'number') return this.#inGroup(userId, value, new Set());
+    return value.direct_members.includes(userId) || value.direct_subgroups.some((id) => this.#inGroup(userId, id, new Set()));
+  }
+
+  /** Membership through subgroups, each group visited once (a cycle cannot loop). */
+  #inGroup(userId: number, groupId: number, seen: Set<number>): boolean {
+    if (seen.has(groupId)) return false;
+    seen.add(groupId);
+    const group = this.groups.value.get(groupId);
+    if (!group) return false;
+    return group.members.includes(userId) || group.subgroups.some((sub) => this.#inGroup(userId, sub, seen));
+  }
+}

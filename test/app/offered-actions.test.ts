@@ -1,0 +1,58 @@
+import type { Browser, Page } from 'playwright';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { api, HANNAH, launchBrowser, logInAs, messageAction, newProfile, newestInTopic, OLIVIA, openChat } from './chat-browser.ts';
+
+let browser: Browser;
+let page: Page;
+let admins: number;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await openChat(await newProfile(browser), '/#narrow/channel/5-engineering/topic/Release.202.2E4');
+  await logInAs(page, 'Hannah Kim');
+  const groups = await api(page, OLIVIA, 'GET', '/user_groups');
+  admins = (groups.user_groups as { id: number; name: string }[]).find((group) => group.name === 'role:administrators')!.id;
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+async function setRealmGroup(setting: string, group: number): Promise<void> {
+  const answer = await api(page, OLIVIA, 'PATCH', '/realm', { [setting]: { new: group } });
+  expect(answer.result).toBe('success');
+}
+
+/** The items of a message's More actions menu, as Hannah sees them. */
+async function moreActions(messageId: number): Promise<string[]> {
+  await messageAction(page, messageId, 'More actions');
+  const items = await page.getByRole('menu').getByRole('menuitem').allTextContents();
+  await page.keyboard.press('Escape');
+  return items.map((item) => item.trim());
+}
+
+describe('actions offered as the realm’s permission settings allow (a member, Hannah)', () => {
+  test('Mark as resolved goes, live, when the realm lets only administrators resolve topics', async () => {
+    const resolve = page.getByRole('button', { name: 'Mark as resolved' });
+    await resolve.waitFor();
+    await setRealmGroup('can_resolve_topics_group', admins);
+    await resolve.waitFor({ state: 'detached' });
+    // Nothing else in the header went with it.
+    await page.getByRole('button', { name: 'Mute topic' }).waitFor();
+  });
+
+  test('Move message goes once she may neither rename topics nor move between channels; with one of them the dialog offers only that', async () => {
+    const [message] = await newestInTopic(page, HANNAH, 'engineering', 'Release 2.4', 1);
+    const id = (message as unknown as { id: number }).id;
+    expect(await moreActions(id)).toContain('Move message');
+
+    await setRealmGroup('can_move_messages_between_channels_group', admins);
+    await messageAction(page, id, 'More actions');
+    await page.getByRole('menuitem', { name: 'Move message' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Move messages' });
+    await expect(dialog.getByRole('combobox', { name: 'Destination channel' }).isDisabled()).resolves.toBe(true);
+    await expect(dialog.getByRole('textbox', { name: 'New topic' }).isEditable()).resolves.toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await setRealmGroup('can_move_messages_between_topics_group', admins);
+    await expect.poll(() => moreActions(id)).not.toContain('Move message');
+  });
+});
