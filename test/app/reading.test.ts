@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { api, goTo, launchBrowser, logInAs, messageElement, newProfile, OLIVIA, openChat, shownMessageIds, WAIT_MS } from './chat-browser.ts';
+import { api, goTo, launchBrowser, logInAs, MARCUS, messageElement, newProfile, OLIVIA, openChat, shownMessageIds, WAIT_MS } from './chat-browser.ts';
 
 let browser: Browser;
 let profile: BrowserContext;
@@ -151,5 +151,45 @@ describe('a channel I am not subscribed to', () => {
     const mine = await api(tomas, 'tomas@lakeside.test:i7RbnK2aZ6SUlWThTfYUo6LhokguTJr4', 'GET', '/users/me/subscriptions');
     expect((mine.subscriptions as { name: string }[]).map((sub) => sub.name)).toContain('design');
     await tomas.close();
+  });
+});
+
+describe('scrolled away from the newest messages', () => {
+  /** Marcus sends `count` numbered messages to a topic of its own, through the API; their ids in order. */
+  async function longTopic(topic: string, count: number): Promise<number[]> {
+    return page.evaluate(
+      async ({ auth, topic, count }) => {
+        const ids: number[] = [];
+        for (let n = 1; n <= count; n += 1) {
+          const body = new URLSearchParams({ type: 'channel', to: 'random', topic, content: `line ${n}` });
+          const response = await fetch('/api/v1/messages', { method: 'POST', headers: { Authorization: `Basic ${btoa(auth)}` }, body });
+          ids.push(((await response.json()) as { id: number }).id);
+        }
+        return ids;
+      },
+      { auth: MARCUS, topic, count },
+    );
+  }
+
+  const toNewest = () => page.getByRole('button', { name: 'Scroll to the newest messages' });
+
+  test('the arrow shows the newest message and then goes', async () => {
+    const ids = await longTopic('scroll arrow', 40);
+    await goTo(page, `#narrow/channel/3-random/topic/scroll.20arrow/near/${ids[0]}`);
+    await messageElement(page, ids[0]).waitFor();
+    await toNewest().click();
+    await messageElement(page, ids.at(-1)!).waitFor();
+    await expect.poll(() => messageElement(page, ids.at(-1)!).evaluate((element) => element.getBoundingClientRect().bottom <= innerHeight)).toBe(true);
+    await toNewest().waitFor({ state: 'detached' });
+  });
+
+  test('opened far above the newest (they are not loaded yet), the arrow fetches and shows them', async () => {
+    const ids = await longTopic('scroll arrow far', 130);
+    await goTo(page, `#narrow/channel/3-random/topic/scroll.20arrow.20far/near/${ids[0]}`);
+    await messageElement(page, ids[0]).waitFor();
+    expect(await messageElement(page, ids.at(-1)!).count()).toBe(0);
+    await toNewest().click();
+    await messageElement(page, ids.at(-1)!).waitFor();
+    await toNewest().waitFor({ state: 'detached' });
   });
 });

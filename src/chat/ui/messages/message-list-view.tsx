@@ -157,37 +157,56 @@ function MessageWindow({ list, nearMessageId, onFirstDraw }: Props) {
     scroller.current?.focus({ preventScroll: true });
   };
 
+  // Scrolled up from the newest messages (or opened above them): upstream's arrow down to them.
+  const latestRows = useRef(rows);
+  latestRows.current = rows;
+  const lastIndex = rows.length - 1;
+  const awayFromNewest = !list.foundNewest.value || (range !== null && range.endIndex < lastIndex - 1);
+  const toNewest = async () => {
+    if (!list.foundNewest.peek()) await list.load('newest');
+    // After the rows of a newest page are drawn and measured.
+    requestAnimationFrame(() => virtualizer.scrollToIndex(latestRows.current.length - 1, { align: 'end' }));
+    scroller.current?.focus({ preventScroll: true });
+  };
+
   const items = virtualizer.getVirtualItems();
   return (
-    <div class="message-scroller" ref={scroller} tabIndex={-1}>
-      {list.error.value && (
-        <p class="list-error" role="alert">
-          {list.error.value}
-        </p>
-      )}
-      {rows.length === 0 && <p class="empty-narrow">No messages here yet.</p>}
-      <div class="message-rows" style={{ height: `${virtualizer.getTotalSize()}px` }}>
-        {items.map((item) => {
-          const row = rows[item.index];
-          return (
-            <div key={item.key} class="row" data-index={item.index} ref={virtualizer.measureElement} style={{ transform: `translateY(${item.start}px)` }}>
-              {row.kind === 'recipient' && <RecipientHeader message={row.message} />}
-              {row.kind === 'date' && <p class="date-divider">{format.day(row.timestamp)}</p>}
-              {row.kind === 'message' && (
-                <MessageRow message={row.message} showSender={row.showSender} format={format} readHere={list.readHere.value.has(row.message.id)} />
-              )}
-            </div>
-          );
-        })}
+    <div class="message-window">
+      <div class="message-scroller" ref={scroller} tabIndex={-1}>
+        {list.error.value && (
+          <p class="list-error" role="alert">
+            {list.error.value}
+          </p>
+        )}
+        {rows.length === 0 && <p class="empty-narrow">No messages here yet.</p>}
+        <div class="message-rows" style={{ height: `${virtualizer.getTotalSize()}px` }}>
+          {items.map((item) => {
+            const row = rows[item.index];
+            return (
+              <div key={item.key} class="row" data-index={item.index} ref={virtualizer.measureElement} style={{ transform: `translateY(${item.start}px)` }}>
+                {row.kind === 'recipient' && <RecipientHeader message={row.message} />}
+                {row.kind === 'date' && <p class="date-divider">{format.day(row.timestamp)}</p>}
+                {row.kind === 'message' && (
+                  <MessageRow message={row.message} showSender={row.showSender} format={format} readHere={list.readHere.value.has(row.message.id)} />
+                )}
+              </div>
+            );
+          })}
+        </div>
+        {list.loading.value === 'older' && <p class="list-loading top">Loading older messages…</p>}
+        {sentOutOfView && (
+          <p class="sent-out-of-view" role="status">
+            Sent!{' '}
+            <button type="button" onClick={showSent}>
+              Scroll down to view your message.
+            </button>
+          </p>
+        )}
       </div>
-      {list.loading.value === 'older' && <p class="list-loading top">Loading older messages…</p>}
-      {sentOutOfView && (
-        <p class="sent-out-of-view" role="status">
-          Sent!{' '}
-          <button type="button" onClick={showSent}>
-            Scroll down to view your message.
-          </button>
-        </p>
+      {awayFromNewest && rows.length > 0 && !sentOutOfView && (
+        <button type="button" class="to-newest" aria-label="Scroll to the newest messages" title="Scroll to the newest messages" onClick={() => void toNewest()}>
+          ↓
+        </button>
       )}
     </div>
   );
