@@ -79,6 +79,16 @@ describe('reading by URL', () => {
     ]);
   });
 
+  test('Reactions in the sidebar shows my messages that have reactions, as upstream’s view of that name', async () => {
+    await page.getByRole('navigation').getByRole('link', { name: 'Reactions', exact: true }).click();
+    await page.getByRole('heading', { name: 'Reactions', level: 1 }).waitFor();
+    expect(await page.evaluate(() => location.hash)).toBe('#narrow/has/reaction/sender/8-Olivia-Park');
+    await expectShown([
+      { operator: 'has', operand: 'reaction' },
+      { operator: 'sender', operand: 8 },
+    ]);
+  });
+
   test('a link into the app (a message’s channel link) changes the view like any narrow', async () => {
     await goTo(page, '#narrow/channel/5-engineering/topic/Release.202.2E4');
     await page.getByRole('heading', { name: '#engineering › Release 2.4' }).waitFor();

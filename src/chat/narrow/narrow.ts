@@ -11,6 +11,17 @@ export type Narrow =
 
 export const ALL_MESSAGES: Narrow = { kind: 'all' };
 
+/** Upstream's Reactions view: my messages that others reacted to (`#narrow/has/reaction/sender/me`, with my id). */
+export function reactionsNarrow(me: number): Narrow {
+  return {
+    kind: 'terms',
+    terms: [
+      { operator: 'has', operand: 'reaction' },
+      { operator: 'sender', operand: me },
+    ],
+  };
+}
+
 /**
  * Whether a message shown in this view is marked read. Upstream's web app marks read only in views
  * of whole conversations (the feed, a channel, a topic, a DM, the DM feed): a message found by a

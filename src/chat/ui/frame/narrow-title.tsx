@@ -1,4 +1,4 @@
-import { type Narrow, termsQuery } from '../../narrow/narrow.ts';
+import { type Narrow, narrowKey, reactionsNarrow, termsQuery } from '../../narrow/narrow.ts';
 import { termNames } from '../slug-names.ts';
 import { type RealmState, TOPIC_MUTED } from '../../state/realm-state.ts';
 import { useChat } from '../chat-context.ts';
@@ -27,6 +27,7 @@ export function narrowName(realm: RealmState, narrow: Narrow): string {
     }
     case 'terms': {
       // Upstream's names for the views its links reach; any other combination as its search.
+      if (narrowKey(narrow) === narrowKey(reactionsNarrow(realm.me))) return 'Reactions';
       const [only] = narrow.terms;
       if (narrow.terms.length === 1 && !only.negated) {
         if (only.operator === 'is' && (only.operand === 'dm' || only.operand === 'private')) return 'Direct message feed';

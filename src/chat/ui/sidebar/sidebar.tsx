@@ -1,4 +1,4 @@
-import { type Narrow, narrowKey } from '../../narrow/narrow.ts';
+import { type Narrow, narrowKey, reactionsNarrow } from '../../narrow/narrow.ts';
 import { type ConversationsView, narrowHash, viewHash } from '../../narrow/narrow-url.ts';
 import { useChat } from '../chat-context.ts';
 import { slugNames } from '../slug-names.ts';
@@ -25,6 +25,7 @@ export function Sidebar() {
   const views: { narrow: Narrow; label: string; count: number }[] = [
     { narrow: { kind: 'all' }, label: 'Combined feed', count: unread.count },
     { narrow: { kind: 'mentioned' }, label: 'Mentions', count: unread.countWhere((entry) => entry.mentioned) },
+    { narrow: reactionsNarrow(session.me), label: 'Reactions', count: 0 },
     { narrow: { kind: 'starred' }, label: 'Starred messages', count: realm.starred.value.size },
   ];
   return (
