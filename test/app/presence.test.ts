@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { api, HANNAH, launchBrowser, logInAs, newProfile, openChat } from './chat-browser.ts';
+import { api, HANNAH, launchBrowser, logInAs, MARCUS, newProfile, openChat, WAIT_MS } from './chat-browser.ts';
 
 let browser: Browser;
 let profile: BrowserContext;
@@ -56,5 +56,17 @@ describe('who is here: the Users panel', () => {
     await expect(card.textContent()).resolves.toContain('PresenceActive');
     await card.getByRole('button', { name: 'Send direct message' }).click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('You and Hannah Kim');
+  });
+
+  test('turned off in Settings, my presence is no longer shared with others', async () => {
+    const shared = async () => Object.keys((await api(page, MARCUS, 'GET', '/realm/presence')).presences as object).includes('olivia@lakeside.test');
+    expect(await shared()).toBe(true);
+    await page.getByRole('button', { name: 'Menu for Olivia Park' }).click();
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    const setting = page.getByRole('checkbox', { name: 'Let others see when I am online' });
+    await expect(setting.isChecked()).resolves.toBe(true);
+    await setting.uncheck();
+    await expect.poll(shared, { timeout: WAIT_MS }).toBe(false);
+    await expect(setting.isChecked()).resolves.toBe(false);
   });
 });

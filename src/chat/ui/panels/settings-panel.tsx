@@ -79,6 +79,11 @@ function PersonalSettings() {
         <input type="checkbox" checked={settings.twenty_four_hour_time} onChange={(event) => void save('twenty_four_hour_time', event.currentTarget.checked)} />
         24-hour time
       </label>
+      <label class="checkbox">
+        {/* Upstream's "Display availability to other users": off, the server keeps no presence for me. */}
+        <input type="checkbox" checked={settings.presence_enabled !== false} onChange={(event) => void save('presence_enabled', event.currentTarget.checked)} />
+        Let others see when I am online
+      </label>
     </section>
   );
 }
