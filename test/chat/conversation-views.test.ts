@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Message, Subscription } from '../../src/chat/api/wire-types.ts';
-import { buildInbox } from '../../src/chat/state/inbox.ts';
+import { buildInbox, tallyOf } from '../../src/chat/state/inbox.ts';
 import { TOPIC_FOLLOWED, TOPIC_MUTED } from '../../src/chat/state/realm-state.ts';
 import { recentConversations } from '../../src/chat/state/recent-conversations.ts';
 import { UnreadIndex } from '../../src/chat/state/unread-index.ts';
@@ -49,7 +49,7 @@ describe('the Inbox', () => {
       { userIds: [9, 15], count: 2, mentioned: true, newestId: 26 },
       { userIds: [9], count: 1, mentioned: false, newestId: 20 },
     ]);
-    expect(inbox.channels.map((channel) => [channel.channelId, channel.count, channel.mentioned, channel.topics.map((topic) => topic.topic)])).toEqual([
+    expect(inbox.channels.map((channel) => [channel.channelId, tallyOf(channel.topics).count, tallyOf(channel.topics).mentioned, channel.topics.map((topic) => topic.topic)])).toEqual([
       [3, 1, false, ['Pinned']],
       [2, 1, false, ['Quiet']],
       [4, 1, false, ['Followed']],
@@ -96,7 +96,7 @@ describe('Recent conversations', () => {
       ME,
     );
 
-    expect(rows.map((row) => [row.key, row.newest.id, row.topic ?? row.userIds, row.senderIds, row.participated])).toEqual([
+    expect(rows.map((row) => [row.key, row.newest.id, 'topic' in row ? row.topic : row.userIds, row.senderIds, row.participated])).toEqual([
       ['topic:1:lunch', 5, 'LUNCH', [15, ME, 9], true],
       ['topic:2:lunch', 4, 'Lunch', [9], false],
       ['dm:15', 3, [15], [15], false],
@@ -104,6 +104,6 @@ describe('Recent conversations', () => {
   });
 
   test('a note to self is a conversation with me alone', () => {
-    expect(recentConversations([message(7, ME, { dm: [ME] })], ME).map((row) => [row.key, row.userIds])).toEqual([['dm:8', [ME]]]);
+    expect(recentConversations([message(7, ME, { dm: [ME] })], ME).map((row) => [row.key, 'userIds' in row && row.userIds])).toEqual([['dm:8', [ME]]]);
   });
 });

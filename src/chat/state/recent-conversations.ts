@@ -2,19 +2,15 @@ import type { Message } from '../api/wire-types.ts';
 import { dmKeyOf } from './unread-index.ts';
 
 /** One row of Recent conversations: a topic or a DM, as its newest loaded message shows it. */
-export interface RecentConversation {
+export type RecentConversation = {
   /** `topic:{channel}:{topic, lower-cased}` or `dm:{ids}`: the unread index's keys. */
   key: string;
-  channelId?: number;
-  topic?: string;
-  /** The DM's participants besides me (me alone for notes to self). */
-  userIds?: number[];
   newest: Message;
   /** Who wrote in it, most recent first. */
   senderIds: number[];
   /** Whether I wrote in it (upstream's "Participated" filter). */
   participated: boolean;
-}
+} & ({ channelId: number; topic: string } | { userIds: number[] });
 
 /**
  * Upstream's Recent conversations: the loaded messages grouped by conversation, the one with
@@ -28,7 +24,7 @@ export function recentConversations(messages: readonly Message[], me: number): R
     let conversation = byKey.get(key);
     if (!conversation) {
       conversation =
-        message.type === 'stream'
+        message.type === 'stream' && message.stream_id !== undefined
           ? { key, channelId: message.stream_id, topic: message.subject, newest: message, senderIds: [], participated: false }
           : { key, userIds: dmKeyOf(message, me).split(',').map(Number), newest: message, senderIds: [], participated: false };
       byKey.set(key, conversation);

@@ -2,8 +2,9 @@ import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import type { Narrow } from '../../narrow/narrow.ts';
 import { narrowHash } from '../../narrow/narrow-url.ts';
-import { buildInbox, type InboxConversation } from '../../state/inbox.ts';
+import { buildInbox, type Tally, tallyOf } from '../../state/inbox.ts';
 import { useChat } from '../chat-context.ts';
+import { ConversationFilter } from './conversation-filter.tsx';
 import { markNarrowRead } from '../messages/message-operations.ts';
 import { slugNames } from '../slug-names.ts';
 
@@ -23,11 +24,11 @@ export function InboxView({ onFirstDraw }: { onFirstDraw(): void }) {
   const inbox = buildInbox(realm.unread.value, { subscriptions: realm.subscriptions.value, topicPolicy: (id, topic) => realm.topicPolicy(id, topic) });
   const words = filter.value.trim().toLowerCase();
   const matches = (name: string): boolean => words === '' || name.toLowerCase().includes(words);
-  const dms = inbox.dms.filter((dm) => matches(realm.conversationName({ userIds: dm.userIds! })));
+  const dms = inbox.dms.map((dm) => ({ ...dm, name: realm.conversationName({ userIds: dm.userIds }) })).filter((dm) => matches(dm.name));
   const channels = inbox.channels
     .map((channel) => {
-      const name = realm.channelName(channel.channelId) ?? String(channel.channelId);
-      return { ...channel, name, topics: channel.topics.filter((topic) => matches(`#${name} ${topic.topic}`)) };
+      const name = `#${realm.channelName(channel.channelId) ?? channel.channelId}`;
+      return { ...channel, name, topics: channel.topics.filter((topic) => matches(`${name} ${topic.topic}`)) };
     })
     .filter((channel) => channel.topics.length > 0);
   const toggle = (key: string): void => {
@@ -41,14 +42,7 @@ export function InboxView({ onFirstDraw }: { onFirstDraw(): void }) {
     <section class="inbox" aria-label="Inbox">
       <header class="narrow-title">
         <h1>Inbox</h1>
-        <input
-          type="search"
-          class="inbox-filter"
-          aria-label="Filter conversations"
-          placeholder="Filter conversations"
-          value={filter.value}
-          onInput={(event) => (filter.value = event.currentTarget.value)}
-        />
+        <ConversationFilter text={filter} />
       </header>
       <div class="inbox-list">
         {nothing && (
@@ -58,35 +52,28 @@ export function InboxView({ onFirstDraw }: { onFirstDraw(): void }) {
         )}
         {!nothing && dms.length === 0 && channels.length === 0 && <p class="empty-narrow">No unread conversation matches “{filter.value.trim()}”.</p>}
         {dms.length > 0 && (
-          <InboxGroup
-            label="Direct messages"
-            count={dms.reduce((total, dm) => total + dm.count, 0)}
-            mentioned={dms.some((dm) => dm.mentioned)}
-            collapsed={collapsed.value.has(DMS)}
-            onToggle={() => toggle(DMS)}
-          >
+          <InboxGroup label="Direct messages" tally={tallyOf(dms)} collapsed={collapsed.value.has(DMS)} onToggle={() => toggle(DMS)}>
             {dms.map((dm) => (
-              <InboxRow key={dm.userIds!.join(',')} conversation={dm} narrow={{ kind: 'dm', userIds: dm.userIds! }} name={realm.conversationName({ userIds: dm.userIds! })} label={realm.conversationName({ userIds: dm.userIds! })} />
+              <InboxRow key={dm.name} tally={dm} narrow={{ kind: 'dm', userIds: dm.userIds }} name={dm.name} label={dm.name} />
             ))}
           </InboxGroup>
         )}
         {channels.map((channel) => (
           <InboxGroup
             key={channel.channelId}
-            label={`#${channel.name}`}
+            label={channel.name}
             narrow={{ kind: 'channel', channelId: channel.channelId }}
             color={realm.subscriptions.value.get(channel.channelId)?.color}
-            count={channel.topics.reduce((total, topic) => total + topic.count, 0)}
-            mentioned={channel.topics.some((topic) => topic.mentioned)}
+            tally={tallyOf(channel.topics)}
             collapsed={collapsed.value.has(String(channel.channelId))}
             onToggle={() => toggle(String(channel.channelId))}
           >
             {channel.topics.map((topic) => (
               <InboxRow
                 key={topic.topic}
-                conversation={topic}
+                tally={topic}
                 narrow={{ kind: 'channel', channelId: channel.channelId, topic: topic.topic }}
-                name={realm.conversationName({ channelId: channel.channelId, topic: topic.topic! })}
+                name={realm.conversationName({ channelId: channel.channelId, topic: topic.topic })}
                 label={topic.topic || realm.emptyTopicName.value}
               />
             ))}
@@ -102,14 +89,13 @@ interface GroupProps {
   /** The channel the heading links to; DMs have none. */
   narrow?: Narrow;
   color?: string;
-  count: number;
-  mentioned: boolean;
+  tally: Tally;
   collapsed: boolean;
   onToggle(): void;
   children: preact.ComponentChildren;
 }
 
-function InboxGroup({ label, narrow, color, count, mentioned, collapsed, onToggle, children }: GroupProps) {
+function InboxGroup({ label, narrow, color, tally, collapsed, onToggle, children }: GroupProps) {
   const { session } = useChat();
   return (
     <section class="inbox-group" aria-label={label} style={color ? { '--channel-color': color } : undefined}>
@@ -124,7 +110,7 @@ function InboxGroup({ label, narrow, color, count, mentioned, collapsed, onToggl
         ) : (
           <span class="inbox-group-name">{label}</span>
         )}
-        <Counts count={count} mentioned={mentioned} />
+        <Counts tally={tally} />
         {narrow && (
           <button type="button" class="icon-button" aria-label={`Mark ${label} as read`} title="Mark as read" onClick={() => void markNarrowRead(session, narrow)}>
             ✓
@@ -137,20 +123,20 @@ function InboxGroup({ label, narrow, color, count, mentioned, collapsed, onToggl
 }
 
 interface RowProps {
-  conversation: InboxConversation;
+  tally: Tally;
   narrow: Narrow;
   /** The conversation's full name, for the button's label. */
   name: string;
   label: string;
 }
 
-function InboxRow({ conversation, narrow, name, label }: RowProps) {
+function InboxRow({ tally, narrow, name, label }: RowProps) {
   const { session } = useChat();
   return (
     <li class="inbox-row">
       <a href={narrowHash(narrow, slugNames(session))}>
         <span class={`label ${narrow.kind === 'channel' && narrow.topic === '' ? 'empty-topic' : ''}`}>{label}</span>
-        <Counts count={conversation.count} mentioned={conversation.mentioned} />
+        <Counts tally={tally} />
       </a>
       <button type="button" class="icon-button" aria-label={`Mark ${name} as read`} title="Mark as read" onClick={() => void markNarrowRead(session, narrow)}>
         ✓
@@ -159,7 +145,7 @@ function InboxRow({ conversation, narrow, name, label }: RowProps) {
   );
 }
 
-function Counts({ count, mentioned }: { count: number; mentioned: boolean }) {
+function Counts({ tally: { count, mentioned } }: { tally: Tally }) {
   return (
     <>
       {mentioned && (

@@ -7,6 +7,7 @@ import { fetchNewestPage } from '../../state/message-list.ts';
 import { type RecentConversation, recentConversations } from '../../state/recent-conversations.ts';
 import type { UnreadIndex } from '../../state/unread-index.ts';
 import { useChat } from '../chat-context.ts';
+import { ConversationFilter } from './conversation-filter.tsx';
 import { slugNames } from '../slug-names.ts';
 import { timeFormatter } from '../time-format.ts';
 
@@ -40,27 +41,17 @@ export function RecentView({ onFirstDraw }: { onFirstDraw(): void }) {
   const policies = { subscriptions: realm.subscriptions.value, topicPolicy: (id: number, topic: string) => realm.topicPolicy(id, topic) };
   const words = filter.value.trim().toLowerCase();
   const rows = recentConversations(list.messages.value, session.me).filter((row) => {
-    if (row.channelId !== undefined && !topicShown(policies, row.channelId, row.topic!)) return false;
+    if ('channelId' in row && !topicShown(policies, row.channelId, row.topic)) return false;
     if (unreadOnly.value && !unreadCounts.get(row.key)) return false;
     if (participatedOnly.value && !row.participated) return false;
-    return words === '' || nameOf(row).toLowerCase().includes(words);
+    return words === '' || realm.conversationName(row).toLowerCase().includes(words);
   });
-  function nameOf(row: RecentConversation): string {
-    return row.userIds ? realm.conversationName({ userIds: row.userIds }) : realm.conversationName({ channelId: row.channelId!, topic: row.topic! });
-  }
 
   return (
     <section class="recent" aria-label="Recent conversations">
       <header class="narrow-title">
         <h1>Recent conversations</h1>
-        <input
-          type="search"
-          class="inbox-filter"
-          aria-label="Filter conversations"
-          placeholder="Filter conversations"
-          value={filter.value}
-          onInput={(event) => (filter.value = event.currentTarget.value)}
-        />
+        <ConversationFilter text={filter} />
         <button type="button" class="small" aria-pressed={unreadOnly.value} onClick={() => (unreadOnly.value = !unreadOnly.value)}>
           Unread
         </button>
@@ -97,12 +88,12 @@ function RecentRow({ row, unread }: { row: RecentConversation; unread: number })
   const format = timeFormatter(settings.timezone, settings.twenty_four_hour_time);
   const when = row.newest.timestamp;
   const today = format.day(when) === format.day(Date.now() / 1000);
-  const narrow: Narrow = row.userIds ? { kind: 'dm', userIds: row.userIds } : { kind: 'channel', channelId: row.channelId!, topic: row.topic! };
+  const narrow: Narrow = 'userIds' in row ? { kind: 'dm', userIds: row.userIds } : { kind: 'channel', channelId: row.channelId, topic: row.topic };
   const senders = row.senderIds.slice(0, SHOWN_SENDERS).map((id) => realm.userName(id));
   const more = row.senderIds.length - senders.length;
   return (
     <li class="recent-row">
-      {row.channelId !== undefined ? (
+      {'channelId' in row ? (
         <a class="recent-channel" href={narrowHash({ kind: 'channel', channelId: row.channelId }, names)}>
           <span class="channel-swatch" style={{ background: realm.subscriptions.value.get(row.channelId)?.color ?? '#c2c2c2' }} aria-hidden="true">
             {realm.channels.value.get(row.channelId)?.invite_only ? '🔒' : '#'}
@@ -113,8 +104,8 @@ function RecentRow({ row, unread }: { row: RecentConversation; unread: number })
         <span class="recent-channel">Direct message</span>
       )}
       <a class="recent-conversation" href={narrowHash(narrow, names)}>
-        <span class={`label ${row.topic === '' ? 'empty-topic' : ''}`}>
-          {row.userIds ? realm.conversationName({ userIds: row.userIds }) : row.topic || realm.emptyTopicName.value}
+        <span class={`label ${'topic' in row && row.topic === '' ? 'empty-topic' : ''}`}>
+          {'userIds' in row ? realm.conversationName(row) : row.topic || realm.emptyTopicName.value}
         </span>
         {unread > 0 && (
           <span class="count" aria-label={`${unread} unread`}>
