@@ -190,6 +190,20 @@ describe('chatting between two people in two tabs', () => {
     await expect(messageElement(olivia, id).locator('.message-content .highlight').allTextContents()).resolves.toEqual(['edited']);
   });
 
+  test('the search box suggests the operand being typed: Enter takes the chosen one, Enter again searches', async () => {
+    await olivia.bringToFront();
+    const search = olivia.getByRole('searchbox', { name: 'Search' });
+    await search.fill('');
+    await search.pressSequentially('sender:marc');
+    await olivia.getByRole('option', { name: /^Marcus Reed/, selected: true }).waitFor();
+    await search.press('Enter');
+    await expect.poll(() => search.inputValue()).toBe('sender:marcus@lakeside.test ');
+    await expect(olivia.getByRole('listbox').count()).resolves.toBe(0);
+    await search.press('Enter');
+    await olivia.getByRole('heading', { name: 'Search: sender:marcus@lakeside.test' }).waitFor();
+    await expect.poll(async () => new Set(await olivia.locator('[data-message-id] .sender-name').allTextContents()), { timeout: WAIT_MS }).toEqual(new Set(['Marcus Reed']));
+  });
+
   test('the More actions menu of the newest message in a full list opens upward, every item in view', async () => {
     await goTo(olivia, '#narrow/channel/5-engineering/topic/Dark.20mode.20implementation');
     await expect.poll(async () => (await shownMessageIds(olivia)).length, { timeout: WAIT_MS }).toBeGreaterThan(5);

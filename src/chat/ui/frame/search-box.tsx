@@ -1,9 +1,11 @@
 import { useSignal, useSignalEffect } from '@preact/signals';
-import { useRef } from 'preact/hooks';
+import { useMemo, useRef } from 'preact/hooks';
 import { useChat } from '../chat-context.ts';
 import { termsQuery } from '../../narrow/narrow.ts';
 import { slugNames, termNames } from '../slug-names.ts';
 import { navigate, route } from '../navigation.ts';
+import { useTypeahead } from '../compose/typeahead.tsx';
+import { searchSuggestions } from './search-suggestions.ts';
 
 /** Focuses the search box from anywhere (the `/` key). */
 export const searchFocus = { request: () => {} };
@@ -14,6 +16,16 @@ export function SearchBox() {
   const query = useSignal('');
   const input = useRef<HTMLInputElement>(null);
   searchFocus.request = () => input.current?.focus();
+  const realm = session.realm;
+  const source = useMemo(
+    () =>
+      searchSuggestions({
+        users: () => [...realm.users.value.values()].filter((user) => user.is_active),
+        channels: () => [...realm.channels.value.values()],
+      }),
+    [realm],
+  );
+  const typeahead = useTypeahead(input, source, (text) => (query.value = text));
   useSignalEffect(() => {
     const narrow = route.value.narrow;
     query.value = narrow.kind === 'search' ? narrow.query : narrow.kind === 'terms' ? termsQuery(narrow.terms, termNames(session.realm)) : '';
@@ -35,11 +47,17 @@ export function SearchBox() {
         aria-label="Search"
         placeholder="Search"
         value={query.value}
-        onInput={(event) => (query.value = event.currentTarget.value)}
+        {...typeahead.fieldProps}
+        onInput={(event) => {
+          query.value = event.currentTarget.value;
+          typeahead.refresh();
+        }}
         onKeyDown={(event) => {
+          if (typeahead.onKeyDown(event)) return;
           if (event.key === 'Escape') input.current?.blur();
         }}
       />
+      {typeahead.list}
     </form>
   );
 }
