@@ -203,3 +203,24 @@ describe('scrolled away from the newest messages', () => {
     await toNewest().waitFor({ state: 'detached' });
   });
 });
+
+describe('following a topic', () => {
+  test('Follow topic makes the server count it followed (is:followed finds it); Unfollow undoes it', async () => {
+    const followed = [{ operator: 'is', operand: 'followed' }];
+    expect(await serverIds(followed)).toEqual([]);
+    await goTo(page, '#narrow/channel/5-engineering/topic/Bug.20bash');
+    await page.getByRole('heading', { name: '#engineering › Bug bash' }).waitFor();
+    await page.getByRole('button', { name: 'Follow topic', exact: true }).click();
+    const unfollow = page.getByRole('button', { name: 'Unfollow topic', exact: true });
+    await expect(unfollow.getAttribute('aria-pressed')).resolves.toBe('true');
+    const inTopic = await serverIds([
+      { operator: 'channel', operand: 'engineering' },
+      { operator: 'topic', operand: 'Bug bash' },
+    ]);
+    await expect.poll(() => serverIds(followed)).toEqual(inTopic);
+
+    await unfollow.click();
+    await expect(page.getByRole('button', { name: 'Follow topic', exact: true }).getAttribute('aria-pressed')).resolves.toBe('false');
+    await expect.poll(() => serverIds(followed)).toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
 import { type Narrow, narrowKey, reactionsNarrow, termsQuery } from '../../narrow/narrow.ts';
 import { termNames } from '../slug-names.ts';
-import { type RealmState, TOPIC_MUTED } from '../../state/realm-state.ts';
+import { type RealmState, TOPIC_FOLLOWED, TOPIC_MUTED } from '../../state/realm-state.ts';
 import { useChat } from '../chat-context.ts';
 import { attempt } from '../notices.ts';
 import { messageHtml } from '../message-html.ts';
@@ -47,7 +47,9 @@ export function NarrowTitle({ narrow }: { narrow: Narrow }) {
   const detail = narrow.kind === 'channel' && narrow.topic === undefined ? realm.channels.value.get(narrow.channelId)?.rendered_description || null : null;
   const inNarrow = unreadInNarrow(session, narrow);
   const unreadHere = inNarrow ? realm.unread.value.countWhere(inNarrow) : 0;
-  const topicMuted = narrow.kind === 'channel' && narrow.topic !== undefined && realm.topicPolicy(narrow.channelId, narrow.topic) === TOPIC_MUTED;
+  const topicPolicy = narrow.kind === 'channel' && narrow.topic !== undefined ? realm.topicPolicy(narrow.channelId, narrow.topic) : null;
+  const topicMuted = topicPolicy === TOPIC_MUTED;
+  const topicFollowed = topicPolicy === TOPIC_FOLLOWED;
   // A channel read without being subscribed (its history, as upstream's web app shows it): one button to join.
   const unsubscribed = narrow.kind === 'channel' && !realm.subscriptions.value.has(narrow.channelId) ? realm.channels.value.get(narrow.channelId) : undefined;
   return (
@@ -85,6 +87,21 @@ export function NarrowTitle({ narrow }: { narrow: Narrow }) {
           }
         >
           {topicMuted ? 'Unmute topic' : 'Mute topic'}
+        </button>
+      )}
+      {narrow.kind === 'channel' && narrow.topic !== undefined && (
+        // Upstream's Follow: the topic's messages count as if in an unmuted channel, and `is:followed` finds them.
+        <button
+          type="button"
+          class="small"
+          aria-pressed={topicFollowed}
+          onClick={() =>
+            void attempt('Could not change the topic', () =>
+              session.api.post('/user_topics', { stream_id: narrow.channelId, topic: narrow.topic, visibility_policy: topicFollowed ? 0 : TOPIC_FOLLOWED }),
+            )
+          }
+        >
+          {topicFollowed ? 'Unfollow topic' : 'Follow topic'}
         </button>
       )}
       {narrow.kind === 'channel' && narrow.topic !== undefined && narrow.topic !== '' && realm.may('can_resolve_topics_group') && (
