@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { api, launchBrowser, logInAs, logOut, newProfile, OLIVIA, openChat, waitAppReady, WAIT_MS } from './chat-browser.ts';
+import { api, launchBrowser, logInAs, logOut, messageAction, newProfile, OLIVIA, openChat, waitAppReady, WAIT_MS } from './chat-browser.ts';
 
 const BEN = 17;
 const LENA = 14;
@@ -23,6 +23,43 @@ afterAll(async () => {
 });
 
 describe('organization administration, as the owner', () => {
+  test('organization settings are saved on the server as they change: read receipts on (and a message then shows who read it), who may resolve topics', async () => {
+    const settings = panel.locator('section', { has: page.getByRole('heading', { name: 'Organization settings' }) });
+    const receipts = settings.getByRole('checkbox', { name: 'Read receipts (who has read a message)' });
+    await expect(receipts.isChecked()).resolves.toBe(false);
+    await receipts.check();
+    const realmState = async () => (await api(page, OLIVIA, 'POST', '/register', { fetch_event_types: ['realm'] })) as Record<string, unknown>;
+    await expect.poll(async () => (await realmState()).realm_enable_read_receipts, { timeout: WAIT_MS }).toBe(true);
+    await expect(receipts.isChecked()).resolves.toBe(true);
+
+    const resolvers = settings.getByRole('combobox', { name: 'Who can resolve topics' });
+    await resolvers.selectOption({ label: 'Moderators' });
+    const groups = (await api(page, OLIVIA, 'GET', '/user_groups')).user_groups as { id: number; name: string }[];
+    const moderators = groups.find((group) => group.name === 'role:moderators')!.id;
+    await expect.poll(async () => (await realmState()).realm_can_resolve_topics_group, { timeout: WAIT_MS }).toBe(moderators);
+
+    // A choice the server refuses (guests may not move messages between channels) is told, and the server's value shown again.
+    const movers = settings.getByRole('combobox', { name: 'Who can move messages to another channel' });
+    const before = await movers.inputValue();
+    await movers.selectOption({ label: 'Everyone' });
+    await page.getByText(/Could not save who can move messages to another channel/).waitFor();
+    await expect.poll(() => movers.inputValue()).toBe(before);
+
+    // With receipts on, a message's menu shows who read it.
+    await page.getByRole('button', { name: 'Close panel' }).click();
+    const id = (await api(page, OLIVIA, 'GET', '/messages', { anchor: 'newest', num_before: 1, num_after: 0, narrow: [{ operator: 'channel', operand: 'announcements' }] })).messages[0].id as number;
+    const readers = (await api(page, OLIVIA, 'GET', `/messages/${id}/read_receipts`)).user_ids as number[];
+    expect(readers.length).toBeGreaterThan(0);
+    await page.evaluate((target) => (location.hash = target), `#narrow/channel/1-announcements/near/${id}`);
+    await messageAction(page, id, 'More actions');
+    await page.getByRole('menuitem', { name: 'View read receipts' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Read receipts' });
+    await expect.poll(() => dialog.getByRole('listitem').count()).toBe(readers.length);
+    await dialog.getByRole('button', { name: /Close/ }).first().click();
+    await page.getByRole('button', { name: 'Menu for Olivia Park' }).click();
+    await page.getByRole('menuitem', { name: 'Organization administration' }).click();
+  });
+
   test('a channel created here appears in the sidebar, and a folder in the folder list with its description rendered', async () => {
     const create = panel.locator('section', { has: page.getByRole('heading', { name: 'Create a channel' }) });
     await create.getByLabel('Channel name').fill('field-trips');

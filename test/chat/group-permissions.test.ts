@@ -11,11 +11,11 @@ function permissions(settings: Record<string, unknown>): GroupPermissions {
   const state = new GroupPermissions();
   state.reset({
     realm_user_groups: [
-      { id: ADMINS, name: 'role:administrators', members: [8], direct_subgroup_ids: [] },
-      { id: MEMBERS, name: 'role:members', members: [10, 11], direct_subgroup_ids: [ADMINS] },
-      { id: DESIGNERS, name: 'designers', members: [20], direct_subgroup_ids: [LEADS] },
+      { id: ADMINS, name: 'role:administrators', is_system_group: true, members: [8], direct_subgroup_ids: [] },
+      { id: MEMBERS, name: 'role:members', is_system_group: true, members: [10, 11], direct_subgroup_ids: [ADMINS] },
+      { id: DESIGNERS, name: 'designers', is_system_group: false, members: [20], direct_subgroup_ids: [LEADS] },
       // A cycle: membership must still end.
-      { id: LEADS, name: 'leads', members: [21], direct_subgroup_ids: [DESIGNERS] },
+      { id: LEADS, name: 'leads', is_system_group: false, members: [21], direct_subgroup_ids: [DESIGNERS] },
     ],
     ...settings,
   } as unknown as InitialState);
@@ -54,7 +54,7 @@ describe('whether a user holds a realm permission setting', () => {
     state.applyEvent({ id: 5, type: 'user_group', op: 'remove_subgroups', group_id: DESIGNERS, direct_subgroup_ids: [MEMBERS] });
     expect(state.holds(10, 'can_resolve_topics_group')).toBe(false);
 
-    state.applyEvent({ id: 6, type: 'user_group', op: 'add', group: { id: 9, members: [10], direct_subgroup_ids: [] } });
+    state.applyEvent({ id: 6, type: 'user_group', op: 'add', group: { id: 9, name: 'new', members: [10], direct_subgroup_ids: [] } });
     state.applyEvent({ id: 7, type: 'realm', op: 'update_dict', property: 'default', data: { can_resolve_topics_group: { direct_members: [], direct_subgroups: [9] } } });
     expect(state.holds(10, 'can_resolve_topics_group')).toBe(true);
     state.applyEvent({ id: 8, type: 'user_group', op: 'remove', group_id: 9 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestRealm, IDS, TEST_SCENARIO, type TestRealm } from '../support/test-realm.ts';
+import { createTestRealm, IDS, openQueue, TEST_SCENARIO, type TestRealm } from '../support/test-realm.ts';
 import { expectRefused } from '../support/expect-refused.ts';
 
 let realm: TestRealm;
@@ -51,5 +51,27 @@ describe('GET /messages/{message_id}/read_receipts', () => {
     realm = await createTestRealm(withReceipts(true));
     const registered = await realm.as('mark').post('/register', { fetch_event_types: ['realm'] });
     expect(registered.body.realm_enable_read_receipts).toBe(true);
+  });
+
+  it('is turned on and off by an administrator with PATCH /realm, told to everyone as upstream tells it', async () => {
+    realm = await createTestRealm(withReceipts(false));
+    const watcher = openQueue(realm.engine, IDS.mark);
+    expect((await realm.as('adam').patch('/realm', { enable_read_receipts: true })).body).toEqual({ result: 'success', msg: '', enable_read_receipts: true });
+    expect(watcher.events).toEqual([{ id: 0, type: 'realm', op: 'update', property: 'enable_read_receipts', value: true }]);
+    expect((await receipts(WELCOME)).status).toBe(200);
+    expect((await realm.as('mark').post('/register', { fetch_event_types: ['realm'] })).body.realm_enable_read_receipts).toBe(true);
+
+    expect((await realm.as('adam').patch('/realm', { enable_read_receipts: false })).body).toEqual({ result: 'success', msg: '', enable_read_receipts: false });
+    expect((await receipts(WELCOME)).status).toBe(400);
+  });
+
+  it('cannot be turned on by a member: refused, nothing changed', async () => {
+    realm = await createTestRealm(withReceipts(false));
+    await expectRefused(realm, () => realm.as('mark').patch('/realm', { enable_read_receipts: true }), {
+      result: 'error',
+      msg: 'Must be an organization administrator',
+      code: 'UNAUTHORIZED_PRINCIPAL',
+    });
+    expect((await receipts(WELCOME)).status).toBe(400);
   });
 });

@@ -158,6 +158,8 @@ export interface InitialState {
   server_typing_stopped_wait_period_milliseconds: number;
   server_typing_started_expiry_period_milliseconds: number;
   realm_allow_message_editing: boolean;
+  realm_allow_edit_history?: boolean;
+  realm_enable_read_receipts?: boolean;
   /** Upstream's file of every Unicode emoji the server accepts (absent on old servers). */
   server_emoji_data_url?: string;
   realm_message_content_edit_limit_seconds: number | null;

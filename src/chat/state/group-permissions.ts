@@ -15,6 +15,9 @@ export const REALM_GROUP_SETTINGS = [
 export type RealmGroupSetting = (typeof REALM_GROUP_SETTINGS)[number];
 
 interface GroupMembership {
+  name: string;
+  /** A role's group (`role:members`, ...): what permission settings usually name. */
+  system: boolean;
   members: readonly number[];
   subgroups: readonly number[];
 }
@@ -31,7 +34,10 @@ export class GroupPermissions {
   /** Takes a fresh initial state whole (after a new registration). */
   reset(initial: InitialState): void {
     this.groups.value = new Map(
-      (initial.realm_user_groups ?? []).map((group) => [group.id, { members: group.members, subgroups: group.direct_subgroup_ids ?? [] }]),
+      (initial.realm_user_groups ?? []).map((group) => [
+        group.id,
+        { name: group.name, system: group.is_system_group, members: group.members, subgroups: group.direct_subgroup_ids ?? [] },
+      ]),
     );
     const settings: Partial<Record<RealmGroupSetting, GroupSettingValue>> = {};
     for (const name of REALM_GROUP_SETTINGS) {
@@ -63,10 +69,13 @@ export class GroupPermissions {
     const group = groups.get(id);
     switch (event.op) {
       case 'add': {
-        const added = event.group as { id: number; members: number[]; direct_subgroup_ids?: number[] };
-        groups.set(added.id, { members: added.members, subgroups: added.direct_subgroup_ids ?? [] });
+        const added = event.group as { id: number; name: string; is_system_group?: boolean; members: number[]; direct_subgroup_ids?: number[] };
+        groups.set(added.id, { name: added.name, system: added.is_system_group ?? false, members: added.members, subgroups: added.direct_subgroup_ids ?? [] });
         break;
       }
+      case 'update':
+        if (group && typeof event.data?.name === 'string') groups.set(id, { ...group, name: event.data.name });
+        break;
       case 'remove':
         groups.delete(id);
         break;

@@ -66,6 +66,8 @@ export class RealmState {
   readonly settings = signal<InitialState['user_settings']>({ timezone: '', color_scheme: 1, enter_sends: false, twenty_four_hour_time: false });
   readonly typing = signal<TypingEntry[]>([]);
   readonly permissions = signal({ isAdmin: false, isOwner: false, isModerator: false, isGuest: false, canCreateChannels: false, canInvite: false });
+  /** Realm switches the app follows: whether edit history and read receipts may be seen. */
+  readonly realmFlags = signal({ allowEditHistory: true, readReceipts: false });
   readonly limits = signal({ editSeconds: null as number | null, allowEditing: true, typingExpiryMs: 15000, typingWaitMs: 10000, typingStopMs: 5000 });
 
   /** User groups and the realm's permission settings: what the user may do. */
@@ -116,6 +118,7 @@ export class RealmState {
       canCreateChannels: state.can_create_streams,
       canInvite: state.can_invite_others_to_realm,
     };
+    this.realmFlags.value = { allowEditHistory: state.realm_allow_edit_history ?? true, readReceipts: state.realm_enable_read_receipts ?? false };
     this.limits.value = {
       editSeconds: state.realm_message_content_edit_limit_seconds,
       allowEditing: state.realm_allow_message_editing,
@@ -180,8 +183,7 @@ export class RealmState {
         if (event.op === 'update') this.settings.value = { ...this.settings.value, [event.property as string]: event.value };
         break;
       case 'realm':
-        if (event.op === 'update' && event.property === 'name') this.realmName.value = event.value as string;
-        if (event.op === 'update_dict' && typeof event.data?.name === 'string') this.realmName.value = event.data.name;
+        this.#realm(event);
         break;
       case 'realm_emoji':
         if (event.op === 'update') this.realmEmoji.value = event.realm_emoji;
@@ -190,6 +192,15 @@ export class RealmState {
         this.#typing(event);
         break;
     }
+  }
+
+  /** Upstream tells a realm setting either as `update` (one property) or `update_dict` (several). */
+  #realm(event: ServerEvent): void {
+    const changed: Record<string, unknown> = event.op === 'update' ? { [event.property as string]: event.value } : event.op === 'update_dict' ? (event.data ?? {}) : {};
+    if (typeof changed.name === 'string') this.realmName.value = changed.name;
+    if (typeof changed.allow_edit_history === 'boolean') this.realmFlags.value = { ...this.realmFlags.value, allowEditHistory: changed.allow_edit_history };
+    if (typeof changed.enable_read_receipts === 'boolean') this.realmFlags.value = { ...this.realmFlags.value, readReceipts: changed.enable_read_receipts };
+    if (typeof changed.allow_message_editing === 'boolean') this.limits.value = { ...this.limits.value, allowEditing: changed.allow_message_editing };
   }
 
   #realmUser(event: ServerEvent): void {

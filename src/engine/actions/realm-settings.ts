@@ -51,6 +51,7 @@ export interface RealmChanges {
   allowMessageEditing?: boolean;
   allowEditHistory?: boolean;
   enableSpectatorAccess?: boolean;
+  enableReadReceipts?: boolean;
   topicsPolicy?: 'allow_empty_topic' | 'disable_empty_topic';
   /** Raw values: a positive number of seconds or `unlimited`. */
   timeLimits: Partial<Record<TimeLimit, string | number>>;
@@ -109,6 +110,11 @@ export async function updateRealm(scope: CallerScope, changes: RealmChanges): Pr
     next.enable_spectator_access = changes.enableSpectatorAccess;
     data.enable_spectator_access = changes.enableSpectatorAccess;
     update('enable_spectator_access', changes.enableSpectatorAccess);
+  }
+  if (changes.enableReadReceipts !== undefined && changes.enableReadReceipts !== (realm.enable_read_receipts === true)) {
+    next.enable_read_receipts = changes.enableReadReceipts;
+    data.enable_read_receipts = changes.enableReadReceipts;
+    update('enable_read_receipts', changes.enableReadReceipts);
   }
   if (changes.topicsPolicy !== undefined && changes.topicsPolicy !== realm.topics_policy) {
     const mandatory = changes.topicsPolicy === 'disable_empty_topic';

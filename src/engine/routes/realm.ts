@@ -36,6 +36,7 @@ export const realmEndpoints = [
       allow_message_editing: bool().optional(),
       allow_edit_history: bool().optional(),
       enable_spectator_access: bool().optional(),
+      enable_read_receipts: bool().optional(),
       // Upstream before feature level 392: the boolean form of topics_policy.
       mandatory_topics: bool().optional(),
       topics_policy: topicsPolicyParam().pipe(z.enum(REALM_TOPICS_POLICIES, { error: `Invalid ${VAR}` })).optional(),
@@ -52,6 +53,7 @@ export const realmEndpoints = [
         allowMessageEditing: params.allow_message_editing,
         allowEditHistory: params.allow_edit_history,
         enableSpectatorAccess: params.enable_spectator_access,
+        enableReadReceipts: params.enable_read_receipts,
         topicsPolicy: params.topics_policy ?? legacyPolicy,
         messageRetentionDays: params.message_retention_days,
         newStreamAnnouncementsStreamId: params.new_stream_announcements_stream_id,

@@ -59,9 +59,16 @@ export function MessageActions({ message }: { message: Message }) {
           <button type="button" role="menuitem" onClick={() => void markUnread(session, message)}>
             Mark as unread from here
           </button>
-          <button type="button" role="menuitem" onClick={() => (messageDialog.value = { kind: 'history', message })}>
-            View edit history
-          </button>
+          {realm.realmFlags.value.allowEditHistory && (
+            <button type="button" role="menuitem" onClick={() => (messageDialog.value = { kind: 'history', message })}>
+              View edit history
+            </button>
+          )}
+          {realm.realmFlags.value.readReceipts && (
+            <button type="button" role="menuitem" onClick={() => (messageDialog.value = { kind: 'receipts', message })}>
+              View read receipts
+            </button>
+          )}
           {mayMove && (
             <button type="button" role="menuitem" onClick={() => (messageDialog.value = { kind: 'move', message })}>
               Move message

@@ -18,6 +18,8 @@ export function MessageDialogs() {
   switch (dialog.kind) {
     case 'history':
       return <EditHistory message={dialog.message} onClose={close} />;
+    case 'receipts':
+      return <ReadReceipts message={dialog.message} onClose={close} />;
     case 'move':
       return <MoveMessage message={dialog.message} onClose={close} />;
     case 'delete':
@@ -69,6 +71,39 @@ function EditHistory({ message, onClose }: { message: Message; onClose(): void }
           </li>
         ))}
       </ol>
+    </Dialog>
+  );
+}
+
+/** Upstream's read receipts: who has read the message (its sender and those who turned receipts off left out). */
+function ReadReceipts({ message, onClose }: { message: Message; onClose(): void }) {
+  const { session } = useChat();
+  const readers = useSignal<number[] | null>(null);
+  const error = useSignal<string | null>(null);
+  useEffect(() => {
+    session.api.get<{ user_ids: number[] }>(`/messages/${message.id}/read_receipts`).then(
+      (answer) => (readers.value = answer.user_ids),
+      (failure: unknown) => (error.value = failure instanceof Error ? failure.message : String(failure)),
+    );
+  }, [message.id]);
+  const people = readers.value?.map((id) => ({ id, name: session.realm.userName(id) })).sort((a, b) => a.name.localeCompare(b.name));
+  return (
+    <Dialog title="Read receipts" onClose={onClose}>
+      {error.value && <p class="form-error" role="alert">{error.value}</p>}
+      {!people && !error.value && <p role="status">Loading…</p>}
+      {people && people.length === 0 && <p>No one has read this message yet.</p>}
+      {people && people.length > 0 && (
+        <>
+          <p>
+            This message has been read by {people.length} {people.length === 1 ? 'person' : 'people'}:
+          </p>
+          <ul class="read-receipts">
+            {people.map((person) => (
+              <li key={person.id}>{person.name}</li>
+            ))}
+          </ul>
+        </>
+      )}
     </Dialog>
   );
 }

@@ -3,6 +3,7 @@ import { ChannelFolders } from './admin/channel-folders.tsx';
 import { CreateChannel } from './admin/create-channel.tsx';
 import { Invitations } from './admin/invitations.tsx';
 import { Linkifiers } from './admin/linkifiers.tsx';
+import { OrganizationSettings } from './admin/organization-settings.tsx';
 import { OutgoingMail } from './admin/outgoing-mail.tsx';
 import { ProfileFields } from './admin/profile-fields.tsx';
 import { UsersAdmin } from './admin/users-admin.tsx';
@@ -14,6 +15,7 @@ export function AdminPanel() {
   const mailChanged = useSignal(0);
   return (
     <div class="admin">
+      <OrganizationSettings />
       <CreateChannel />
       <ChannelFolders />
       <Invitations changed={mailChanged} />

@@ -1,0 +1,99 @@
+import { useSignal } from '@preact/signals';
+import type { RealmGroupSetting } from '../../../state/group-permissions.ts';
+import { useChat } from '../../chat-context.ts';
+import { attempt, notify } from '../../notices.ts';
+
+/** The role groups a setting is usually given to, as upstream's settings page names them. */
+const ROLE_GROUPS: [string, string][] = [
+  ['role:everyone', 'Everyone'],
+  ['role:members', 'Members'],
+  ['role:fullmembers', 'Full members'],
+  ['role:moderators', 'Moderators'],
+  ['role:administrators', 'Administrators'],
+  ['role:owners', 'Owners'],
+  ['role:nobody', 'Nobody'],
+];
+
+/** The permission settings this server stores and enforces that decide what the app offers. */
+const GROUP_SETTINGS: [RealmGroupSetting, string][] = [
+  ['can_resolve_topics_group', 'Who can resolve topics'],
+  ['can_move_messages_between_topics_group', 'Who can move messages to another topic'],
+  ['can_move_messages_between_channels_group', 'Who can move messages to another channel'],
+];
+
+/**
+ * The organization's name, its switches (message editing, edit history, read receipts) and who
+ * may resolve and move, each saved by `PATCH /realm` as it changes; the values shown are the
+ * server's, kept by its events.
+ */
+export function OrganizationSettings() {
+  const { session } = useChat();
+  const realm = session.realm;
+  const name = useSignal(realm.realmName.value);
+  // A refused change leaves the server's value: drawn again, the control shows it once more.
+  const refusals = useSignal(0);
+  const save = async (what: string, params: Record<string, unknown>): Promise<boolean> => {
+    const done = await attempt(`Could not save ${what}`, () => session.api.patch('/realm', params as Record<string, string>));
+    if (!done) refusals.value += 1;
+    return done;
+  };
+  void refusals.value;
+  const flags = realm.realmFlags.value;
+  const switches: [string, string, boolean][] = [
+    ['allow_message_editing', 'Allow editing messages', realm.limits.value.allowEditing],
+    ['allow_edit_history', 'Show the edit history of messages', flags.allowEditHistory],
+    ['enable_read_receipts', 'Read receipts (who has read a message)', flags.readReceipts],
+  ];
+  const groups = [...realm.groupPermissions.groups.value].filter(([, group]) => group.system);
+  const roleGroups = ROLE_GROUPS.flatMap(([groupName, label]) => {
+    const found = groups.find(([, group]) => group.name === groupName);
+    return found ? [{ id: found[0], label }] : [];
+  });
+  return (
+    <section aria-labelledby="organization-settings">
+      <h3 id="organization-settings">Organization settings</h3>
+      <form
+        class="stacked-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save('the name', { name: name.value.trim() }).then((done) => done && notify('Organization name saved.'));
+        }}
+      >
+        <label>
+          Organization name
+          <input value={name.value} onInput={(event) => (name.value = event.currentTarget.value)} />
+        </label>
+        <button type="submit">Save name</button>
+      </form>
+      {switches.map(([property, label, on]) => (
+        <label key={property} class="checkbox">
+          <input type="checkbox" checked={on} onChange={(event) => void save(label.toLowerCase(), { [property]: event.currentTarget.checked })} />
+          {label}
+        </label>
+      ))}
+      {GROUP_SETTINGS.map(([setting, label]) => {
+        const value = realm.groupPermissions.settings.value[setting];
+        return (
+          <label key={setting} class="stacked">
+            {label}
+            <select
+              value={typeof value === 'number' ? value : 'custom'}
+              onChange={(event) => void save(label.toLowerCase(), { [setting]: { new: Number(event.currentTarget.value) } })}
+            >
+              {typeof value !== 'number' && (
+                <option value="custom" disabled>
+                  A custom group
+                </option>
+              )}
+              {roleGroups.map((group) => (
+                <option key={group.id} value={group.id}>
+                  {group.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        );
+      })}
+    </section>
+  );
+}
