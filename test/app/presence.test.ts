@@ -69,4 +69,31 @@ describe('who is here: the Users panel', () => {
     await expect.poll(shared, { timeout: WAIT_MS }).toBe(false);
     await expect(setting.isChecked()).resolves.toBe(false);
   });
+
+  test('Set status saves a suggested status on the server; others’ statuses show as they change; Clear status clears mine', async () => {
+    await page.getByRole('button', { name: 'Close panel' }).click();
+    await page.getByRole('button', { name: 'Menu for Olivia Park' }).click();
+    await page.getByRole('menuitem', { name: 'Set status' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Set status' });
+    await dialog.getByRole('button', { name: /Working remotely/ }).click();
+    await expect(dialog.getByRole('textbox', { name: 'Status' }).inputValue()).resolves.toBe('Working remotely');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const mine = async () => (await api(page, HANNAH, 'GET', '/users/8/status')).status as Record<string, unknown>;
+    // (`away` says presence is not shared: the test before turned it off.)
+    await expect.poll(mine, { timeout: WAIT_MS }).toEqual({ away: true, status_text: 'Working remotely', emoji_name: 'house', emoji_code: '1f3e0', reaction_type: 'unicode_emoji' });
+
+    await page.getByRole('button', { name: 'Users' }).click();
+    await page.getByRole('searchbox', { name: 'Filter users' }).fill('');
+    await expect.poll(() => userRow('Olivia Park').locator('.user-status-text').textContent()).toBe('Working remotely');
+    expect(await api(page, HANNAH, 'POST', '/users/me/status', { status_text: 'Reviewing designs' })).toMatchObject({ result: 'success' });
+    await expect.poll(() => userRow('Hannah Kim').locator('.user-status-text').textContent()).toBe('Reviewing designs');
+
+    await page.getByRole('button', { name: 'Menu for Olivia Park' }).click();
+    await page.getByRole('menuitem', { name: 'Set status' }).click();
+    await dialog.getByRole('button', { name: 'Clear status' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(mine, { timeout: WAIT_MS }).toEqual({ away: true });
+    await expect.poll(() => userRow('Olivia Park').locator('.user-status').count()).toBe(0);
+  });
 });

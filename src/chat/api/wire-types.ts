@@ -163,12 +163,23 @@ export interface InitialState {
   /** Upstream's file of every Unicode emoji the server accepts (absent on old servers). */
   server_emoji_data_url?: string;
   realm_message_content_edit_limit_seconds: number | null;
+  /** Everyone's status that says something, by user id. */
+  user_status?: Record<string, WireUserStatus>;
   /** `slim_presence`: keyed by user id. */
   presences: Record<string, RawPresence>;
   presence_last_update_id?: number;
   server_timestamp: number;
   server_presence_ping_interval_seconds: number;
   server_presence_offline_threshold_seconds: number;
+}
+
+/** A user's status as upstream sends it: each field only when set (an event: only what changed). */
+export interface WireUserStatus {
+  status_text?: string;
+  emoji_name?: string;
+  emoji_code?: string;
+  reaction_type?: string;
+  away?: boolean;
 }
 
 /** Upstream's modern presence of one user: when a client last reported them active, and last connected at all. */

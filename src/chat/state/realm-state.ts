@@ -9,6 +9,7 @@ import type {
   ServerEvent,
   Subscription,
   User,
+  WireUserStatus,
 } from '../api/wire-types.ts';
 import { GroupPermissions, type RealmGroupSetting } from './group-permissions.ts';
 import { UnreadIndex } from './unread-index.ts';
@@ -24,6 +25,20 @@ export interface TypingEntry {
   conversation: string;
   userId: number;
   expiresAt: number;
+}
+
+/** What a user's status says: a text, an emoji, or both. */
+export interface UserStatus {
+  text: string;
+  emojiName: string;
+  emojiCode: string;
+  reactionType: string;
+}
+
+/** A wire status as the app keeps it; null when it says nothing. */
+function userStatusOf(status: WireUserStatus): UserStatus | null {
+  const kept = { text: status.status_text ?? '', emojiName: status.emoji_name ?? '', emojiCode: status.emoji_code ?? '', reactionType: status.reaction_type ?? 'unicode_emoji' };
+  return kept.text || kept.emojiName ? kept : null;
 }
 
 /** Upstream's visibility policies for a topic. */
@@ -65,6 +80,8 @@ export class RealmState {
   readonly realmEmoji = signal<InitialState['realm_emoji']>({});
   readonly settings = signal<InitialState['user_settings']>({ timezone: '', color_scheme: 1, enter_sends: false, twenty_four_hour_time: false });
   readonly typing = signal<TypingEntry[]>([]);
+  /** Statuses that say something (a text, an emoji), by user id. */
+  readonly userStatus = signal<ReadonlyMap<number, UserStatus>>(new Map());
   readonly permissions = signal({ isAdmin: false, isOwner: false, isModerator: false, isGuest: false, canCreateChannels: false, canInvite: false });
   /** Realm switches the app follows: whether edit history and read receipts may be seen. */
   readonly realmFlags = signal({ allowEditHistory: true, readReceipts: false });
@@ -118,6 +135,12 @@ export class RealmState {
       canCreateChannels: state.can_create_streams,
       canInvite: state.can_invite_others_to_realm,
     };
+    this.userStatus.value = new Map(
+      Object.entries(state.user_status ?? {}).flatMap(([id, status]) => {
+        const kept = userStatusOf(status);
+        return kept ? [[Number(id), kept] as const] : [];
+      }),
+    );
     this.realmFlags.value = { allowEditHistory: state.realm_allow_edit_history ?? true, readReceipts: state.realm_enable_read_receipts ?? false };
     this.limits.value = {
       editSeconds: state.realm_message_content_edit_limit_seconds,
@@ -191,6 +214,9 @@ export class RealmState {
       case 'typing':
         this.#typing(event);
         break;
+      case 'user_status':
+        this.#userStatus(event);
+        break;
     }
   }
 
@@ -201,6 +227,22 @@ export class RealmState {
     if (typeof changed.allow_edit_history === 'boolean') this.realmFlags.value = { ...this.realmFlags.value, allowEditHistory: changed.allow_edit_history };
     if (typeof changed.enable_read_receipts === 'boolean') this.realmFlags.value = { ...this.realmFlags.value, readReceipts: changed.enable_read_receipts };
     if (typeof changed.allow_message_editing === 'boolean') this.limits.value = { ...this.limits.value, allowEditing: changed.allow_message_editing };
+  }
+
+  /** An event carries only what changed: the rest of the status stays. */
+  #userStatus(event: ServerEvent): void {
+    const id = event.user_id as number;
+    const known = this.userStatus.value.get(id);
+    const merged = userStatusOf({
+      status_text: event.status_text ?? known?.text,
+      emoji_name: event.emoji_name ?? known?.emojiName,
+      emoji_code: event.emoji_code ?? known?.emojiCode,
+      reaction_type: event.reaction_type ?? known?.reactionType,
+    });
+    const next = new Map(this.userStatus.value);
+    if (merged) next.set(id, merged);
+    else next.delete(id);
+    this.userStatus.value = next;
   }
 
   #realmUser(event: ServerEvent): void {

@@ -3,6 +3,7 @@ import type { SavedLogin } from '../../login/saved-logins.ts';
 import { useChat } from '../chat-context.ts';
 import { SearchBox } from './search-box.tsx';
 import { ServerIndicator } from './server-indicator.tsx';
+import { StatusDialog } from './status-dialog.tsx';
 
 interface Props {
   login: SavedLogin;
@@ -14,6 +15,7 @@ export function TopBar({ login, onLogout }: Props) {
   const { session, panel, drawerOpen, local } = useChat();
   const realm = session.realm;
   const menuOpen = useSignal(false);
+  const settingStatus = useSignal(false);
   const open = (which: typeof panel.value) => {
     panel.value = panel.value === which ? 'none' : which;
     menuOpen.value = false;
@@ -43,6 +45,16 @@ export function TopBar({ login, onLogout }: Props) {
         </button>
         {menuOpen.value && (
           <div class="menu" role="menu">
+            <button
+              type="button"
+              role="menuitem"
+              onClick={() => {
+                menuOpen.value = false;
+                settingStatus.value = true;
+              }}
+            >
+              Set status
+            </button>
             <button type="button" role="menuitem" onClick={() => open('settings')}>
               Settings
             </button>
@@ -71,6 +83,7 @@ export function TopBar({ login, onLogout }: Props) {
       <button type="button" class="logout-button" onClick={() => void onLogout()}>
         Log out
       </button>
+      {settingStatus.value && <StatusDialog onClose={() => (settingStatus.value = false)} />}
     </header>
   );
 }

@@ -6,6 +6,7 @@ import { slugNames } from '../slug-names.ts';
 import { timeFormatter } from '../time-format.ts';
 import { Avatar } from './avatar.tsx';
 import { presenceLabel } from '../presence-dot.tsx';
+import { StatusEmoji } from '../status-emoji.tsx';
 
 /**
  * A person's card, opened from a sender's name: who they are (role, email, local time) and the
@@ -29,6 +30,14 @@ export function UserCard({ userId, onClose }: { userId: number; onClose(): void 
           <dd>{user.is_bot ? 'Bot' : roleName(user.role)}</dd>
           <dt>Email</dt>
           <dd>{email}</dd>
+          {realm.userStatus.value.has(user.user_id) && (
+            <>
+              <dt>Status</dt>
+              <dd>
+                <StatusEmoji status={realm.userStatus.value.get(user.user_id)} withText />
+              </dd>
+            </>
+          )}
           {!user.is_bot && user.is_active && (
             <>
               <dt>Presence</dt>

@@ -4,6 +4,7 @@ import type { PresenceStatus } from '../../state/presence.ts';
 import { useChat } from '../chat-context.ts';
 import { messageDialog } from '../messages/message-operations.ts';
 import { PresenceDot } from '../presence-dot.tsx';
+import { StatusEmoji } from '../status-emoji.tsx';
 
 const ORDER: Record<PresenceStatus, number> = { active: 0, idle: 1, offline: 2 };
 
@@ -40,12 +41,14 @@ export function UsersPanel() {
 }
 
 function UserRow({ user, status, me }: { user: User; status: PresenceStatus; me: boolean }) {
+  const { session } = useChat();
   return (
     <li>
       <button type="button" class="user-row" onClick={() => (messageDialog.value = { kind: 'user', userId: user.user_id })}>
         <PresenceDot status={status} />
         <span class="label">{user.full_name}</span>
         {me && <span class="hint">(you)</span>}
+        <StatusEmoji status={session.realm.userStatus.value.get(user.user_id)} withText />
       </button>
     </li>
   );

@@ -2,6 +2,7 @@ import { type Narrow, narrowKey } from '../../narrow/narrow.ts';
 import { narrowHash } from '../../narrow/narrow-url.ts';
 import { useChat } from '../chat-context.ts';
 import { PresenceDot } from '../presence-dot.tsx';
+import { StatusEmoji } from '../status-emoji.tsx';
 import { slugNames } from '../slug-names.ts';
 import { route } from '../navigation.ts';
 
@@ -32,6 +33,7 @@ export function DirectMessagesSection() {
               <a href={narrowHash({ kind: 'dm', userIds: dm.userIds }, names)} aria-current={openKey === key ? 'page' : undefined}>
                 {dm.userIds.length === 1 && <PresenceDot status={session.presence.statusOf(dm.userIds[0])} />}
                 <span class="label">{label}</span>
+                {dm.userIds.length === 1 && <StatusEmoji status={realm.userStatus.value.get(dm.userIds[0])} />}
                 {count > 0 && <span class="count" aria-label={`${count} unread`}>{count}</span>}
               </a>
             </li>
