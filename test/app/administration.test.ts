@@ -142,3 +142,36 @@ describe('organization administration, as the owner', () => {
       .toBe(false);
   });
 });
+
+describe('a channel’s settings, as the owner', () => {
+  test('renamed and described, a subscriber added and removed, then archived: each on the server, the sidebar following', async () => {
+    await page.getByRole('button', { name: 'Close panel' }).click().catch(() => undefined);
+    const created = await api(page, OLIVIA, 'POST', '/users/me/subscriptions', { subscriptions: [{ name: 'field-notes' }] });
+    expect(created.result).toBe('success');
+    const id = ((await api(page, OLIVIA, 'GET', '/get_stream_id', { stream: 'field-notes' })).stream_id) as number;
+    await page.evaluate((target) => (location.hash = target), `#narrow/channel/${id}-field-notes`);
+    await page.getByRole('button', { name: 'Channel settings' }).click();
+    // Its title follows the channel's name.
+    const dialog = page.getByRole('dialog', { name: /^#field-(notes|journal) settings$/ });
+
+    await dialog.getByLabel('Channel name').fill('field-journal');
+    await dialog.getByLabel('Description').fill('Notes from **the field**');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    const channel = async () => (await api(page, OLIVIA, 'GET', `/streams/${id}`)).stream as { name: string; description: string };
+    await expect.poll(channel, { timeout: WAIT_MS }).toMatchObject({ name: 'field-journal', description: 'Notes from **the field**' });
+    await page.getByRole('navigation', { name: 'Channels and conversations' }).getByRole('link', { name: /field-journal/ }).waitFor();
+
+    const members = async () => ((await api(page, OLIVIA, 'GET', `/streams/${id}/members`)).subscribers as number[]).sort((a, b) => a - b);
+    await dialog.getByLabel('Add a subscriber').selectOption({ label: 'Lena Fischer' });
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect.poll(members, { timeout: WAIT_MS }).toEqual([8, LENA]);
+    await dialog.getByRole('button', { name: 'Unsubscribe Lena Fischer' }).click();
+    await expect.poll(members, { timeout: WAIT_MS }).toEqual([8]);
+    await expect.poll(() => dialog.getByRole('list', { name: 'Subscribers' }).getByRole('listitem').allTextContents()).toEqual([expect.stringContaining('Olivia Park')]);
+
+    await dialog.getByRole('button', { name: 'Archive channel' }).click();
+    await page.getByRole('dialog', { name: 'Archive #field-journal?' }).getByRole('button', { name: 'Archive' }).click();
+    await expect.poll(async () => (await channel() as unknown as { is_archived: boolean }).is_archived, { timeout: WAIT_MS }).toBe(true);
+    await page.getByRole('navigation', { name: 'Channels and conversations' }).getByRole('link', { name: /field-journal/ }).waitFor({ state: 'detached' });
+  });
+});

@@ -299,11 +299,16 @@ export class RealmState {
     } else if (event.op === 'delete') {
       // Without the archived_channels capability an archived channel arrives as a delete that
       // says is_archived; any other delete means this user can no longer see the channel.
+      const subs = new Map(this.subscriptions.value);
       for (const channel of event.streams as Channel[]) {
         const known = channels.get(channel.stream_id);
         if (!channel.is_archived) channels.delete(channel.stream_id);
         else if (known) channels.set(channel.stream_id, { ...known, is_archived: true });
+        // The sidebar lists subscriptions: an archived one leaves it, as upstream's does.
+        const sub = subs.get(channel.stream_id);
+        if (sub && channel.is_archived) subs.set(channel.stream_id, { ...sub, is_archived: true });
       }
+      this.subscriptions.value = subs;
     } else if (event.op === 'update') {
       const id = event.stream_id as number;
       const property = event.property as string;

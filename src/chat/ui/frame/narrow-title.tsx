@@ -1,12 +1,13 @@
+import { useSignal } from '@preact/signals';
 import { type Narrow, narrowKey, reactionsNarrow, termsQuery } from '../../narrow/narrow.ts';
-import { termNames } from '../slug-names.ts';
 import { type RealmState, TOPIC_FOLLOWED, TOPIC_MUTED } from '../../state/realm-state.ts';
 import { useChat } from '../chat-context.ts';
-import { attempt } from '../notices.ts';
 import { messageHtml } from '../message-html.ts';
 import { markNarrowRead, RESOLVED_TOPIC_PREFIX, toggleTopicResolved, unreadInNarrow } from '../messages/message-operations.ts';
 import { navigate } from '../navigation.ts';
-import { slugNames } from '../slug-names.ts';
+import { attempt } from '../notices.ts';
+import { ChannelSettings } from '../panels/channel-settings.tsx';
+import { slugNames, termNames } from '../slug-names.ts';
 
 /** What a narrow is called: its heading, and the page's title. */
 export function narrowName(realm: RealmState, narrow: Narrow): string {
@@ -44,6 +45,7 @@ export function NarrowTitle({ narrow }: { narrow: Narrow }) {
   const { session, composer } = useChat();
   const realm = session.realm;
   const title = narrowName(realm, narrow);
+  const settingsOpen = useSignal(false);
   const detail = narrow.kind === 'channel' && narrow.topic === undefined ? realm.channels.value.get(narrow.channelId)?.rendered_description || null : null;
   const inNarrow = unreadInNarrow(session, narrow);
   const unreadHere = inNarrow ? realm.unread.value.countWhere(inNarrow) : 0;
@@ -70,6 +72,12 @@ export function NarrowTitle({ narrow }: { narrow: Narrow }) {
           Subscribe
         </button>
       )}
+      {narrow.kind === 'channel' && narrow.topic === undefined && realm.isAdmin.value && realm.channels.value.has(narrow.channelId) && (
+        <button type="button" class="small" onClick={() => (settingsOpen.value = true)}>
+          Channel settings
+        </button>
+      )}
+      {settingsOpen.value && narrow.kind === 'channel' && <ChannelSettings channelId={narrow.channelId} onClose={() => (settingsOpen.value = false)} />}
       {unreadHere > 0 && (
         <button type="button" class="small" title={`${unreadHere} unread`} onClick={() => void markNarrowRead(session, narrow)}>
           Mark as read
