@@ -65,6 +65,9 @@ export class ChatSession {
   /** Called with each event received, for the API log panel. */
   onEvent: (event: ServerEvent) => void = () => {};
 
+  /** Called with each new message once the state has taken it (desktop notifications). */
+  onMessage: (message: Message) => void = () => {};
+
   /** Called once for each change the hub refused while this session runs (the replica rolled it back). */
   onSyncRefused: (refusal: SyncRefusal) => void = () => {};
 
@@ -251,6 +254,7 @@ export class ChatSession {
     // The sender stopped typing: the message is what they typed.
     this.realm.typing.value = this.realm.typing.value.filter((entry) => entry.userId !== message.sender_id);
     for (const list of this.#everyList()) void list.add(message);
+    this.onMessage(message);
   }
 
   #updateMessage(event: ServerEvent): void {

@@ -20,6 +20,7 @@ import { Sidebar } from '../sidebar/sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
 import { TypingNotice } from './typing-notice.tsx';
 import { useShortcuts } from './shortcuts.ts';
+import { useDesktopNotifications } from './desktop-notifications.ts';
 import { useThemeFromSettings } from './theme.ts';
 import { InboxView } from '../views/inbox-view.tsx';
 import { RecentView } from '../views/recent-view.tsx';
@@ -46,6 +47,7 @@ export function ChatView({ session, login, local, onReady, onLogout }: Props) {
   const list = useComputed(() => session.list(narrow.value));
   useThemeFromSettings(session.realm);
   useShortcuts(context);
+  useDesktopNotifications(session);
 
   // A new narrow: the compose box follows it, and the drawer closes (phones).
   useSignalEffect(() => {

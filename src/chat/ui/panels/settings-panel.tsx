@@ -14,6 +14,7 @@ export function SettingsPanel() {
   return (
     <div class="settings">
       <PersonalSettings />
+      <NotificationSettings />
       <SubscriptionSettings />
     </div>
   );
@@ -83,6 +84,44 @@ function PersonalSettings() {
         {/* Upstream's "Display availability to other users": off, the server keeps no presence for me. */}
         <input type="checkbox" checked={settings.presence_enabled !== false} onChange={(event) => void save('presence_enabled', event.currentTarget.checked)} />
         Let others see when I am online
+      </label>
+    </section>
+  );
+}
+
+/**
+ * Desktop notifications: the browser's permission (asked for only when the person chooses to),
+ * and upstream's two switches, kept by the server: DMs and mentions, and channel messages.
+ */
+function NotificationSettings() {
+  const { session } = useChat();
+  const settings = session.realm.settings.value;
+  const supported = typeof Notification !== 'undefined';
+  const permission = useSignal(supported ? Notification.permission : 'denied');
+  const save = (property: string, value: boolean) =>
+    attempt('Could not save the setting', () => session.api.patch('/settings', { [property]: value } as unknown as Record<string, string>));
+  return (
+    <section aria-labelledby="notification-settings">
+      <h3 id="notification-settings">Desktop notifications</h3>
+      {!supported && <p class="hint">This browser cannot show notifications.</p>}
+      {supported && permission.value === 'default' && (
+        <button type="button" onClick={() => void Notification.requestPermission().then((answer) => (permission.value = answer))}>
+          Enable desktop notifications
+        </button>
+      )}
+      {supported && permission.value === 'denied' && <p class="hint">Notifications are blocked for this site in the browser's settings.</p>}
+      {supported && permission.value === 'granted' && <p class="hint">This browser shows notifications for this site.</p>}
+      <label class="checkbox">
+        <input type="checkbox" checked={settings.enable_desktop_notifications !== false} onChange={(event) => void save('enable_desktop_notifications', event.currentTarget.checked)} />
+        Direct messages and mentions
+      </label>
+      <label class="checkbox">
+        <input
+          type="checkbox"
+          checked={settings.enable_stream_desktop_notifications === true}
+          onChange={(event) => void save('enable_stream_desktop_notifications', event.currentTarget.checked)}
+        />
+        Channel messages (each channel can also choose, below)
       </label>
     </section>
   );
