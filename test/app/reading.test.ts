@@ -205,7 +205,7 @@ describe('scrolled away from the newest messages', () => {
 });
 
 describe('following a topic', () => {
-  test('Follow topic makes the server count it followed (is:followed finds it); Unfollow undoes it', async () => {
+  test('Follow topic makes the server count it followed (is:followed finds it); Unfollow undoes it; Mute and Follow replace each other', async () => {
     const followed = [{ operator: 'is', operand: 'followed' }];
     expect(await serverIds(followed)).toEqual([]);
     await goTo(page, '#narrow/channel/5-engineering/topic/Bug.20bash');
@@ -222,5 +222,14 @@ describe('following a topic', () => {
     await unfollow.click();
     await expect(page.getByRole('button', { name: 'Follow topic', exact: true }).getAttribute('aria-pressed')).resolves.toBe('false');
     await expect.poll(() => serverIds(followed)).toEqual([]);
+
+    // One policy at a time, as upstream: following a muted topic unmutes it.
+    await page.getByRole('button', { name: 'Mute topic', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Unmute topic', exact: true }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await page.getByRole('button', { name: 'Follow topic', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Unfollow topic', exact: true }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect(page.getByRole('button', { name: 'Mute topic', exact: true }).getAttribute('aria-pressed')).resolves.toBe('false');
+    await page.getByRole('button', { name: 'Unfollow topic', exact: true }).click();
+    await page.getByRole('button', { name: 'Follow topic', exact: true }).waitFor();
   });
 });

@@ -50,8 +50,6 @@ export function NarrowTitle({ narrow }: { narrow: Narrow }) {
   const inNarrow = unreadInNarrow(session, narrow);
   const unreadHere = inNarrow ? realm.unread.value.countWhere(inNarrow) : 0;
   const topicPolicy = narrow.kind === 'channel' && narrow.topic !== undefined ? realm.topicPolicy(narrow.channelId, narrow.topic) : null;
-  const topicMuted = topicPolicy === TOPIC_MUTED;
-  const topicFollowed = topicPolicy === TOPIC_FOLLOWED;
   // A channel read without being subscribed (its history, as upstream's web app shows it): one button to join.
   const unsubscribed = narrow.kind === 'channel' && !realm.subscriptions.value.has(narrow.channelId) ? realm.channels.value.get(narrow.channelId) : undefined;
   return (
@@ -84,33 +82,11 @@ export function NarrowTitle({ narrow }: { narrow: Narrow }) {
         </button>
       )}
       {narrow.kind === 'channel' && narrow.topic !== undefined && (
-        <button
-          type="button"
-          class="small"
-          aria-pressed={topicMuted}
-          onClick={() =>
-            void attempt('Could not change the topic', () =>
-              session.api.post('/user_topics', { stream_id: narrow.channelId, topic: narrow.topic, visibility_policy: topicMuted ? 0 : TOPIC_MUTED }),
-            )
-          }
-        >
-          {topicMuted ? 'Unmute topic' : 'Mute topic'}
-        </button>
-      )}
-      {narrow.kind === 'channel' && narrow.topic !== undefined && (
-        // Upstream's Follow: the topic's messages count as if in an unmuted channel, and `is:followed` finds them.
-        <button
-          type="button"
-          class="small"
-          aria-pressed={topicFollowed}
-          onClick={() =>
-            void attempt('Could not change the topic', () =>
-              session.api.post('/user_topics', { stream_id: narrow.channelId, topic: narrow.topic, visibility_policy: topicFollowed ? 0 : TOPIC_FOLLOWED }),
-            )
-          }
-        >
-          {topicFollowed ? 'Unfollow topic' : 'Follow topic'}
-        </button>
+        <>
+          <TopicPolicyToggle channelId={narrow.channelId} topic={narrow.topic} policy={TOPIC_MUTED} current={topicPolicy} labels={['Mute topic', 'Unmute topic']} />
+          {/* Upstream's Follow: the topic's messages count as if in an unmuted channel, and `is:followed` finds them. */}
+          <TopicPolicyToggle channelId={narrow.channelId} topic={narrow.topic} policy={TOPIC_FOLLOWED} current={topicPolicy} labels={['Follow topic', 'Unfollow topic']} />
+        </>
       )}
       {narrow.kind === 'channel' && narrow.topic !== undefined && narrow.topic !== '' && realm.may('can_resolve_topics_group') && (
         <button
@@ -126,5 +102,32 @@ export function NarrowTitle({ narrow }: { narrow: Narrow }) {
         </button>
       )}
     </header>
+  );
+}
+
+interface PolicyToggleProps {
+  channelId: number;
+  topic: string;
+  /** The visibility policy this button turns on, and off again (back to the channel's default). */
+  policy: number;
+  current: number | null;
+  labels: [off: string, on: string];
+}
+
+/** A topic's visibility policy (muted, followed) as a pressed/unpressed button, set with `POST /user_topics`. */
+function TopicPolicyToggle({ channelId, topic, policy, current, labels }: PolicyToggleProps) {
+  const { session } = useChat();
+  const on = current === policy;
+  return (
+    <button
+      type="button"
+      class="small"
+      aria-pressed={on}
+      onClick={() =>
+        void attempt('Could not change the topic', () => session.api.post('/user_topics', { stream_id: channelId, topic, visibility_policy: on ? 0 : policy }))
+      }
+    >
+      {on ? labels[1] : labels[0]}
+    </button>
   );
 }
