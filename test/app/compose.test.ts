@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { api, goTo, launchBrowser, logInAs, newProfile, OLIVIA, openChat, WAIT_MS, waitAppReady } from './chat-browser.ts';
+import { api, goTo, launchBrowser, logInAs, messageAction, newProfile, OLIVIA, openChat, WAIT_MS, waitAppReady } from './chat-browser.ts';
 
 /** #general, a topic of this file's own: its draft is the only one there. */
 const TOPIC_HASH = '#narrow/channel/2-general/topic/compose.20tools';
@@ -180,6 +180,34 @@ describe('the compose box', () => {
     const after = await api(page, OLIVIA, 'GET', '/scheduled_messages');
     expect(after.result).toBe('success');
     expect((after.scheduled_messages as { content: string }[]).map((m) => m.content)).not.toContain(text);
+  });
+
+  test('Remind me about this sets a reminder on the server, listed with the scheduled messages, where it can be cancelled', async () => {
+    await page.bringToFront();
+    const sent = await api(page, OLIVIA, 'POST', '/messages', { type: 'channel', to: 'general', topic: 'compose tools', content: 'Q3 numbers are in the sheet' });
+    const id = sent.id as number;
+    await page.locator(`[data-message-id="${id}"]`).waitFor();
+    await messageAction(page, id, 'More actions');
+    await page.getByRole('menuitem', { name: 'Remind me about this' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remind me about this' });
+    await dialog.getByLabel('Note (optional)').fill('check the numbers');
+    await dialog.getByRole('button', { name: 'In 1 hour' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const reminders = async () => (await api(page, OLIVIA, 'GET', '/reminders')).reminders as { reminder_id: number; reminder_target_message_id: number; scheduled_delivery_timestamp: number }[];
+    await expect.poll(async () => (await reminders()).map((reminder) => reminder.reminder_target_message_id), { timeout: WAIT_MS }).toEqual([id]);
+    expect(Math.abs((await reminders())[0].scheduled_delivery_timestamp - (Date.now() / 1000 + 3600))).toBeLessThan(180);
+
+    // The test before leaves the panel open; the menu item would close it.
+    if (!(await page.getByRole('complementary', { name: 'Scheduled messages and reminders' }).isVisible())) {
+      await page.getByRole('button', { name: 'Menu for Olivia Park' }).click();
+      await page.getByRole('menuitem', { name: 'Scheduled messages and reminders' }).click();
+    }
+    const listed = page.getByRole('list', { name: 'Reminders' }).getByRole('listitem');
+    await expect.poll(() => listed.count()).toBe(1);
+    await expect(listed.textContent()).resolves.toContain('check the numbers');
+    await listed.getByRole('button', { name: 'Cancel reminder' }).click();
+    await expect.poll(reminders, { timeout: WAIT_MS }).toEqual([]);
+    await listed.waitFor({ state: 'detached' });
   });
 
   test('text typed while a send is on its way stays in the box once it has gone', async () => {

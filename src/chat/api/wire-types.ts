@@ -163,6 +163,7 @@ export interface InitialState {
   /** Upstream's file of every Unicode emoji the server accepts (absent on old servers). */
   server_emoji_data_url?: string;
   realm_message_content_edit_limit_seconds: number | null;
+  reminders?: Reminder[];
   /** Everyone's status that says something, by user id. */
   user_status?: Record<string, WireUserStatus>;
   /** `slim_presence`: keyed by user id. */
@@ -171,6 +172,15 @@ export interface InitialState {
   server_timestamp: number;
   server_presence_ping_interval_seconds: number;
   server_presence_offline_threshold_seconds: number;
+}
+
+/** A reminder about a message, due to come as a DM from the notification bot. */
+export interface Reminder {
+  reminder_id: number;
+  scheduled_delivery_timestamp: number;
+  rendered_content: string;
+  reminder_target_message_id: number;
+  failed: boolean;
 }
 
 /** A user's status as upstream sends it: each field only when set (an event: only what changed). */

@@ -4,6 +4,7 @@ import type {
   ChannelFolder,
   InitialState,
   NavigationView,
+  Reminder,
   SavedSnippet,
   ScheduledMessage,
   ServerEvent,
@@ -77,6 +78,7 @@ export class RealmState {
   readonly navigationViews = signal<NavigationView[]>([]);
   readonly savedSnippets = signal<SavedSnippet[]>([]);
   readonly scheduledMessages = signal<ScheduledMessage[]>([]);
+  readonly reminders = signal<Reminder[]>([]);
   readonly realmEmoji = signal<InitialState['realm_emoji']>({});
   readonly settings = signal<InitialState['user_settings']>({ timezone: '', color_scheme: 1, enter_sends: false, twenty_four_hour_time: false });
   readonly typing = signal<TypingEntry[]>([]);
@@ -125,6 +127,7 @@ export class RealmState {
     this.navigationViews.value = state.navigation_views;
     this.savedSnippets.value = state.saved_snippets;
     this.scheduledMessages.value = state.scheduled_messages;
+    this.reminders.value = state.reminders ?? [];
     this.realmEmoji.value = state.realm_emoji;
     this.settings.value = state.user_settings;
     this.permissions.value = {
@@ -201,6 +204,10 @@ export class RealmState {
         break;
       case 'scheduled_messages':
         this.#scheduledMessages(event);
+        break;
+      case 'reminders':
+        if (event.op === 'add') this.reminders.value = [...this.reminders.value, ...(event.reminders as Reminder[])];
+        if (event.op === 'remove') this.reminders.value = this.reminders.value.filter((reminder) => reminder.reminder_id !== event.reminder_id);
         break;
       case 'user_settings':
         if (event.op === 'update') this.settings.value = { ...this.settings.value, [event.property as string]: event.value };

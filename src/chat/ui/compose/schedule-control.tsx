@@ -4,7 +4,7 @@ import { useChat } from '../chat-context.ts';
 import { notify } from '../notices.ts';
 import { timeFormatter } from '../time-format.ts';
 import { zoneOf } from '../time-format.ts';
-import { fromInputValue, toInputValue, zoneName } from './zoned-time.ts';
+import { fromInputValue, toInputValue, zoneName } from '../zoned-time.ts';
 
 const HOUR_MS = 3600_000;
 

@@ -59,7 +59,7 @@ export function TopBar({ login, onLogout }: Props) {
               Settings
             </button>
             <button type="button" role="menuitem" onClick={() => open('scheduled')}>
-              Scheduled messages
+              Scheduled messages and reminders
             </button>
             <button type="button" role="menuitem" onClick={() => open('drafts')}>
               Drafts

@@ -64,6 +64,9 @@ export function MessageActions({ message }: { message: Message }) {
               View edit history
             </button>
           )}
+          <button type="button" role="menuitem" onClick={() => (messageDialog.value = { kind: 'remind', message })}>
+            Remind me about this
+          </button>
           {realm.realmFlags.value.readReceipts && (
             <button type="button" role="menuitem" onClick={() => (messageDialog.value = { kind: 'receipts', message })}>
               View read receipts

@@ -8,6 +8,7 @@ import { messageHtml } from '../message-html.ts';
 import { attempt } from '../notices.ts';
 import { timeFormatter } from '../time-format.ts';
 import { messageDialog, toggleReaction } from './message-operations.ts';
+import { RemindDialog } from './remind-dialog.tsx';
 import { UserCard } from './user-card.tsx';
 
 /** Whichever message dialog is open. */
@@ -20,6 +21,8 @@ export function MessageDialogs() {
       return <EditHistory message={dialog.message} onClose={close} />;
     case 'receipts':
       return <ReadReceipts message={dialog.message} onClose={close} />;
+    case 'remind':
+      return <RemindDialog message={dialog.message} onClose={close} />;
     case 'move':
       return <MoveMessage message={dialog.message} onClose={close} />;
     case 'delete':

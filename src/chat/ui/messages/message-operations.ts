@@ -11,10 +11,11 @@ import type { ComposerState } from '../../state/composer-state.ts';
 /** The message whose content is being edited in place, if any. */
 export const editing = signal<number | null>(null);
 
-/** The open message dialog: edit history, read receipts, move, delete confirmation, the emoji picker for a reaction, or a sender's card. */
+/** The open message dialog: edit history, read receipts, a reminder, move, delete confirmation, the emoji picker for a reaction, or a sender's card. */
 export type MessageDialog =
   | { kind: 'history'; message: Message }
   | { kind: 'receipts'; message: Message }
+  | { kind: 'remind'; message: Message }
   | { kind: 'move'; message: Message }
   | { kind: 'delete'; message: Message }
   | { kind: 'react'; message: Message }

@@ -13,7 +13,7 @@ const TITLES = {
   channels: 'Browse channels',
   settings: 'Settings',
   admin: 'Organization administration',
-  scheduled: 'Scheduled messages',
+  scheduled: 'Scheduled messages and reminders',
   drafts: 'Drafts',
   realm: 'Realm in this browser',
   users: 'Users',
