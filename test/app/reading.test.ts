@@ -111,6 +111,20 @@ describe('settings', () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme ?? 'none'), { timeout: WAIT_MS }).toBe('none');
   });
 
+  test('an alert word added in Settings flags the messages that contain it; removed, it is gone from the server', async () => {
+    await page.getByLabel('New alert word').fill('tacos');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('list', { name: 'Alert words' }).getByText('tacos').waitFor();
+    const words = async () => (await api(page, OLIVIA, 'GET', '/users/me/alert_words')).alert_words as string[];
+    expect(await words()).toEqual(['tacos']);
+    const sent = await api(page, MARCUS, 'POST', '/messages', { type: 'channel', to: 'general', topic: 'lunch', content: 'Tacos on Friday?' });
+    expect((await api(page, OLIVIA, 'GET', `/messages/${sent.id}`)).message.flags).toContain('has_alert_word');
+
+    await page.getByRole('button', { name: 'Remove the alert word tacos' }).click();
+    await expect.poll(words, { timeout: WAIT_MS }).toEqual([]);
+    await page.getByRole('list', { name: 'Alert words' }).getByText('tacos').waitFor({ state: 'detached' });
+  });
+
   test('a channel muted in its settings is shown muted in the sidebar', async () => {
     await page.getByRole('group', { name: '#random' }).getByLabel('Muted').check();
     await page.locator('.channel-item.muted', { hasText: 'random' }).waitFor();

@@ -164,6 +164,7 @@ export interface InitialState {
   server_emoji_data_url?: string;
   realm_message_content_edit_limit_seconds: number | null;
   reminders?: Reminder[];
+  alert_words?: string[];
   /** Everyone's status that says something, by user id. */
   user_status?: Record<string, WireUserStatus>;
   /** `slim_presence`: keyed by user id. */

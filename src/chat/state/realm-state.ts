@@ -79,6 +79,8 @@ export class RealmState {
   readonly savedSnippets = signal<SavedSnippet[]>([]);
   readonly scheduledMessages = signal<ScheduledMessage[]>([]);
   readonly reminders = signal<Reminder[]>([]);
+  /** Words that, in anyone's message, alert me as a mention does. */
+  readonly alertWords = signal<string[]>([]);
   readonly realmEmoji = signal<InitialState['realm_emoji']>({});
   readonly settings = signal<InitialState['user_settings']>({ timezone: '', color_scheme: 1, enter_sends: false, twenty_four_hour_time: false });
   readonly typing = signal<TypingEntry[]>([]);
@@ -128,6 +130,7 @@ export class RealmState {
     this.savedSnippets.value = state.saved_snippets;
     this.scheduledMessages.value = state.scheduled_messages;
     this.reminders.value = state.reminders ?? [];
+    this.alertWords.value = state.alert_words ?? [];
     this.realmEmoji.value = state.realm_emoji;
     this.settings.value = state.user_settings;
     this.permissions.value = {
@@ -204,6 +207,9 @@ export class RealmState {
         break;
       case 'scheduled_messages':
         this.#scheduledMessages(event);
+        break;
+      case 'alert_words':
+        this.alertWords.value = event.alert_words as string[];
         break;
       case 'reminders':
         if (event.op === 'add') this.reminders.value = [...this.reminders.value, ...(event.reminders as Reminder[])];

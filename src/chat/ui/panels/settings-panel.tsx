@@ -15,6 +15,7 @@ export function SettingsPanel() {
     <div class="settings">
       <PersonalSettings />
       <NotificationSettings />
+      <AlertWords />
       <SubscriptionSettings />
     </div>
   );
@@ -123,6 +124,54 @@ function NotificationSettings() {
         />
         Channel messages (each channel can also choose, below)
       </label>
+    </section>
+  );
+}
+
+/** Upstream's alert words: a message containing one alerts me as a mention does. */
+function AlertWords() {
+  const { session } = useChat();
+  const words = session.realm.alertWords.value;
+  const adding = useSignal('');
+  const add = async (): Promise<void> => {
+    const word = adding.value.trim();
+    if (!word) return;
+    if (await attempt('Could not add the alert word', () => session.api.post('/users/me/alert_words', { alert_words: [word] }))) adding.value = '';
+  };
+  return (
+    <section aria-labelledby="alert-words">
+      <h3 id="alert-words">Alert words</h3>
+      <p class="hint">A message with one of these words alerts you as a mention does.</p>
+      <ul class="admin-list" aria-label="Alert words">
+        {words.map((word) => (
+          <li key={word} class="admin-row">
+            <span class="admin-row-text">{word}</span>
+            <button
+              type="button"
+              class="small"
+              aria-label={`Remove the alert word ${word}`}
+              onClick={() => void attempt('Could not remove the alert word', () => session.api.delete('/users/me/alert_words', { alert_words: [word] }))}
+            >
+              Remove
+            </button>
+          </li>
+        ))}
+      </ul>
+      <form
+        class="inline-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void add();
+        }}
+      >
+        <label>
+          New alert word
+          <input value={adding.value} maxLength={100} onInput={(event) => (adding.value = event.currentTarget.value)} />
+        </label>
+        <button type="submit" disabled={!adding.value.trim()}>
+          Add
+        </button>
+      </form>
     </section>
   );
 }
