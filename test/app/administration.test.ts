@@ -143,6 +143,44 @@ describe('organization administration, as the owner', () => {
   });
 });
 
+describe('user groups, as the owner', () => {
+  test('a group created here gets members added and removed on the server, can be given a permission, and is deactivated once unused', async () => {
+    const section = panel.locator('section', { has: page.getByRole('heading', { name: 'User groups' }) });
+    await section.getByLabel('Group name').fill('mobile-team');
+    await section.getByLabel('Group description').fill('The app people');
+    await section.getByRole('button', { name: 'Create group' }).click();
+    const row = section.getByRole('list', { name: 'User groups' }).getByRole('listitem').filter({ hasText: '@mobile-team' }).first();
+    await row.waitFor();
+    const groups = async () => (await api(page, OLIVIA, 'GET', '/user_groups')).user_groups as { id: number; name: string; members: number[]; deactivated: boolean }[];
+    const group = async () => (await groups()).find((candidate) => candidate.name === 'mobile-team')!;
+
+    for (const name of ['Marcus Reed', 'Hannah Kim']) {
+      await row.getByLabel('Add to mobile-team').selectOption({ label: name });
+      await row.getByRole('button', { name: 'Add', exact: true }).click();
+      await row.getByRole('list', { name: 'Members of mobile-team' }).getByText(name).waitFor();
+    }
+    await row.getByRole('button', { name: 'Remove Hannah Kim from mobile-team' }).click();
+    await expect.poll(async () => (await group()).members, { timeout: WAIT_MS }).toEqual([9]);
+
+    // Given a permission, it cannot be deactivated (the server says why); taken back, it can.
+    const settings = panel.locator('section', { has: page.getByRole('heading', { name: 'Organization settings' }) });
+    const resolvers = settings.getByRole('combobox', { name: 'Who can resolve topics' });
+    const before = await resolvers.inputValue();
+    await resolvers.selectOption({ label: '@mobile-team' });
+    const realmState = async () => (await api(page, OLIVIA, 'POST', '/register', { fetch_event_types: ['realm'] })).realm_can_resolve_topics_group;
+    const id = (await group()).id;
+    await expect.poll(realmState, { timeout: WAIT_MS }).toBe(id);
+    await row.getByRole('button', { name: 'Deactivate' }).click();
+    await page.getByText(/Could not deactivate the group/).waitFor();
+    expect((await group()).deactivated).toBe(false);
+    await resolvers.selectOption(before);
+    await expect.poll(realmState, { timeout: WAIT_MS }).toBe(Number(before));
+    await row.getByRole('button', { name: 'Deactivate' }).click();
+    await row.waitFor({ state: 'detached' });
+    expect((await groups()).some((candidate) => candidate.name === 'mobile-team')).toBe(false);
+  });
+});
+
 describe('a channel’s settings, as the owner', () => {
   test('renamed and described, a subscriber added and removed, then archived: each on the server, the sidebar following', async () => {
     await page.getByRole('button', { name: 'Close panel' }).click().catch(() => undefined);

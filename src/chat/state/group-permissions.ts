@@ -14,8 +14,9 @@ export const REALM_GROUP_SETTINGS = [
 ] as const;
 export type RealmGroupSetting = (typeof REALM_GROUP_SETTINGS)[number];
 
-interface GroupMembership {
+export interface GroupMembership {
   name: string;
+  description: string;
   /** A role's group (`role:members`, ...): what permission settings usually name. */
   system: boolean;
   members: readonly number[];
@@ -36,7 +37,7 @@ export class GroupPermissions {
     this.groups.value = new Map(
       (initial.realm_user_groups ?? []).map((group) => [
         group.id,
-        { name: group.name, system: group.is_system_group, members: group.members, subgroups: group.direct_subgroup_ids ?? [] },
+        { name: group.name, description: group.description, system: group.is_system_group, members: group.members, subgroups: group.direct_subgroup_ids ?? [] },
       ]),
     );
     const settings: Partial<Record<RealmGroupSetting, GroupSettingValue>> = {};
@@ -69,13 +70,24 @@ export class GroupPermissions {
     const group = groups.get(id);
     switch (event.op) {
       case 'add': {
-        const added = event.group as { id: number; name: string; is_system_group?: boolean; members: number[]; direct_subgroup_ids?: number[] };
-        groups.set(added.id, { name: added.name, system: added.is_system_group ?? false, members: added.members, subgroups: added.direct_subgroup_ids ?? [] });
+        const added = event.group as { id: number; name: string; description?: string; is_system_group?: boolean; members: number[]; direct_subgroup_ids?: number[] };
+        groups.set(added.id, {
+          name: added.name,
+          description: added.description ?? '',
+          system: added.is_system_group ?? false,
+          members: added.members,
+          subgroups: added.direct_subgroup_ids ?? [],
+        });
         break;
       }
-      case 'update':
-        if (group && typeof event.data?.name === 'string') groups.set(id, { ...group, name: event.data.name });
+      case 'update': {
+        if (!group) return;
+        const data = (event.data ?? {}) as { name?: string; description?: string; deactivated?: boolean };
+        // A deactivated group is gone for this client (it does not ask to be told of them).
+        if (data.deactivated === true) groups.delete(id);
+        else groups.set(id, { ...group, name: data.name ?? group.name, description: data.description ?? group.description });
         break;
+      }
       case 'remove':
         groups.delete(id);
         break;

@@ -6,6 +6,7 @@ import { Linkifiers } from './admin/linkifiers.tsx';
 import { OrganizationSettings } from './admin/organization-settings.tsx';
 import { OutgoingMail } from './admin/outgoing-mail.tsx';
 import { ProfileFields } from './admin/profile-fields.tsx';
+import { UserGroups } from './admin/user-groups.tsx';
 import { UsersAdmin } from './admin/users-admin.tsx';
 
 /** Administration for owners and administrators: channels, people, and the realm's settings. */
@@ -21,6 +22,7 @@ export function AdminPanel() {
       <Invitations changed={mailChanged} />
       <OutgoingMail changed={mailChanged} />
       <UsersAdmin mailChanged={mailChanged} />
+      <UserGroups />
       <ProfileFields />
       <Linkifiers />
     </div>

@@ -44,11 +44,18 @@ export function OrganizationSettings() {
     ['allow_edit_history', 'Show the edit history of messages', flags.allowEditHistory],
     ['enable_read_receipts', 'Read receipts (who has read a message)', flags.readReceipts],
   ];
-  const groups = [...realm.groupPermissions.groups.value].filter(([, group]) => group.system);
-  const roleGroups = ROLE_GROUPS.flatMap(([groupName, label]) => {
-    const found = groups.find(([, group]) => group.name === groupName);
-    return found ? [{ id: found[0], label }] : [];
-  });
+  const groups = [...realm.groupPermissions.groups.value];
+  // Roles' groups by upstream's names, then the organization's own groups.
+  const choices = [
+    ...ROLE_GROUPS.flatMap(([groupName, label]) => {
+      const found = groups.find(([, group]) => group.system && group.name === groupName);
+      return found ? [{ id: found[0], label }] : [];
+    }),
+    ...groups
+      .filter(([, group]) => !group.system)
+      .sort(([, a], [, b]) => a.name.localeCompare(b.name))
+      .map(([id, group]) => ({ id, label: `@${group.name}` })),
+  ];
   return (
     <section aria-labelledby="organization-settings">
       <h3 id="organization-settings">Organization settings</h3>
@@ -85,7 +92,7 @@ export function OrganizationSettings() {
                   A custom group
                 </option>
               )}
-              {roleGroups.map((group) => (
+              {choices.map((group) => (
                 <option key={group.id} value={group.id}>
                   {group.label}
                 </option>
