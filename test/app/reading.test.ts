@@ -125,6 +125,28 @@ describe('settings', () => {
     await page.getByRole('list', { name: 'Alert words' }).getByText('tacos').waitFor({ state: 'detached' });
   });
 
+  test('a custom emoji added in Settings is on the server and offered in the compose box; removed, it is deactivated', async () => {
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+    await page.getByLabel('Emoji name').fill('lakeside');
+    await page.getByLabel('Image').setInputFiles({ name: 'lakeside.png', mimeType: 'image/png', buffer: png });
+    await page.getByRole('button', { name: 'Add emoji' }).click();
+    const listed = page.getByRole('list', { name: 'Custom emoji' }).getByRole('listitem').filter({ hasText: ':lakeside:' });
+    await listed.waitFor();
+    const onServer = async () => Object.values((await api(page, OLIVIA, 'GET', '/realm/emoji')).emoji as Record<string, { name: string; deactivated: boolean }>).find((e) => e.name === 'lakeside');
+    expect(await onServer()).toMatchObject({ name: 'lakeside', deactivated: false });
+
+    const box = page.getByRole('textbox', { name: 'Message', exact: true });
+    await box.click();
+    await box.pressSequentially('at the :lakes');
+    await page.getByRole('option', { name: ':lakeside:', selected: true }).waitFor();
+    await box.fill('');
+
+    // The Settings panel stayed open beside the messages.
+    await listed.getByRole('button', { name: 'Remove :lakeside:' }).click();
+    await listed.waitFor({ state: 'detached' });
+    await expect.poll(async () => (await onServer())?.deactivated, { timeout: WAIT_MS }).toBe(true);
+  });
+
   test('a channel muted in its settings is shown muted in the sidebar', async () => {
     await page.getByRole('group', { name: '#random' }).getByLabel('Muted').check();
     await page.locator('.channel-item.muted', { hasText: 'random' }).waitFor();

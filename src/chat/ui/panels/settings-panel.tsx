@@ -2,6 +2,7 @@ import { useSignal } from '@preact/signals';
 import type { Subscription } from '../../api/wire-types.ts';
 import { useChat } from '../chat-context.ts';
 import { attempt, notify } from '../notices.ts';
+import { CustomEmoji } from './custom-emoji.tsx';
 
 const COLOR_SCHEMES = [
   { value: 1, label: 'Automatic (follow the system)' },
@@ -16,6 +17,7 @@ export function SettingsPanel() {
       <PersonalSettings />
       <NotificationSettings />
       <AlertWords />
+      <CustomEmoji />
       <SubscriptionSettings />
     </div>
   );
