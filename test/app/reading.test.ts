@@ -269,3 +269,23 @@ describe('following a topic', () => {
     await page.getByRole('button', { name: 'Follow topic', exact: true }).waitFor();
   });
 });
+
+describe('a spoiler', () => {
+  test('shows its header only until clicked, and opens and closes from the keyboard', async () => {
+    const sent = await api(page, MARCUS, 'POST', '/messages', { type: 'channel', to: 'general', topic: 'spoilers', content: '```spoiler Plot twist\nThe butler did it\n```' });
+    await goTo(page, `#narrow/channel/2-general/topic/spoilers/near/${sent.id}`);
+    const message = messageElement(page, sent.id as number);
+    const header = message.getByRole('button', { name: 'Plot twist' });
+    const content = message.getByText('The butler did it');
+    await header.waitFor();
+    await expect(content.isVisible()).resolves.toBe(false);
+    await header.click();
+    await content.waitFor({ state: 'visible' });
+    await expect(header.getAttribute('aria-expanded')).resolves.toBe('true');
+    await header.focus();
+    await page.keyboard.press('Enter');
+    await content.waitFor({ state: 'hidden' });
+    await page.keyboard.press(' ');
+    await content.waitFor({ state: 'visible' });
+  });
+});

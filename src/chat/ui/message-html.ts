@@ -30,6 +30,12 @@ export function messageHtml(html: string, server: string): string {
     const code = [...span.classList].find((name) => name.startsWith('emoji-'))?.slice('emoji-'.length);
     if (code && /^[0-9a-f-]+$/.test(code)) span.textContent = emojiCharacter(code);
   }
+  // A spoiler's header opens it (`spoilers.ts`): a button for the keyboard and screen readers.
+  for (const header of fragment.querySelectorAll<HTMLElement>('.spoiler-header')) {
+    header.setAttribute('role', 'button');
+    header.setAttribute('tabindex', '0');
+    header.setAttribute('aria-expanded', 'false');
+  }
   if (server) {
     for (const element of fragment.querySelectorAll<HTMLElement>('[src^="/"], [href^="/"]')) {
       for (const attribute of ['src', 'href']) {

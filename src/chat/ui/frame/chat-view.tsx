@@ -21,6 +21,7 @@ import { TopBar } from './top-bar.tsx';
 import { TypingNotice } from './typing-notice.tsx';
 import { useShortcuts } from './shortcuts.ts';
 import { useDesktopNotifications } from './desktop-notifications.ts';
+import { useSpoilerToggles } from '../spoilers.ts';
 import { useThemeFromSettings } from './theme.ts';
 import { InboxView } from '../views/inbox-view.tsx';
 import { RecentView } from '../views/recent-view.tsx';
@@ -48,6 +49,7 @@ export function ChatView({ session, login, local, onReady, onLogout }: Props) {
   useThemeFromSettings(session.realm);
   useShortcuts(context);
   useDesktopNotifications(session);
+  useSpoilerToggles();
 
   // A new narrow: the compose box follows it, and the drawer closes (phones).
   useSignalEffect(() => {
