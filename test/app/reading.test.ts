@@ -289,3 +289,16 @@ describe('a spoiler', () => {
     await content.waitFor({ state: 'visible' });
   });
 });
+
+describe('math', () => {
+  test('TeX shows once, its MathML kept for screen readers only', async () => {
+    const sent = await api(page, MARCUS, 'POST', '/messages', { type: 'channel', to: 'general', topic: 'math', content: 'Area: $$\\pi r^2$$' });
+    await goTo(page, `#narrow/channel/2-general/topic/math/near/${sent.id}`);
+    const math = messageElement(page, sent.id as number).locator('.katex');
+    await math.waitFor();
+    await expect(math.locator('.katex-html').textContent()).resolves.toBe('\\pi r^2');
+    // The MathML takes no room on screen (before, the TeX showed twice).
+    const mathml = (await math.locator('.katex-mathml').boundingBox())!;
+    expect(mathml.width).toBeLessThanOrEqual(1);
+  });
+});
