@@ -302,3 +302,23 @@ describe('math', () => {
     expect(mathml.width).toBeLessThanOrEqual(1);
   });
 });
+
+describe('links and times in a message', () => {
+  test('a topic link opens the topic in this tab; a global time reads in the browser’s clock, the instant kept as its title', async () => {
+    const content = 'Meeting at <time:2025-11-20T15:00:00Z>, notes in #**engineering>Release 2.4**';
+    const sent = await api(page, MARCUS, 'POST', '/messages', { type: 'channel', to: 'general', topic: 'links', content });
+    await goTo(page, `#narrow/channel/2-general/topic/links/near/${sent.id}`);
+    const message = messageElement(page, sent.id as number);
+    const time = message.locator('.message-content time');
+    await expect(time.getAttribute('title')).resolves.toBe('2025-11-20T15:00:00Z');
+    const shown = await time.textContent();
+    expect(shown).not.toContain('2025-11-20T');
+    expect(shown).toMatch(/Nov/);
+
+    const link = message.getByRole('link', { name: '#engineering > Release 2.4' });
+    await expect(link.getAttribute('target')).resolves.toBeNull();
+    await link.click();
+    await page.getByRole('heading', { name: '#engineering › Release 2.4', level: 1 }).waitFor();
+    expect(page.context().pages()).toHaveLength(1);
+  });
+});

@@ -1,13 +1,22 @@
 import DOMPurify from 'dompurify';
 import { emojiCharacter } from './emoji.ts';
 
+/** How a global time in a message reads: in the browser's own zone and language. */
+const LOCAL_TIME = new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+
 /** Rendered message HTML, sanitised once per distinct content (the engine escapes; we do not rely on it). */
 const cache = new Map<string, string>();
 const CACHE_LIMIT = 5000;
 
 DOMPurify.addHook('afterSanitizeAttributes', (node) => {
   if (node instanceof HTMLAnchorElement) {
-    const href = node.getAttribute('href') ?? '';
+    let href = node.getAttribute('href') ?? '';
+    // The server writes links to channels, topics and messages as `/#narrow/...` (upstream's
+    // form): they are the app's own views, so they become this page's hash.
+    if (href.startsWith('/#')) {
+      href = href.slice(1);
+      node.setAttribute('href', href);
+    }
     // Links into the app stay in the tab; everything else opens beside it.
     if (!href.startsWith('#')) {
       node.target = '_blank';
@@ -29,6 +38,13 @@ export function messageHtml(html: string, server: string): string {
   for (const span of fragment.querySelectorAll<HTMLElement>('span.emoji')) {
     const code = [...span.classList].find((name) => name.startsWith('emoji-'))?.slice('emoji-'.length);
     if (code && /^[0-9a-f-]+$/.test(code)) span.textContent = emojiCharacter(code);
+  }
+  // Upstream's global times (`<time:...>`) show in the reader's own clock, the instant kept as the title.
+  for (const time of fragment.querySelectorAll<HTMLTimeElement>('time[datetime]')) {
+    const instant = new Date(time.dateTime);
+    if (Number.isNaN(instant.getTime())) continue;
+    time.title = time.dateTime;
+    time.textContent = LOCAL_TIME.format(instant);
   }
   // A spoiler's header opens it (`spoilers.ts`): a button for the keyboard and screen readers.
   for (const header of fragment.querySelectorAll<HTMLElement>('.spoiler-header')) {
