@@ -322,3 +322,12 @@ describe('links and times in a message', () => {
     expect(page.context().pages()).toHaveLength(1);
   });
 });
+
+describe('a /me message', () => {
+  test('reads as its sender doing it, as upstream shows it', async () => {
+    const sent = await api(page, MARCUS, 'POST', '/messages', { type: 'channel', to: 'general', topic: 'me', content: '/me waves hello' });
+    await goTo(page, `#narrow/channel/2-general/topic/me/near/${sent.id}`);
+    const content = messageElement(page, sent.id as number).locator('.message-content');
+    await expect.poll(() => content.textContent()).toBe('Marcus Reed waves hello');
+  });
+});

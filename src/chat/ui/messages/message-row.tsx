@@ -75,7 +75,11 @@ function MessageRowContent({ message, showSender, format, readHere }: Props) {
         {isEditing ? (
           <MessageEditor message={message} />
         ) : (
-          <div class="message-content rendered" onClick={openInlineImage} dangerouslySetInnerHTML={{ __html: messageHtml(message.match_content ?? message.content, session.api.server) }} />
+          <div
+            class={`message-content rendered ${message.is_me_message ? 'me-message' : ''}`}
+            onClick={openInlineImage}
+            dangerouslySetInnerHTML={{ __html: messageHtml(message.is_me_message ? meMessageHtml(message) : (message.match_content ?? message.content), session.api.server) }}
+          />
         )}
         {message.last_edit_timestamp !== undefined && !isEditing && <span class="edited-marker">(edited)</span>}
         {starred && <span class="star-marker" title="Starred" aria-label="Starred">★</span>}
@@ -85,4 +89,14 @@ function MessageRowContent({ message, showSender, format, readHere }: Props) {
       <MessageActions message={message} />
     </article>
   );
+}
+
+/**
+ * A `/me` message as upstream's web app shows it: the sender's name, then what they did
+ * ("Hannah Kim does a little dance"), instead of the `/me` the server leaves in its HTML.
+ */
+function meMessageHtml(message: Message): string {
+  const html = message.match_content ?? message.content;
+  const name = message.sender_full_name.replace(/[&<>"]/g, (character) => `&#${character.charCodeAt(0)};`);
+  return html.replace(/^<p>\/me /, `<p><span class="me-sender">${name}</span> `);
 }
