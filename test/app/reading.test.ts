@@ -331,3 +331,37 @@ describe('a /me message', () => {
     await expect.poll(() => content.textContent()).toBe('Marcus Reed waves hello');
   });
 });
+
+describe('a channel with many topics', () => {
+  test('lists its 8 most recent topics and those with unread messages; More topics shows the rest', async () => {
+    for (let n = 1; n <= 10; n += 1) {
+      const sent = await api(page, OLIVIA, 'POST', '/messages', { type: 'channel', to: 'random', topic: `note ${n}`, content: `note ${n}` });
+      expect(sent.result).toBe('success');
+    }
+    // A topic of its own, newest of all: what the view reads does not change which others are unread.
+    await goTo(page, '#narrow/channel/3-random/topic/note.2010');
+    const topics = page.getByRole('navigation').getByRole('list', { name: 'Topics' });
+    const names = () => topics.getByRole('link').locator('.label').allTextContents();
+    await expect.poll(names, { timeout: WAIT_MS }).toContain('note 10');
+    const all = ((await api(page, OLIVIA, 'GET', '/users/me/3/topics')).topics as { name: string }[]).map((topic) => topic.name);
+    const unreadPage = await api(page, OLIVIA, 'GET', '/messages', {
+      anchor: 'newest',
+      num_before: 1000,
+      num_after: 0,
+      narrow: [
+        { operator: 'channel', operand: 'random' },
+        { operator: 'is', operand: 'unread' },
+      ],
+    });
+    const unread = new Set((unreadPage.messages as { subject: string }[]).map((message) => message.subject));
+    expect(unread.size).toBeGreaterThan(0);
+    const expected = all.filter((name, index) => index < 8 || unread.has(name));
+    expect(expected.length).toBeLessThan(all.length);
+    await expect.poll(names).toEqual(expected);
+    const more = topics.getByRole('button', { name: `More topics (${all.length - expected.length})` });
+    await more.click();
+    await expect.poll(names).toEqual(all);
+    await topics.getByRole('button', { name: 'Fewer topics' }).click();
+    await expect.poll(names).toEqual(expected);
+  });
+});

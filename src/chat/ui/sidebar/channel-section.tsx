@@ -69,6 +69,9 @@ function ChannelItem({ sub, open }: { sub: Subscription; open: boolean }) {
   );
 }
 
+/** Topics listed before "More topics", as upstream's sidebar lists them. */
+const RECENT_TOPICS = 8;
+
 interface Topic {
   name: string;
   max_id: number;
@@ -88,9 +91,17 @@ function TopicList({ channelId }: { channelId: number }) {
   }, [channelId, realm.topicChanges.value.get(channelId), session.generation.value]);
   const current = route.value.narrow;
   const openTopic = current.kind === 'channel' && current.channelId === channelId ? current.topic?.toLowerCase() : undefined;
+  const showAll = useSignal(false);
+  // As upstream's sidebar: the most recent topics, those with unread messages and the open one; the rest on request.
+  const unreadKeys = new Set<string>();
+  for (const entry of realm.unread.value.entries.values()) if (entry.channelId === channelId && entry.topicKey !== undefined) unreadKeys.add(entry.topicKey);
+  const shown = showAll.value
+    ? topics.value
+    : topics.value.filter((topic, index) => index < RECENT_TOPICS || unreadKeys.has(topic.name.toLowerCase()) || topic.name.toLowerCase() === openTopic);
+  const hidden = topics.value.length - shown.length;
   return (
     <ul class="topic-list" aria-label="Topics">
-      {topics.value.map((topic) => {
+      {shown.map((topic) => {
         const key = topic.name.toLowerCase();
         const count = realm.unread.value.countWhere((entry) => entry.channelId === channelId && entry.topicKey === key);
         const muted = realm.topicPolicy(channelId, topic.name) === TOPIC_MUTED;
@@ -103,6 +114,13 @@ function TopicList({ channelId }: { channelId: number }) {
           </li>
         );
       })}
+      {(hidden > 0 || showAll.value) && (
+        <li>
+          <button type="button" class="more-topics" aria-expanded={showAll.value} onClick={() => (showAll.value = !showAll.value)}>
+            {showAll.value ? 'Fewer topics' : `More topics (${hidden})`}
+          </button>
+        </li>
+      )}
     </ul>
   );
 }
