@@ -33,6 +33,16 @@ const SCREENS: Screen[] = [
   { name: 'feed', as: 'Olivia Park' },
   { name: 'topic', as: 'Hannah Kim', hash: '#narrow/channel/5-engineering/topic/Dark.20mode.20implementation' },
   { name: 'dm', as: 'Olivia Park', hash: '#narrow/dm/9-Marcus-Reed' },
+  { name: 'inbox', as: 'Olivia Park', hash: '#inbox' },
+  { name: 'recent', as: 'Olivia Park', hash: '#recent' },
+  {
+    name: 'users',
+    as: 'Olivia Park',
+    then: async (page) => {
+      await page.getByRole('button', { name: 'Users' }).click();
+      await page.getByRole('list', { name: 'Users' }).waitFor();
+    },
+  },
   {
     name: 'drawer',
     as: 'Olivia Park',
@@ -163,7 +173,8 @@ async function main(): Promise<void> {
           }
           if (screen.hash) {
             await page.evaluate((hash) => (location.hash = hash), screen.hash);
-            await page.locator('[data-message-id]').first().waitFor();
+            // The Inbox and Recent conversations list conversations, not messages.
+            await page.locator('[data-message-id], .inbox-row, .recent-row, .empty-narrow').first().waitFor();
           }
           await screen.then?.(page);
           await page.waitForTimeout(300);
