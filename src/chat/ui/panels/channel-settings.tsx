@@ -3,6 +3,7 @@ import { useEffect } from 'preact/hooks';
 import { useChat } from '../chat-context.ts';
 import { Dialog } from '../dialog.tsx';
 import { attempt, notify } from '../notices.ts';
+import { AddPersonForm } from './admin/add-person-form.tsx';
 import { ConfirmDialog } from './admin/confirm-dialog.tsx';
 
 /**
@@ -17,7 +18,6 @@ export function ChannelSettings({ channelId, onClose }: { channelId: number; onC
   const name = useSignal(channel?.name ?? '');
   const description = useSignal(channel?.description ?? '');
   const subscribers = useSignal<number[] | null>(null);
-  const adding = useSignal('');
   const archiving = useSignal(false);
   const loadSubscribers = (): void =>
     void session.api.get<{ subscribers: number[] }>(`/streams/${channelId}/members`).then(
@@ -80,34 +80,13 @@ export function ChannelSettings({ channelId, onClose }: { channelId: number; onC
               </li>
             ))}
         </ul>
-        <form
-          class="inline-form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const id = Number(adding.value);
-            if (!id) return;
-            void change('subscribe them', () => session.api.post('/users/me/subscriptions', { subscriptions: [{ name: channel.name }], principals: [id] })).then(
-              (done) => done && (adding.value = ''),
-            );
-          }}
-        >
-          <label>
-            Add a subscriber
-            <select value={adding.value} onChange={(event) => (adding.value = event.currentTarget.value)}>
-              <option value="">Choose a person</option>
-              {people
-                .filter((user) => !subscribed.has(user.user_id))
-                .map((user) => (
-                  <option key={user.user_id} value={user.user_id}>
-                    {user.full_name}
-                  </option>
-                ))}
-            </select>
-          </label>
-          <button type="submit" disabled={!adding.value}>
-            Add
-          </button>
-        </form>
+        <AddPersonForm
+          label="Add a subscriber"
+          candidates={people.filter((user) => !subscribed.has(user.user_id))}
+          onAdd={(userId) =>
+            change('subscribe them', () => session.api.post('/users/me/subscriptions', { subscriptions: [{ name: channel.name }], principals: [userId] }))
+          }
+        />
       </section>
 
       <section aria-labelledby="channel-archive">

@@ -2,6 +2,7 @@ import { useSignal } from '@preact/signals';
 import type { GroupMembership } from '../../../state/group-permissions.ts';
 import { useChat } from '../../chat-context.ts';
 import { attempt } from '../../notices.ts';
+import { AddPersonForm } from './add-person-form.tsx';
 
 /**
  * The organization's own user groups (roles' groups aside): create one, add and remove its
@@ -53,7 +54,6 @@ export function UserGroups() {
 function GroupRow({ id, group }: { id: number; group: GroupMembership }) {
   const { session } = useChat();
   const realm = session.realm;
-  const adding = useSignal('');
   const people = [...realm.users.value.values()].filter((user) => user.is_active).sort((a, b) => a.full_name.localeCompare(b.full_name));
   const members = people.filter((user) => group.members.includes(user.user_id));
   const change = (what: string, params: { add?: number[]; delete?: number[] }) =>
@@ -79,30 +79,11 @@ function GroupRow({ id, group }: { id: number; group: GroupMembership }) {
           </li>
         ))}
       </ul>
-      <form
-        class="inline-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (adding.value) void change('add the member', { add: [Number(adding.value)] }).then((done) => done && (adding.value = ''));
-        }}
-      >
-        <label>
-          Add to {group.name}
-          <select value={adding.value} onChange={(event) => (adding.value = event.currentTarget.value)}>
-            <option value="">Choose a person</option>
-            {people
-              .filter((user) => !group.members.includes(user.user_id))
-              .map((user) => (
-                <option key={user.user_id} value={user.user_id}>
-                  {user.full_name}
-                </option>
-              ))}
-          </select>
-        </label>
-        <button type="submit" disabled={!adding.value}>
-          Add
-        </button>
-      </form>
+      <AddPersonForm
+        label={`Add to ${group.name}`}
+        candidates={people.filter((user) => !group.members.includes(user.user_id))}
+        onAdd={(userId) => change('add the member', { add: [userId] })}
+      />
     </li>
   );
 }
