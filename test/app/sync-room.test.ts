@@ -21,6 +21,8 @@ const RED_SQUARE_PNG = Buffer.from(
 );
 /** Online, a message reaches the other trainee well within this (it takes well under a second on an idle machine). */
 const DELIVERY_MS = 5_000;
+/** How often the app says "start" again while its user keeps typing (upstream's wait period). */
+const TYPING_START_EVERY_MS = 10_000;
 
 let hub: Engine;
 let proxyA: CuttableProxy;
@@ -70,9 +72,11 @@ describe('a training room synced through a hub', () => {
     const box = a.getByRole('textbox', { name: 'Message', exact: true });
     const notice = b.getByText('Mark Member is typing…');
     // Keys keep coming, as when a person types (a pause of 5 s would send "stop"), until B shows it.
+    // Typing is ephemeral: a notice lost on a busy machine is made good by the app's next "start",
+    // 10 s later (upstream's wait period), so the budget covers one of those as well.
     const started = Date.now();
     while (!(await notice.isVisible())) {
-      expect(Date.now() - started).toBeLessThan(DELIVERY_MS * 2);
+      expect(Date.now() - started).toBeLessThan(TYPING_START_EVERY_MS + DELIVERY_MS * 2);
       await box.press('a');
       await notice.waitFor({ timeout: 1000 }).catch(() => undefined);
     }
