@@ -92,16 +92,12 @@ export class GroupPermissions {
         groups.delete(id);
         break;
       case 'add_members':
-        if (group) groups.set(id, { ...group, members: [...new Set([...group.members, ...(event.user_ids as number[])])] });
-        break;
       case 'remove_members':
-        if (group) groups.set(id, { ...group, members: group.members.filter((member) => !(event.user_ids as number[]).includes(member)) });
+        if (group) groups.set(id, { ...group, members: changedIds(group.members, event.op, event.user_ids as number[]) });
         break;
       case 'add_subgroups':
-        if (group) groups.set(id, { ...group, subgroups: [...new Set([...group.subgroups, ...(event.direct_subgroup_ids as number[])])] });
-        break;
       case 'remove_subgroups':
-        if (group) groups.set(id, { ...group, subgroups: group.subgroups.filter((sub) => !(event.direct_subgroup_ids as number[]).includes(sub)) });
+        if (group) groups.set(id, { ...group, subgroups: changedIds(group.subgroups, event.op, event.direct_subgroup_ids as number[]) });
         break;
       default:
         return;
@@ -122,4 +118,9 @@ export class GroupPermissions {
     if (!group) return false;
     return group.members.includes(userId) || group.subgroups.some((sub) => this.#inGroup(userId, sub, seen));
   }
+}
+
+/** A list of ids with an event's ids added (`add_…`) or removed (`remove_…`). */
+function changedIds(ids: readonly number[], op: string, changed: readonly number[]): number[] {
+  return op.startsWith('add') ? [...new Set([...ids, ...changed])] : ids.filter((id) => !changed.includes(id));
 }

@@ -39,6 +39,32 @@ function fetchMessages(api: ApiClient, narrow: Narrow, anchor: Anchor, before: n
 }
 
 /**
+ * Whether a message belongs to a narrow, when that can be decided without the server (a search
+ * or other operators cannot: undefined).
+ */
+export function messageInNarrow(narrow: Narrow, message: Message, me: number): boolean | undefined {
+  switch (narrow.kind) {
+    case 'all':
+      return true;
+    case 'channel':
+      return (
+        message.type === 'stream' &&
+        message.stream_id === narrow.channelId &&
+        (narrow.topic === undefined || message.subject.toLowerCase() === narrow.topic.toLowerCase())
+      );
+    case 'dm':
+      return message.type === 'private' && dmKeyOf(message, me) === narrow.userIds.join(',');
+    case 'starred':
+      return message.flags.includes('starred');
+    case 'mentioned':
+      return message.flags.includes('mentioned') || message.flags.includes('wildcard_mentioned');
+    case 'search':
+    case 'terms':
+      return undefined;
+  }
+}
+
+/**
  * The loaded part of one narrow's history, in id order, grown both ways by scrolling
  * (anchors, as the API pages) and kept current by events.
  */
@@ -143,26 +169,7 @@ export class MessageList {
 
   /** Whether a message belongs here, when the narrow can be decided without the server. */
   matchesLocally(message: Message): boolean | undefined {
-    const narrow = this.narrow;
-    switch (narrow.kind) {
-      case 'all':
-        return true;
-      case 'channel':
-        return (
-          message.type === 'stream' &&
-          message.stream_id === narrow.channelId &&
-          (narrow.topic === undefined || message.subject.toLowerCase() === narrow.topic.toLowerCase())
-        );
-      case 'dm':
-        return message.type === 'private' && dmKeyOf(message, this.#me) === narrow.userIds.join(',');
-      case 'starred':
-        return message.flags.includes('starred');
-      case 'mentioned':
-        return message.flags.includes('mentioned') || message.flags.includes('wildcard_mentioned');
-      case 'search':
-      case 'terms':
-        return undefined;
-    }
+    return messageInNarrow(this.narrow, message, this.#me);
   }
 
   /** A new message: appended when this list already reaches the newest messages. */

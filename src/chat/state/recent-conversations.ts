@@ -1,9 +1,9 @@
 import type { Message } from '../api/wire-types.ts';
-import { dmKeyOf } from './unread-index.ts';
+import { conversationKey, dmKeyOf } from './unread-index.ts';
 
 /** One row of Recent conversations: a topic or a DM, as its newest loaded message shows it. */
 export type RecentConversation = {
-  /** `topic:{channel}:{topic, lower-cased}` or `dm:{ids}`: the unread index's keys. */
+  /** The unread index's {@link conversationKey}. */
   key: string;
   newest: Message;
   /** Who wrote in it, most recent first. */
@@ -20,7 +20,7 @@ export function recentConversations(messages: readonly Message[], me: number): R
   const byKey = new Map<string, RecentConversation>();
   for (let index = messages.length - 1; index >= 0; index -= 1) {
     const message = messages[index];
-    const key = conversationKey(message, me);
+    const key = conversationKey({ message, me });
     let conversation = byKey.get(key);
     if (!conversation) {
       conversation =
@@ -33,8 +33,4 @@ export function recentConversations(messages: readonly Message[], me: number): R
     conversation.participated ||= message.sender_id === me;
   }
   return [...byKey.values()];
-}
-
-function conversationKey(message: Message, me: number): string {
-  return message.type === 'stream' ? `topic:${message.stream_id}:${message.subject.toLowerCase()}` : `dm:${dmKeyOf(message, me)}`;
 }

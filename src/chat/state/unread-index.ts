@@ -77,6 +77,16 @@ export class UnreadIndex {
     return new UnreadIndex(entries);
   }
 
+  /** Unread messages per conversation, by {@link conversationKey}. */
+  countsByConversation(): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (const entry of this.entries.values()) {
+      const key = conversationKey(entry);
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    return counts;
+  }
+
   countWhere(test: (entry: UnreadEntry) => boolean): number {
     let count = 0;
     for (const entry of this.entries.values()) if (test(entry)) count += 1;
@@ -88,6 +98,12 @@ export function dmKeyOf(message: Message, me: number): string {
   const ids = Array.isArray(message.display_recipient) ? message.display_recipient.map((user) => user.id) : [];
   const others = ids.filter((id) => id !== me).sort((a, b) => a - b);
   return (others.length > 0 ? others : [me]).join(',');
+}
+
+/** A conversation's key (`topic:{channel}:{topic, lower-cased}` or `dm:{ids}`), from an entry or a message. */
+export function conversationKey(where: UnreadEntry | { message: Message; me: number }): string {
+  const entry = 'message' in where ? entryOf(where.message, where.me) : where;
+  return entry.dmKey !== undefined ? `dm:${entry.dmKey}` : `topic:${entry.channelId}:${entry.topicKey}`;
 }
 
 function entryOf(message: Message, me: number): UnreadEntry {

@@ -1,6 +1,7 @@
 import { useEffect } from 'preact/hooks';
 import type { Message } from '../../api/wire-types.ts';
 import type { Narrow } from '../../narrow/narrow.ts';
+import { messageInNarrow } from '../../state/message-list.ts';
 import { deservesNotification } from '../../state/notify-decision.ts';
 import type { ChatSession } from '../../state/session.ts';
 import { dmKeyOf } from '../../state/unread-index.ts';
@@ -20,13 +21,7 @@ function conversationOf(message: Message, me: number): Narrow {
 /** Whether the view on screen shows the message's conversation (then, with the window focused, no notification is needed). */
 function shownHere(message: Message, me: number): boolean {
   const { narrow, view } = route.value;
-  if (view !== undefined) return false;
-  if (narrow.kind === 'all') return true;
-  const own = conversationOf(message, me);
-  if (narrow.kind === 'channel' && own.kind === 'channel') {
-    return narrow.channelId === own.channelId && (narrow.topic === undefined || narrow.topic.toLowerCase() === own.topic!.toLowerCase());
-  }
-  return narrow.kind === 'dm' && own.kind === 'dm' && narrow.userIds.join(',') === own.userIds.join(',');
+  return view === undefined && messageInNarrow(narrow, message, me) === true;
 }
 
 function plainText(html: string): string {

@@ -52,7 +52,7 @@ export function StatusDialog({ onClose }: { onClose(): void }) {
             />
           </span>
         </label>
-        <ul class="status-presets" aria-label="Suggested statuses">
+        <ul class="choice-list" aria-label="Suggested statuses">
           {PRESETS.map((choice) => (
             <li key={choice.emojiName}>
               <button

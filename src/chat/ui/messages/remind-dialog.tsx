@@ -49,7 +49,7 @@ export function RemindDialog({ message, onClose }: { message: Message; onClose()
           Note (optional)
           <input value={note.value} maxLength={1000} onInput={(event) => (note.value = event.currentTarget.value)} />
         </label>
-        <ul class="status-presets" aria-label="When">
+        <ul class="choice-list" aria-label="When">
           {SOON.map(([label, offset]) => (
             <li key={label}>
               <button type="button" onClick={() => void remind(Date.now() + offset)}>

@@ -5,7 +5,6 @@ import { narrowHash } from '../../narrow/narrow-url.ts';
 import { topicShown } from '../../state/inbox.ts';
 import { fetchNewestPage } from '../../state/message-list.ts';
 import { type RecentConversation, recentConversations } from '../../state/recent-conversations.ts';
-import type { UnreadIndex } from '../../state/unread-index.ts';
 import { useChat } from '../chat-context.ts';
 import { ConversationFilter } from './conversation-filter.tsx';
 import { slugNames } from '../slug-names.ts';
@@ -37,7 +36,7 @@ export function RecentView({ onFirstDraw }: { onFirstDraw(): void }) {
     if (settled) onFirstDraw();
   }, [settled]);
 
-  const unreadCounts = countUnread(realm.unread.value);
+  const unreadCounts = realm.unread.value.countsByConversation();
   const policies = { subscriptions: realm.subscriptions.value, topicPolicy: (id: number, topic: string) => realm.topicPolicy(id, topic) };
   const words = filter.value.trim().toLowerCase();
   const rows = recentConversations(list.messages.value, session.me).filter((row) => {
@@ -122,14 +121,4 @@ function RecentRow({ row, unread }: { row: RecentConversation; unread: number })
       </time>
     </li>
   );
-}
-
-/** Unread messages per conversation, under {@link RecentConversation.key}'s keys. */
-function countUnread(unread: UnreadIndex): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const entry of unread.entries.values()) {
-    const key = entry.dmKey !== undefined ? `dm:${entry.dmKey}` : `topic:${entry.channelId}:${entry.topicKey}`;
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  return counts;
 }
