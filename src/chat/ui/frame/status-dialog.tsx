@@ -41,6 +41,8 @@ export function StatusDialog({ onClose }: { onClose(): void }) {
           <span class="status-input">
             {preset && <span aria-hidden="true">{emojiCharacter(preset.emojiCode)}</span>}
             <input
+              // The dialog opens to the words, not to its Close button.
+              autoFocus
               value={text.value}
               maxLength={MAX_STATUS_CHARS}
               placeholder="What are you up to?"
