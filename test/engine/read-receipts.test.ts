@@ -65,6 +65,16 @@ describe('GET /messages/{message_id}/read_receipts', () => {
     expect((await receipts(WELCOME)).status).toBe(400);
   });
 
+  it('refuses a value that is not a boolean, with nothing changed', async () => {
+    realm = await createTestRealm(withReceipts(false));
+    await expectRefused(realm, () => realm.as('adam').patch('/realm', { enable_read_receipts: 'maybe' }), {
+      result: 'error',
+      msg: expect.stringContaining('enable_read_receipts'),
+      code: 'BAD_REQUEST',
+    });
+    expect((await receipts(WELCOME)).status).toBe(400);
+  });
+
   it('cannot be turned on by a member: refused, nothing changed', async () => {
     realm = await createTestRealm(withReceipts(false));
     await expectRefused(realm, () => realm.as('mark').patch('/realm', { enable_read_receipts: true }), {
