@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 import { appShellManifest } from './build/app-shell-manifest.ts';
 import { earlyEngineStart } from './build/early-engine-start.ts';
 import { emojiTable } from './build/emoji-table.ts';
+import { katexWoff2Only } from './build/katex-woff2-only.ts';
 import { prebuiltRealms } from './build/prebuilt-realms.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from './scripts/chromium-flags.ts';
 import { tabCommands } from './test/browser/tab-commands.ts';
@@ -13,8 +14,9 @@ import { tabCommands } from './test/browser/tab-commands.ts';
 export default defineConfig({
   // Lists the built app in /sw.js for precaching (src/browser-host/service-worker/app-shell.ts); writes each scenario's
   // realm beside it for a fast first visit (build/prebuilt-realms.ts); starts the engine worker from index.html's head
-  // (build/early-engine-start.ts), before the manifest digests the page.
-  plugins: [prebuiltRealms(), earlyEngineStart(), appShellManifest()],
+  // (build/early-engine-start.ts), before the manifest digests the page; ships KaTeX's WOFF2 fonts only
+  // (build/katex-woff2-only.ts).
+  plugins: [katexWoff2Only(), prebuiltRealms(), earlyEngineStart(), appShellManifest()],
   build: {
     rolldownOptions: {
       input: { index: 'index.html', console: 'console.html', sw: 'worker/service-worker.ts' },

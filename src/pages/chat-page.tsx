@@ -1,3 +1,5 @@
+// KaTeX's layout of the math the server renders, with its fonts (bundled: the app works offline).
+import 'katex/dist/katex.min.css';
 import { render } from 'preact';
 import { bootServer } from '../browser-host/page/boot.ts';
 import { App } from '../chat/ui/frame/app.tsx';

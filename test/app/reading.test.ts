@@ -291,12 +291,17 @@ describe('a spoiler', () => {
 });
 
 describe('math', () => {
-  test('TeX shows once, its MathML kept for screen readers only', async () => {
+  test('a formula is laid out by KaTeX in its own fonts, its MathML kept for screen readers only', async () => {
     const sent = await api(page, MARCUS, 'POST', '/messages', { type: 'channel', to: 'general', topic: 'math', content: 'Area: $$\\pi r^2$$' });
     await goTo(page, `#narrow/channel/2-general/topic/math/near/${sent.id}`);
     const math = messageElement(page, sent.id as number).locator('.katex');
     await math.waitFor();
-    await expect(math.locator('.katex-html').textContent()).resolves.toBe('\\pi r^2');
+    // The TeX source is not what shows: the symbols are, set in KaTeX's math font.
+    await expect(math.locator('.katex-html').textContent()).resolves.toBe('πr2');
+    const pi = math.locator('.katex-html .mathnormal').first();
+    await expect(pi.evaluate((element) => getComputedStyle(element).fontFamily)).resolves.toMatch(/^KaTeX_Math/);
+    // The font itself is served with the app: it loads.
+    await expect(page.evaluate(async () => (await document.fonts.load('italic 16px KaTeX_Math', 'π')).map((face) => face.status))).resolves.toEqual(['loaded']);
     // The MathML takes no room on screen (before, the TeX showed twice).
     const mathml = (await math.locator('.katex-mathml').boundingBox())!;
     expect(mathml.width).toBeLessThanOrEqual(1);

@@ -457,28 +457,50 @@ describe('quote, spoiler and math fences', () => {
     );
   });
 
-  it('keeps math fences as escaped TeX in KaTeX markup', () => {
-    expect(html('```math\n\\text{**a**} < b\n```')).toBe(
-      '<p><span class="katex-display"><span class="katex"><span class="katex-mathml"><math xmlns="http://www.w3.org/1998/Math/MathML" display="block">' +
-        '<semantics><mrow><mtext>\\text{**a**} &lt; b</mtext></mrow><annotation encoding="application/x-tex">\\text{**a**} &lt; b</annotation></semantics></math></span>' +
-        '<span class="katex-html" aria-hidden="true">\\text{**a**} &lt; b</span></span></span></p>',
-    );
+  it('lays out each paragraph of a math fence as display math, TeX that cannot be read shown as written', () => {
+    const rendered = html('```math\n\\text{**a**} < b\n\n\\frac{1}{\n```');
+    const [first, second] = rendered.replace(/^<p>|<\/p>$/g, '').split('\n\n');
+    expect(first).toMatch(/^<span class="katex-display"><span class="katex"><span class="katex-mathml"><math xmlns="http:\/\/www.w3.org\/1998\/Math\/MathML" display="block">/);
+    expect(first).toContain('<mtext>**a**</mtext>');
+    expect(first).toContain('<annotation encoding="application/x-tex">\\text{**a**} &lt; b</annotation>');
+    expect(first).toContain('<span class="katex-html" aria-hidden="true"><span class="base">');
+    expect(first).not.toContain('<strong>');
+    expect(second).toBe('<span class="tex-error">\\frac{1}{</span>');
   });
 });
 
 describe('inline math', () => {
-  const inlineKatex = (tex: string): string =>
-    '<span class="katex"><span class="katex-mathml"><math xmlns="http://www.w3.org/1998/Math/MathML">' +
-    `<semantics><mrow><mtext>${tex}</mtext></mrow><annotation encoding="application/x-tex">${tex}</annotation></semantics></math></span>` +
-    `<span class="katex-html" aria-hidden="true">${tex}</span></span>`;
+  /** The TeX source KaTeX keeps in its MathML annotation. */
+  const annotation = (rendered: string): string | undefined => /<annotation encoding="application\/x-tex">([^<]*)<\/annotation>/.exec(rendered)?.[1];
 
-  it('keeps $$…$$ as escaped TeX', () => {
-    expect(html('$$1 \\oplus 0 < 1$$')).toBe(`<p>${inlineKatex('1 \\oplus 0 &lt; 1')}</p>`);
+  it('lays out $$…$$ with KaTeX: its HTML, its MathML and the source', () => {
+    const rendered = html('Area: $$\\pi r^2 < 1$$');
+    expect(rendered).toMatch(/^<p>Area: <span class="katex"><span class="katex-mathml"><math xmlns="http:\/\/www.w3.org\/1998\/Math\/MathML"><semantics><mrow><mi>π<\/mi>/);
+    expect(annotation(rendered)).toBe('\\pi r^2 &lt; 1');
+    expect(rendered).toContain('<span class="katex-html" aria-hidden="true"><span class="base"><span class="strut"');
+    expect(rendered).toMatch(/<span class="mord mathnormal"[^>]*>π<\/span>/);
+    expect(rendered.endsWith('</span></p>')).toBe(true);
+  });
+
+  it('shows TeX that KaTeX cannot read as written, dollars included', () => {
+    expect(html('see $$\\frac{1}{<b>$$ here')).toBe('<p>see <span class="tex-error">$$\\frac{1}{&lt;b&gt;$$</span> here</p>');
+    expect(html('$$\\nosuchcommand$$')).toBe('<p><span class="tex-error">$$\\nosuchcommand$$</span></p>');
+  });
+
+  it('makes no link of \\href and clamps sizes a message asks for', () => {
+    const link = html('$$\\href{javascript:alert(1)}{x}$$');
+    expect(link).not.toMatch(/<a\b|href="/);
+    const rule = html('$$\\rule{100000em}{1em}$$');
+    expect(rule).toContain('border-right-width:50em;');
+    expect(rule).not.toContain('100000em;');
   });
 
   it('never reads asterisks inside math as emphasis', () => {
-    expect(html('*x $$a*b$$*')).toBe(`<p><em>x ${inlineKatex('a*b')}</em></p>`);
-    expect(html('$$**a**$$')).toBe(`<p>${inlineKatex('**a**')}</p>`);
+    const emphasised = html('*x $$a*b$$*');
+    expect(emphasised).toMatch(/^<p><em>x <span class="katex">.*<\/span><\/em><\/p>$/);
+    expect(annotation(emphasised)).toBe('a*b');
+    expect(annotation(html('$$**a**$$'))).toBe('**a**');
+    expect(html('$$**a**$$')).not.toContain('<strong>');
   });
 
   it('leaves dollar signs that are not math alone', () => {

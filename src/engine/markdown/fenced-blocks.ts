@@ -4,7 +4,7 @@
  * inside a quote does not end the quote. Plain code fences are left to marked.
  */
 import type { Token, TokenizerAndRendererExtension, Tokens } from 'marked';
-import { katexHtml } from './math.ts';
+import { displayMathHtml } from './math.ts';
 
 const SPECIAL_OPENING = /^ {0,3}(`{3,}|~{3,})[ \t]*(quoted?|spoiler|math)(?:[ \t]+([^\n]*?))?[ \t]*(?:\n|$)/i;
 const SPECIAL_OPENING_ANYWHERE = /^ {0,3}(?:`{3,}|~{3,})[ \t]*(?:quoted?|spoiler|math)(?:[ \t]|$)/im;
@@ -74,7 +74,7 @@ export const fencedBlockExtension: TokenizerAndRendererExtension = {
 
 export const mathBlockExtension: TokenizerAndRendererExtension = {
   name: 'mathBlock',
-  renderer: (token) => `<p>${katexHtml(token.tex as string, true)}</p>\n`,
+  renderer: (token) => `<p>${displayMathHtml(token.tex as string)}</p>\n`,
 };
 
 export const spoilerExtension: TokenizerAndRendererExtension = {

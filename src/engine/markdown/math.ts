@@ -1,8 +1,10 @@
 /**
- * TeX: inline `$$…$$` and ```math blocks. There is no KaTeX here, so the TeX source is shipped in
- * KaTeX's outer shape: the source in the MathML annotation (where clients look for it) and as
- * visible text. Math is never read as Markdown, so `$$a*b*c$$` keeps its asterisks.
+ * TeX: inline `$$…$$` and ```math blocks, laid out by KaTeX as upstream's server does (its
+ * HTML, with the MathML and the TeX source in an annotation for clients and screen readers).
+ * TeX KaTeX cannot read is shown as it was written, in a `tex-error` span, as upstream. Math is
+ * never read as Markdown, so `$$a*b*c$$` keeps its asterisks.
  */
+import katex from 'katex';
 import type { TokenizerAndRendererExtension } from 'marked';
 import { escapeCode } from './html-escape.ts';
 
@@ -10,13 +12,29 @@ import { escapeCode } from './html-escape.ts';
 const INLINE_MATH = /^\$\$([^\n_$](?:\\\$|[^$\n])*)\$\$(?!\$)/;
 const INLINE_MATH_ANYWHERE = /(?<!\$)\$\$[^\n_$](?:\\\$|[^$\n])*\$\$(?!\$)/g;
 
-export function katexHtml(tex: string, display: boolean): string {
-  const mathAttributes = display ? ' display="block"' : '';
-  const katex =
-    `<span class="katex"><span class="katex-mathml"><math xmlns="http://www.w3.org/1998/Math/MathML"${mathAttributes}>` +
-    `<semantics><mrow><mtext>${escapeCode(tex)}</mtext></mrow><annotation encoding="application/x-tex">${escapeCode(tex)}</annotation></semantics></math></span>` +
-    `<span class="katex-html" aria-hidden="true">${escapeCode(tex)}</span></span>`;
-  return display ? `<span class="katex-display">${katex}</span>` : katex;
+/**
+ * Bounds on what a message's TeX may ask of a reader's page: macro expansions (KaTeX's own
+ * default, stated) and explicit sizes such as `\rule{1000em}{1em}`, clamped to 50em.
+ * `trust: false` leaves `\href`, `\url` and `\htmlClass` unrendered; `strict: 'ignore'` keeps
+ * non-LaTeX input (Unicode in math mode) rendering without a console warning per message.
+ */
+const KATEX_OPTIONS = { throwOnError: true, trust: false, strict: 'ignore', maxExpand: 1000, maxSize: 50, output: 'htmlAndMathml' } as const;
+
+/** KaTeX's HTML for `tex`, or null when it is not TeX KaTeX can read. */
+function renderTex(tex: string, displayMode: boolean): string | null {
+  try {
+    return katex.renderToString(tex, { ...KATEX_OPTIONS, displayMode });
+  } catch {
+    return null;
+  }
+}
+
+/** A ```math block: each paragraph of it is one display formula, as upstream. */
+export function displayMathHtml(body: string): string {
+  return body
+    .split('\n\n')
+    .map((paragraph) => renderTex(paragraph, true) ?? `<span class="tex-error">${escapeCode(paragraph)}</span>`)
+    .join('\n\n');
 }
 
 export const inlineMathExtension: TokenizerAndRendererExtension = {
@@ -28,7 +46,10 @@ export const inlineMathExtension: TokenizerAndRendererExtension = {
     const match = INLINE_MATH.exec(src);
     return match ? { type: 'inlineMath', raw: match[0], tex: match[1] } : undefined;
   },
-  renderer: (token) => katexHtml(token.tex as string, false),
+  renderer: (token) => {
+    const tex = token.tex as string;
+    return renderTex(tex, false) ?? `<span class="tex-error">${escapeCode(`$$${tex}$$`)}</span>`;
+  },
 };
 
 /** Hides math from marked's emphasis matching, which scans ahead for closing `*` and `~`. */
