@@ -158,3 +158,51 @@ describe('leaving a conversation view', () => {
     await expect.poll(() => page.locator('[data-message-id]').count()).toBeGreaterThan(0);
   });
 });
+
+describe('the keyboard: the next unread conversation, a new DM, and the list of keys', () => {
+  /** The Inbox's rows' links, in its order: the DMs', or the channels' topics'. */
+  const inboxLinks = (dms: boolean) =>
+    page.locator('.inbox-row a').evaluateAll((links, inDms) => links.filter((link) => inDms === !!link.closest('[aria-label="Direct messages"]')).map((link) => link.getAttribute('href')), dms);
+  const hash = () => page.evaluate(() => location.hash);
+
+  test('n goes to each unread topic in the Inbox’s order, and p to the newest unread DM', async () => {
+    await marcusSends('random', 'Keys one', 'first of the keyboard topics');
+    await marcusSends('support', 'Keys two', 'second of the keyboard topics');
+    const olivia = (await api(page, OLIVIA, 'GET', '/users/me')).user_id as number;
+    expect((await api(page, MARCUS, 'POST', '/messages', { type: 'direct', to: [olivia], content: 'a word for p' })).result).toBe('success');
+    await goTo(page, '#inbox');
+    await inboxRow('#support', 'Keys two').waitFor();
+    await inboxRow('Direct messages', 'Marcus Reed').first().waitFor();
+    const topics = await inboxLinks(false);
+    const dms = await inboxLinks(true);
+    expect(topics.length).toBeGreaterThanOrEqual(2);
+
+    await page.locator('body').press('n');
+    await expect.poll(hash).toBe(topics[0]);
+    await page.locator('body').press('n');
+    await expect.poll(hash).toBe(topics[1]);
+    await page.locator('body').press('p');
+    await expect.poll(hash).toBe(dms[0]);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('You and Marcus Reed');
+  });
+
+  test('x starts a new direct message in the compose box, its To field focused', async () => {
+    await page.locator('body').press('x');
+    await expect(page.getByRole('radio', { name: 'Direct message' }).isChecked()).resolves.toBe(true);
+    const to = page.getByRole('textbox', { name: 'To', exact: true });
+    await expect.poll(() => to.evaluate((field) => field === document.activeElement)).toBe(true);
+    await expect(to.inputValue()).resolves.toBe('');
+    await to.press('Escape');
+    await to.blur();
+  });
+
+  test('? lists the keys, n and p among them; Esc closes the list', async () => {
+    await page.locator('body').press('?');
+    const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await dialog.waitFor();
+    await expect(dialog.getByRole('row', { name: 'n Next unread topic' }).count()).resolves.toBe(1);
+    await expect(dialog.getByRole('row', { name: 'p Next unread direct message' }).count()).resolves.toBe(1);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+});

@@ -88,7 +88,8 @@ export function topicShown(realm: InboxRealm, channelId: number, topic: string):
   return !channelMuted || policy === TOPIC_UNMUTED || policy === TOPIC_FOLLOWED;
 }
 
-function channelOrder(realm: InboxRealm, a: number, b: number): number {
+/** The sidebar's order of two channels: pinned first, then by name. */
+export function channelOrder(realm: InboxRealm, a: number, b: number): number {
   const subA = realm.subscriptions.get(a);
   const subB = realm.subscriptions.get(b);
   const pinned = Number(subB?.pin_to_top ?? false) - Number(subA?.pin_to_top ?? false);

@@ -65,6 +65,11 @@ export function ComposeBox() {
 
   useSignalEffect(() => {
     if (composer.focusRequest.value === 0) return;
+    // A new direct message (`x`) needs its people first; the field shows once the mode has drawn.
+    if (composer.mode.peek() === 'dm' && !composer.to.peek().trim()) {
+      requestAnimationFrame(() => toField.current?.focus());
+      return;
+    }
     if (!previewing.peek()) {
       textarea.current?.focus();
       return;

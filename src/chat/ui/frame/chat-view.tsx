@@ -19,7 +19,8 @@ import { SidePanel } from '../panels/side-panel.tsx';
 import { Sidebar } from '../sidebar/sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
 import { TypingNotice } from './typing-notice.tsx';
-import { useShortcuts } from './shortcuts.ts';
+import { shortcutsHelpOpen, useShortcuts } from './shortcuts.ts';
+import { ShortcutsHelp } from './shortcuts-help.tsx';
 import { useDesktopNotifications } from './desktop-notifications.ts';
 import { useSpoilerToggles } from '../spoilers.ts';
 import { useThemeFromSettings } from './theme.ts';
@@ -109,6 +110,7 @@ export function ChatView({ session, login, local, onReady, onLogout }: Props) {
         <MessageDialogs />
         <ImageLightbox />
         <NoticeList />
+        {shortcutsHelpOpen.value && <ShortcutsHelp onClose={() => (shortcutsHelpOpen.value = false)} />}
       </div>
     </ChatContext.Provider>
   );

@@ -1,8 +1,37 @@
+import { signal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
-import { route, showView } from '../navigation.ts';
+import { buildInbox, channelOrder, type InboxRealm } from '../../state/inbox.ts';
+import { nextUnreadDm, nextUnreadTopic } from '../../state/next-unread.ts';
+import { navigate, route, showView } from '../navigation.ts';
 import type { ChatContextValue } from '../chat-context.ts';
 import { editing, messageDialog, quoteReply, toggleStar } from '../messages/message-operations.ts';
+import { notify } from '../notices.ts';
+import { slugNames } from '../slug-names.ts';
 import { searchFocus } from './search-box.tsx';
+
+/** Every key the app answers, as the Keyboard shortcuts dialog lists them (`?`). */
+export const SHORTCUTS: readonly { keys: readonly string[]; does: string }[] = [
+  { keys: ['?'], does: 'Show these keyboard shortcuts' },
+  { keys: ['/'], does: 'Search' },
+  { keys: ['Shift', 'I'], does: 'Inbox' },
+  { keys: ['t'], does: 'Recent conversations' },
+  { keys: ['n'], does: 'Next unread topic' },
+  { keys: ['p'], does: 'Next unread direct message' },
+  { keys: ['c'], does: 'New message in this conversation' },
+  { keys: ['x'], does: 'New direct message' },
+  { keys: ['j'], does: 'Select the next message (also ↓)' },
+  { keys: ['k'], does: 'Select the previous message (also ↑)' },
+  { keys: ['r'], does: 'Reply to the selected message (also Enter)' },
+  { keys: ['>'], does: 'Quote and reply to the selected message' },
+  { keys: ['e'], does: 'Edit the selected message (your own)' },
+  { keys: ['*'], does: 'Star or unstar the selected message' },
+  { keys: ['+'], does: 'React to the selected message' },
+  { keys: ['Ctrl', 'Enter'], does: 'Send (Enter, when “Enter sends” is on in Settings)' },
+  { keys: ['Esc'], does: 'Close what is open, or clear the selection' },
+];
+
+/** Whether the Keyboard shortcuts dialog is open (`?`, or the user menu). */
+export const shortcutsHelpOpen = signal(false);
 
 /** Elements where keys are text, not commands. */
 function typingTarget(target: EventTarget | null): boolean {
@@ -14,11 +43,7 @@ function shownMessageIds(): number[] {
   return [...document.querySelectorAll<HTMLElement>('.message-rows [data-message-id]')].map((element) => Number(element.dataset.messageId));
 }
 
-/**
- * Upstream's keys where they make sense: `c` compose, `r` reply to the selected message,
- * `j`/`k` (and arrows) move the selection, `*` star, `e` edit, `+` react, `>` quote, `/` search,
- * `Shift+I` the Inbox, `t` Recent conversations, `Esc` closes what is open.
- */
+/** Upstream's keys where they make sense ({@link SHORTCUTS} lists them). */
 export function useShortcuts(context: ChatContextValue): void {
   useEffect(() => {
     function onKey(event: KeyboardEvent): void {
@@ -43,6 +68,20 @@ export function useShortcuts(context: ChatContextValue): void {
         case 't':
           handled();
           showView('recent');
+          return;
+        case '?':
+          handled();
+          shortcutsHelpOpen.value = true;
+          return;
+        case 'n':
+        case 'p':
+          handled();
+          goToNextUnread(context, event.key === 'n' ? 'topic' : 'dm');
+          return;
+        case 'x':
+          handled();
+          composer.prefill({ kind: 'dm', userIds: [] });
+          composer.focusRequest.value += 1;
           return;
         case 'c':
           handled();
@@ -93,6 +132,25 @@ export function useShortcuts(context: ChatContextValue): void {
     addEventListener('keydown', onKey);
     return () => removeEventListener('keydown', onKey);
   }, [context.session]);
+}
+
+/** `n` and `p`: the next conversation with unread messages, or a word that there is none. */
+function goToNextUnread(context: ChatContextValue, kind: 'topic' | 'dm'): void {
+  const { session } = context;
+  const realm = session.realm;
+  const inboxRealm: InboxRealm = { subscriptions: realm.subscriptions.value, topicPolicy: (id, topic) => realm.topicPolicy(id, topic) };
+  const inbox = buildInbox(realm.unread.value, inboxRealm);
+  const shown = route.value.view ? null : route.value.narrow;
+  if (kind === 'topic') {
+    const current = shown?.kind === 'channel' ? { channelId: shown.channelId, topic: shown.topic } : null;
+    const next = nextUnreadTopic(inbox, current, (a, b) => channelOrder(inboxRealm, a, b));
+    if (next) navigate({ kind: 'channel', ...next }, slugNames(session));
+    else notify('There are no other unread topics.');
+  } else {
+    const next = nextUnreadDm(inbox, shown?.kind === 'dm' ? shown.userIds : null);
+    if (next) navigate({ kind: 'dm', userIds: next }, slugNames(session));
+    else notify('There are no other unread direct messages.');
+  }
 }
 
 function findSelected(context: ChatContextValue) {

@@ -3,6 +3,7 @@ import type { SavedLogin } from '../../login/saved-logins.ts';
 import { useChat } from '../chat-context.ts';
 import { SearchBox } from './search-box.tsx';
 import { ServerIndicator } from './server-indicator.tsx';
+import { shortcutsHelpOpen } from './shortcuts.ts';
 import { StatusDialog } from './status-dialog.tsx';
 
 interface Props {
@@ -71,6 +72,16 @@ export function TopBar({ login, onLogout }: Props) {
             )}
             <button type="button" role="menuitem" onClick={() => open('api-log')}>
               API log
+            </button>
+            <button
+              type="button"
+              role="menuitem"
+              onClick={() => {
+                menuOpen.value = false;
+                shortcutsHelpOpen.value = true;
+              }}
+            >
+              Keyboard shortcuts
             </button>
             {local && (
               <button type="button" role="menuitem" onClick={() => open('realm')}>

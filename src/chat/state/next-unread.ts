@@ -1,0 +1,36 @@
+import type { Inbox } from './inbox.ts';
+
+/** A topic to go to: `n`'s answer. */
+export interface TopicPlace {
+  channelId: number;
+  topic: string;
+}
+
+/**
+ * Upstream's `n`: the unread topic after the one shown, in the Inbox's order (channels as the
+ * sidebar orders them, each one's topics most recent first), wrapping round; from a channel or a
+ * topic with nothing unread, that channel's first unread topic, else the next channel's. Null
+ * when no other topic has unread messages. Muted topics are not offered, as the Inbox leaves them out.
+ */
+export function nextUnreadTopic(inbox: Inbox, current: { channelId: number; topic?: string } | null, compareChannels: (a: number, b: number) => number): TopicPlace | null {
+  const topics = inbox.channels.flatMap(({ channelId, topics }) => topics.map(({ topic }) => ({ channelId, topic })));
+  const isCurrent = (place: TopicPlace): boolean =>
+    current?.topic !== undefined && place.channelId === current.channelId && place.topic.toLowerCase() === current.topic.toLowerCase();
+  if (current === null) return topics[0] ?? null;
+  const at = topics.findIndex(isCurrent);
+  if (at >= 0) return topics.length > 1 ? topics[(at + 1) % topics.length] : null;
+  return topics.find((place) => compareChannels(place.channelId, current.channelId) >= 0) ?? topics[0] ?? null;
+}
+
+/**
+ * Upstream's `p`: the DM conversation with unread messages after the one shown, most recently
+ * active first, wrapping round; from anywhere else, the most recent. `userIds` as DM narrows
+ * hold them (the people besides me). Null when no other DM has unread messages.
+ */
+export function nextUnreadDm(inbox: Inbox, currentUserIds: readonly number[] | null): number[] | null {
+  const keyOf = (userIds: readonly number[]): string => [...userIds].sort((a, b) => a - b).join(',');
+  const key = currentUserIds && keyOf(currentUserIds);
+  const at = inbox.dms.findIndex((dm) => keyOf(dm.userIds) === key);
+  if (at < 0) return inbox.dms[0]?.userIds ?? null;
+  return inbox.dms.length > 1 ? inbox.dms[(at + 1) % inbox.dms.length].userIds : null;
+}
