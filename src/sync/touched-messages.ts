@@ -15,6 +15,7 @@ export function touchedMessageIds(notice: Notice): readonly number[] {
     case 'delete_message':
       return ids(event.message_ids ?? [event.message_id]);
     case 'reaction':
+    case 'submessage':
       return ids([event.message_id]);
     case 'update_message_flags':
       return ids(event.messages);

@@ -105,6 +105,23 @@ export const eventCases = caseSuite('register and events', (api) => {
     ]);
   });
 
+  it('carries a poll in its message, and a vote in it as a submessage event', async () => {
+    const queueId = await register('mark', { event_types: ['message', 'submessage'] });
+    const id = (await say('/poll Lunch?\nPizza')).body.id as number;
+    const vote = JSON.stringify({ type: 'vote', key: 'canned,0', vote: 1 });
+    expect((await api.as('mia').post('/submessage', { message_id: id, msg_type: 'widget', content: vote })).body).toEqual({ result: 'success', msg: '' });
+    const [sent, voted] = (await drain('mark', queueId)).body.events;
+    const [widget] = sent.message.submessages;
+    expect(widget).toEqual({
+      msg_type: 'widget',
+      content: JSON.stringify({ widget_type: 'poll', extra_data: { question: 'Lunch?', options: ['Pizza'] } }),
+      message_id: id,
+      sender_id: IDS.olivia,
+      id: widget.id,
+    });
+    expect(voted).toEqual({ id: 1, type: 'submessage', msg_type: 'widget', message_id: id, submessage_id: widget.id + 1, sender_id: IDS.mia, content: vote });
+  });
+
   it('deletes a queue; later polls get BAD_EVENT_QUEUE_ID', async () => {
     const queueId = await register('mark');
     expect((await api.as('mia').delete('/events', { queue_id: queueId })).body.code).toBe('BAD_EVENT_QUEUE_ID');

@@ -46,6 +46,13 @@ const CASES: MatrixCase[] = [
   },
   { endpoint: 'DELETE /messages/{message_id}', allowed: ['owner', 'admin', 'member'], send: (c) => c.delete('/messages/2') },
   { endpoint: 'POST /messages/{message_id}/reactions', allowed: ALL, ownRowsOnly: true, send: (c) => c.post('/messages/1/reactions', { emoji_name: 'smile' }) },
+  // Everyone who sees a poll votes in it: Olivia's poll in #general (id 5).
+  {
+    endpoint: 'POST /submessage',
+    allowed: ALL,
+    setup: (realm) => realm.as('olivia').post('/messages', { type: 'stream', to: 'general', topic: 'matrix', content: '/poll Lunch?\nPizza' }),
+    send: (c) => c.post('/submessage', { message_id: 5, msg_type: 'widget', content: JSON.stringify({ type: 'vote', key: 'canned,0', vote: 1 }) }),
+  },
   { endpoint: 'POST /messages/flags', allowed: ALL, ownRowsOnly: true, send: (c) => c.post('/messages/flags', { messages: [1], op: 'add', flag: 'starred' }) },
   { endpoint: 'POST /mark_all_as_read', allowed: ALL, ownRowsOnly: true, send: (c) => c.post('/mark_all_as_read') },
   { endpoint: 'POST /mark_stream_as_read', allowed: ALL, ownRowsOnly: true, send: (c) => c.post('/mark_stream_as_read', { stream_id: IDS.general }) },

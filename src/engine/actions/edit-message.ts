@@ -81,7 +81,11 @@ export async function editMessage(scope: CallerScope, request: EditRequest): Pro
   const { db, directory, caller: editor } = scope;
   const { realm } = directory;
   const { row } = await loadAccessibleMessage(db, directory, editor, request.messageId);
-  if (request.content !== undefined) checkCanEditContent(editor, row, directory, scope.now);
+  if (request.content !== undefined) {
+    checkCanEditContent(editor, row, directory, scope.now);
+    // A widget's state lives in its submessages, which an edit of the text would leave behind (upstream refuses it too).
+    if ((row.submessages?.length ?? 0) > 0) throw badRequest('Widgets cannot be edited.');
+  }
 
   let topic = request.topic === undefined ? undefined : normalizeTopic(request.topic, realm);
   if (topic === row.topic) topic = undefined;

@@ -8,11 +8,12 @@ import { dmKey, recipientFor } from '../storage/recipients.ts';
 import { groupMemberIds, isInGroupSetting } from '../permissions/system-groups.ts';
 import { renderMessage } from '../markdown/render-message.ts';
 import { claimAttachments } from './uploads.ts';
-import type { RealmDatabase } from '../storage/database.ts';
+import { nextId, type RealmDatabase } from '../storage/database.ts';
 import { addNewMessage } from '../storage/message-ids.ts';
 import { type ChannelRow, FLAG_BITS, type MessageRow, type UserRow } from '../storage/rows.ts';
 import type { ActionScope, CallerScope } from '../services/action-scope.ts';
 import { alertedRecipients } from './alert-words.ts';
+import { widgetOf } from './widgets.ts';
 import { channelSubscriberIds, usersMuting } from '../directory/cached-reads.ts';
 
 /** A channel named by id or by name; a DM recipient by id or by API email. */
@@ -84,6 +85,9 @@ export async function sendMessage(scope: ActionScope, directory: RealmDirectory,
   } else {
     row.dm_key = target.dmKey;
   }
+  // `/poll` and `/todo` start a widget: its description is the message's first submessage, the sender's (upstream's `do_widget_post_save_actions`).
+  const widget = widgetOf(content);
+  if (widget) row.submessages = [{ id: await nextId(db, 'submessage'), sender_id: sender.id, msg_type: 'widget', content: JSON.stringify(widget) }];
 
   const topicParticipants = rendered.topicWildcard ? await topicParticipantIds(db, row) : new Set<number>();
   const groupMentioned = new Set<number>();

@@ -160,6 +160,7 @@ const message = z.looseObject({
   last_moved_timestamp: seconds.optional(),
   edit_history: z.array(editHistoryEntry).optional(),
   words: z.array(z.string()),
+  submessages: z.array(z.object({ id, sender_id: id, msg_type: z.string(), content: z.string() })).optional(),
 });
 
 /** The flags columns are derived again on import (archive-user-messages.ts); `dm` is older archives'. */

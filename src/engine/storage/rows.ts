@@ -189,6 +189,17 @@ export interface MessageRow {
   edit_history?: EditHistoryEntry[];
   /** Lower-cased words of content and topic, for `search` narrows (multi-entry index). */
   words: string[];
+  /** Widget data (`/poll`, `/todo`) and its changes, oldest first: always read with the message, so kept on its row. */
+  submessages?: SubmessageEntry[];
+}
+
+/** One submessage of a message (upstream's SubMessage; its `message_id` is the row's). */
+export interface SubmessageEntry {
+  id: number;
+  sender_id: number;
+  msg_type: string;
+  /** JSON text, as the client sent it. */
+  content: string;
 }
 
 /** Per-user message flags, as upstream's UserMessage bitfield. */

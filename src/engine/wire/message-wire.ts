@@ -49,7 +49,7 @@ export function messageToWire(
       reaction_type: r.reaction_type,
       user_id: r.user_id,
     })),
-    submessages: [],
+    submessages: (row.submessages ?? []).map(({ id, sender_id, msg_type, content }) => ({ msg_type, content, message_id: row.id, sender_id, id })),
   };
   if (row.type === 'stream') {
     const channel = directory.channels.get(row.stream_id!);

@@ -1,5 +1,6 @@
 import { deleteMessageEvent } from '../../engine/actions/delete-message.ts';
 import { unreadDetails } from '../../engine/actions/message-flags.ts';
+import { submessageEvent } from '../../engine/actions/submessages.ts';
 import type { RealmDirectory } from '../../engine/directory/realm-directory.ts';
 import type { EngineEvent, Notice } from '../../engine/events/event-types.ts';
 import { apiEmail } from '../../engine/permissions/email-visibility.ts';
@@ -45,7 +46,7 @@ export function removedNotice(directory: RealmDirectory, me: number, row: Messag
   return { event: deleteMessageEvent(row, [row.id]), users: [me], emptyTopicDisplayName: directory.realm.empty_topic_display_name };
 }
 
-/** What changed in a message the replica already held besides its content and place (`update-notices.ts`): reactions, flags (channel history has the history flags). */
+/** What changed in a message the replica already held besides its content and place (`update-notices.ts`): reactions, submessages, flags (channel history has the history flags). */
 export async function changedNotices(
   db: RealmDatabase,
   directory: RealmDirectory,
@@ -61,6 +62,11 @@ export async function changedNotices(
   const newKeys = new Set(bundle.reactions.map((r) => r.key));
   for (const reaction of old.reactions) if (!newKeys.has(reaction.key)) notices.push({ ...base, event: reactionEvent(directory, me, 'remove', reaction) });
   for (const reaction of bundle.reactions) if (!oldKeys.has(reaction.key)) notices.push({ ...base, event: reactionEvent(directory, me, 'add', reaction) });
+  // Submessages (a widget's votes, options, tasks) are only ever added.
+  const heldSubmessages = new Set((old.message.submessages ?? []).map((submessage) => submessage.id));
+  for (const submessage of bundle.message.submessages ?? []) {
+    if (!heldSubmessages.has(submessage.id)) notices.push({ ...base, event: submessageEvent(bundle.message, submessage) });
+  }
 
   for (const flag of REPORTED_FLAGS) {
     const bit = FLAG_BITS[flag];
