@@ -16,6 +16,16 @@ export interface User {
   bot_type: number | null;
 }
 
+/** A change to a message's widget (a vote, an option, a task), or the widget itself (the first). */
+export interface Submessage {
+  id: number;
+  message_id: number;
+  sender_id: number;
+  msg_type: string;
+  /** JSON text. */
+  content: string;
+}
+
 export interface Reaction {
   emoji_name: string;
   emoji_code: string;
@@ -36,6 +46,8 @@ export interface Message {
   display_recipient: string | { id: number; email: string; full_name: string }[];
   subject: string;
   reactions: Reaction[];
+  /** Absent from servers that have no widgets. */
+  submessages?: Submessage[];
   flags: string[];
   last_edit_timestamp?: number;
   is_me_message: boolean;

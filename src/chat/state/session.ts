@@ -1,6 +1,6 @@
 import { batch, signal } from '@preact/signals';
 import { type ApiClient, ApiFailure } from '../api/api-client.ts';
-import type { InitialState, Message, Reaction, ServerEvent } from '../api/wire-types.ts';
+import type { InitialState, Message, Reaction, ServerEvent, Submessage } from '../api/wire-types.ts';
 import { type Narrow, narrowKey } from '../narrow/narrow.ts';
 import { type Anchor, fetchFirstPage, MessageList } from './message-list.ts';
 import { PresenceState } from './presence.ts';
@@ -233,6 +233,9 @@ export class ChatSession {
       case 'reaction':
         this.#reaction(event);
         break;
+      case 'submessage':
+        this.#submessage(event);
+        break;
       case 'update_message_flags':
         this.#flags(event);
         break;
@@ -294,6 +297,23 @@ export class ChatSession {
   #deleteMessages(ids: Set<number>): void {
     for (const list of this.#everyList()) list.remove(ids);
     this.realm.unread.value = this.realm.unread.value.without(ids);
+  }
+
+  /** A widget's change: added to the message wherever it is listed, once. */
+  #submessage(event: ServerEvent): void {
+    const submessage: Submessage = {
+      id: event.submessage_id as number,
+      message_id: event.message_id as number,
+      sender_id: event.sender_id as number,
+      msg_type: event.msg_type as string,
+      content: event.content as string,
+    };
+    const ids = new Set([submessage.message_id]);
+    for (const list of this.#everyList()) {
+      list.update(ids, (message) =>
+        message.submessages?.some((known) => known.id === submessage.id) ? message : { ...message, submessages: [...(message.submessages ?? []), submessage] },
+      );
+    }
   }
 
   #reaction(event: ServerEvent): void {

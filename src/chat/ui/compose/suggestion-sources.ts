@@ -44,13 +44,30 @@ function replaceToken(text: string, start: number, caret: number, insert: string
   return { text: `${text.slice(0, start)}${insert}${text.slice(caret)}`, caret: start + insert.length };
 }
 
+/** The commands a message may start with, as upstream's compose box offers them after a leading `/`. */
+const SLASH_COMMANDS = [
+  { name: 'poll', detail: 'Create a poll: the question, then one option per line' },
+  { name: 'todo', detail: 'Create a to-do list: the title, then one task per line' },
+  { name: 'me', detail: 'Say what you are doing, in the third person' },
+];
+
 /**
- * In the message: `@name` suggests people (`@**Full Name**`), `#name` channels (`#**channel**`),
- * `:name` (two letters or more) emoji (`:name:`), as upstream's compose box does.
+ * In the message: `/` at its start suggests the commands (`/poll`, `/todo`, `/me`), `@name`
+ * people (`@**Full Name**`), `#name` channels (`#**channel**`), `:name` (two letters or more)
+ * emoji (`:name:`), as upstream's compose box does.
  */
 export function contentSuggestions(sources: { users(): User[]; channels(): Channel[]; customEmoji(): string[]; serverEmoji(): string[] }): SuggestionSource {
   return (text, caret) => {
     const before = text.slice(0, caret);
+    const command = /^\/([a-z]*)$/.exec(before);
+    if (command) {
+      return SLASH_COMMANDS.filter(({ name }) => name.startsWith(command[1]) && name !== command[1]).map<Suggestion>(({ name, detail }) => ({
+        key: `/${name}`,
+        label: `/${name}`,
+        detail,
+        apply: () => replaceToken(text, 0, caret, `/${name} `),
+      }));
+    }
     const mention = /(?:^|\s)@(?:\*\*)?([^\s@*]*)$/.exec(before);
     if (mention) {
       const query = mention[1].toLowerCase();

@@ -4,7 +4,7 @@ import { buildInbox, channelOrder, type InboxRealm } from '../../state/inbox.ts'
 import { nextUnreadDm, nextUnreadTopic } from '../../state/next-unread.ts';
 import { navigate, route, showView } from '../navigation.ts';
 import type { ChatContextValue } from '../chat-context.ts';
-import { editing, messageDialog, quoteReply, toggleStar } from '../messages/message-operations.ts';
+import { canEditContent, editing, messageDialog, quoteReply, toggleStar } from '../messages/message-operations.ts';
 import { notify } from '../notices.ts';
 import { slugNames } from '../slug-names.ts';
 import { searchFocus } from './search-box.tsx';
@@ -48,6 +48,8 @@ export function useShortcuts(context: ChatContextValue): void {
   useEffect(() => {
     function onKey(event: KeyboardEvent): void {
       if (event.ctrlKey || event.metaKey || event.altKey || typingTarget(event.target)) return;
+      // Enter on a focused button or link presses it (a vote, a reaction), not "reply".
+      if (event.key === 'Enter' && (event.target as HTMLElement | null)?.closest?.('button, a[href], [role="button"]')) return;
       const { session, composer, selectedId, panel, drawerOpen } = context;
       const selected = findSelected(context);
       const handled = (): void => event.preventDefault();
@@ -119,7 +121,7 @@ export function useShortcuts(context: ChatContextValue): void {
           void toggleStar(session, selected);
           return;
         case 'e':
-          if (selected.sender_id !== session.me) return;
+          if (!canEditContent(session, selected)) return;
           handled();
           editing.value = selected.id;
           return;

@@ -84,7 +84,8 @@ export async function quoteReply(session: ChatSession, composer: ComposerState, 
 /** Whether I may edit the content: my own message, editing allowed, within the time limit. */
 export function canEditContent(session: ChatSession, message: Message): boolean {
   const { allowEditing, editSeconds } = session.realm.limits.value;
-  if (message.sender_id !== session.me || !allowEditing) return false;
+  // A widget (poll, to-do list) keeps its state in submessages: the server refuses to edit its text.
+  if (message.sender_id !== session.me || !allowEditing || (message.submessages?.length ?? 0) > 0) return false;
   return editSeconds === null || editSeconds === 0 || Date.now() / 1000 - message.timestamp < editSeconds;
 }
 

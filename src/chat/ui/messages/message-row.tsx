@@ -7,6 +7,8 @@ import { Avatar } from './avatar.tsx';
 import { openInlineImage } from './image-lightbox.tsx';
 import { MessageActions } from './message-actions.tsx';
 import { MessageEditor } from './message-editor.tsx';
+import { MessageWidget } from './message-widget.tsx';
+import { widgetOf } from '../../state/widgets.ts';
 import { Reactions } from './reactions.tsx';
 import { editing, messageDialog } from './message-operations.ts';
 
@@ -35,6 +37,7 @@ function MessageRowContent({ message, showSender, format, readHere }: Props) {
   const sender = realm.users.value.get(message.sender_id);
   const avatar = sender?.avatar_url ?? message.avatar_url;
   const isEditing = editing.value === message.id;
+  const widget = widgetOf(message, session.me);
   // A replica's message the hub has not acknowledged yet (upstream's local echo shows these too).
   const pending = session.sync.replica.value?.pendingIds.has(message.id) ?? false;
   return (
@@ -77,10 +80,13 @@ function MessageRowContent({ message, showSender, format, readHere }: Props) {
         ) : (
           <div
             class={`message-content rendered ${message.is_me_message ? 'me-message' : ''}`}
+            // A widget shows instead of its `/poll` or `/todo` text, which stays in the element (runtime contract 5).
+            hidden={widget !== null}
             onClick={openInlineImage}
             dangerouslySetInnerHTML={{ __html: messageHtml(message.is_me_message ? meMessageHtml(message) : (message.match_content ?? message.content), session.api.server) }}
           />
         )}
+        {widget && !isEditing && <MessageWidget message={message} widget={widget} />}
         {message.last_edit_timestamp !== undefined && !isEditing && <span class="edited-marker">(edited)</span>}
         {starred && <span class="star-marker" title="Starred" aria-label="Starred">★</span>}
         {pending && <span class="pending-marker" title="Sent in this browser; not on the hub yet">pending</span>}
