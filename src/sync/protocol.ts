@@ -10,12 +10,21 @@ export const SYNC_PREFIX = '/sync/v1';
  * older hub ignores it, where its strict bodies would refuse a new field, and a new header
  * would need its CORS preflight). 2: `tables` refreshes (docs/SYNC.md, "Personal and shared
  * tables"). 3: channel history (docs/SYNC.md, "Channel history"): message bundles without flags
- * (`user_message: null`), history in snapshots, `POST /sync/v1/history`. A replica that states none is of version 1 (its code may outlive a hub's upgrade in
+ * (`user_message: null`), history in snapshots, `POST /sync/v1/history`. 4: a wait's
+ * ephemeral events are acknowledged by the replica's next wait (`ephemeral_ack`), not when they
+ * are sent. A replica that states none is of version 1 (its code may outlive a hub's upgrade in
  * a tab left open): a hub tells it to resync where a `tables` refresh would do.
  */
-export const SYNC_VERSION = 3;
+export const SYNC_VERSION = 4;
 /** The first version whose replicas hold channel history they did not receive. */
 export const HISTORY_VERSION = 3;
+
+/**
+ * The first version whose replicas acknowledge a wait's typing notices and presence changes on
+ * their next wait: a wait the replica gave up on (to run a round) may have been answered, and
+ * what it carried is then sent again instead of lost.
+ */
+export const EPHEMERAL_ACK_VERSION = 4;
 
 /** The replica's version a request states; 1 when it states none. */
 export function syncVersionOf(request: Request): number {
@@ -116,12 +125,18 @@ export interface RefreshAnswer {
 /** A replica waiting for the hub's next change: at most this long per call. */
 export const MAX_WAIT_SECONDS = 50;
 
+/** How far a replica has received its relay queue's events: the queue (a new one after a hub restart), and the last event's id. */
+export const ephemeralMark = z.strictObject({ queue_id: z.string().max(64), last_event_id: z.int().min(-1) });
+export type EphemeralMark = z.output<typeof ephemeralMark>;
+
 export const waitBody = z.strictObject({
   ...identity,
   cursor: z.int().nonnegative(),
   timeout_seconds: z.int().min(1).max(MAX_WAIT_SECONDS),
   /** Names the waiting replica: its answer then carries the typing notices and presence changes meant for its user (`ephemeral`). */
   client_id: clientId.optional(),
+  /** The `ephemeral_until` of the last answer received (version 4): what the hub may now forget. Sent only to a hub that gave one. */
+  ephemeral_ack: ephemeralMark.optional(),
 });
 
 /** The events a wait carries besides the feed's changes: notices nothing journals (docs/SYNC.md, "Ephemeral events"). */

@@ -112,6 +112,7 @@ describe('the hub\'s presence relay', () => {
             email: 'mark@zulip.test',
           },
         ],
+        ephemeral_until: { queue_id: expect.any(String), last_event_id: expect.any(Number) },
       },
     });
   });

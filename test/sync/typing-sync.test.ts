@@ -120,24 +120,70 @@ describe('the hub\'s typing relay', () => {
     await vi.waitFor(() => expect(relayWaiting(world!.hubEngine, IDS.mia)).toBe(true), SOON);
     const typed = await hubCall('mark', '/ephemeral', { ...identity, path: 'typing', params: { op: 'start', to: `[${IDS.mia}]` } });
     expect(typed).toEqual({ status: 200, body: { result: 'success', msg: '' } });
-    expect(await miaWaiting).toEqual({
+    const answered = await miaWaiting;
+    expect(answered).toEqual({
       status: 200,
       body: {
         result: 'success',
         msg: '',
         changed: false,
         ephemeral: [{ type: 'typing', op: 'start', message_type: 'direct', sender: MARK, recipients: [MIA, MARK] }],
+        ephemeral_until: { queue_id: expect.any(String), last_event_id: expect.any(Number) },
       },
     });
 
-    // Mia's own notice: her wait hears nothing of it and runs out on the hub's clock.
-    let quiet: unknown;
-    void hubCall('mia', '/wait', { ...wait, client_id: 'client-mia-0001' }).then((answer) => (quiet = answer));
+    // Mia's own notice: her wait (acknowledging what she received) hears nothing of it and runs out on the hub's clock.
+    let quiet: { body: Record<string, unknown> } | undefined;
+    void hubCall('mia', '/wait', { ...wait, client_id: 'client-mia-0001', ephemeral_ack: answered.body.ephemeral_until }).then((answer) => (quiet = answer));
     await vi.waitFor(() => expect(relayWaiting(world!.hubEngine, IDS.mia)).toBe(true), SOON);
     await hubCall('mia', '/ephemeral', { ...identity, path: 'typing', params: { op: 'start', to: `[${IDS.mark}]` } });
     await vi.waitFor(() => {
       world!.clock.advance(30_000);
-      expect(quiet).toEqual({ status: 200, body: { result: 'success', msg: '', changed: false, ephemeral: [] } });
+      expect(quiet).toEqual({ status: 200, body: { result: 'success', msg: '', changed: false, ephemeral: [], ephemeral_until: expect.any(Object) } });
+    }, SOON);
+  });
+
+  it('sends a notice again to a replica that did not acknowledge the wait that carried it (it gave that wait up), and never after it did', async () => {
+    const synced = await syncedWorld('mia');
+    world = synced.world;
+    const state = (await synced.replicas.mia.replica.engine.db.sync_replica.get(1))!;
+    const identity = { hub_id: state.hub_id, epoch: state.epoch };
+    const wait = { ...identity, cursor: state.cursor, timeout_seconds: 30, client_id: 'client-mia-0001' };
+    const notice = [{ type: 'typing', op: 'start', message_type: 'direct', sender: MARK, recipients: [MIA, MARK] }];
+
+    const lost = hubCall('mia', '/wait', wait);
+    await vi.waitFor(() => expect(relayWaiting(world!.hubEngine, IDS.mia)).toBe(true), SOON);
+    await hubCall('mark', '/ephemeral', { ...identity, path: 'typing', params: { op: 'start', to: `[${IDS.mia}]` } });
+    expect((await lost).body.ephemeral).toEqual(notice);
+    // The replica never read that answer: its next wait names no newer mark, and gets the notice at once.
+    const again = await hubCall('mia', '/wait', wait);
+    expect(again.body.ephemeral).toEqual(notice);
+    // Acknowledged, it is gone: the next wait runs out empty.
+    let quiet: { body: Record<string, unknown> } | undefined;
+    void hubCall('mia', '/wait', { ...wait, ephemeral_ack: again.body.ephemeral_until }).then((answer) => (quiet = answer));
+    await vi.waitFor(() => {
+      world!.clock.advance(30_000);
+      expect(quiet?.body.ephemeral).toEqual([]);
+    }, SOON);
+  });
+
+  it('acknowledges a notice as it sends it to a replica older than version 4, which never acknowledges', async () => {
+    const synced = await syncedWorld('mia');
+    world = synced.world;
+    const state = (await synced.replicas.mia.replica.engine.db.sync_replica.get(1))!;
+    const identity = { hub_id: state.hub_id, epoch: state.epoch };
+    const wait = { ...identity, cursor: state.cursor, timeout_seconds: 30, client_id: 'client-mia-0001' };
+    const oldReplicaWait = () => world!.peerCall('mia', 'POST', '/wait?version=3', wait);
+
+    const first = oldReplicaWait();
+    await vi.waitFor(() => expect(relayWaiting(world!.hubEngine, IDS.mia)).toBe(true), SOON);
+    await hubCall('mark', '/ephemeral', { ...identity, path: 'typing', params: { op: 'start', to: `[${IDS.mia}]` } });
+    expect((await first).body).toEqual({ result: 'success', msg: '', changed: false, ephemeral: [{ type: 'typing', op: 'start', message_type: 'direct', sender: MARK, recipients: [MIA, MARK] }] });
+    let quiet: { body: Record<string, unknown> } | undefined;
+    void oldReplicaWait().then((answer) => (quiet = answer));
+    await vi.waitFor(() => {
+      world!.clock.advance(30_000);
+      expect(quiet?.body).toEqual({ result: 'success', msg: '', changed: false, ephemeral: [] });
     }, SOON);
   });
 

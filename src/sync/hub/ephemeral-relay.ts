@@ -1,7 +1,7 @@
 import type { Engine } from '../../engine/engine.ts';
 import type { EventQueue } from '../../engine/events/event-queue.ts';
 import { type EngineEvent, NO_CAPABILITIES } from '../../engine/events/event-types.ts';
-import { EPHEMERAL_EVENT_TYPES, MAX_EPHEMERAL_PER_WAIT } from '../protocol.ts';
+import { EPHEMERAL_EVENT_TYPES, type EphemeralMark, MAX_EPHEMERAL_PER_WAIT } from '../protocol.ts';
 
 /** Waiting replicas of one user the hub keeps a queue for; the one waited on longest ago makes way. */
 const MAX_RELAYS_PER_USER = 4;
@@ -15,8 +15,11 @@ export interface Relay {
    * `signal` aborts: a wait's `changed`. The user's own events do not answer the wait.
    */
   arrival(signal: AbortSignal): Promise<false>;
-  /** The queued events (the newest few), now acknowledged. */
-  take(): EngineEvent[];
+  /**
+   * The queued events (the newest few), and how far they go. Acknowledged now for a replica that
+   * does not acknowledge them itself (before version 4); else its next wait does (`open`).
+   */
+  take(acknowledge: boolean): { events: EngineEvent[]; until: EphemeralMark };
 }
 
 /**
@@ -36,9 +39,11 @@ export class EphemeralRelay {
     this.#engine = engine;
   }
 
-  open(userId: number, clientId: string): Relay {
+  /** The replica's relay, after forgetting what it says (`ack`) it received from this queue. */
+  open(userId: number, clientId: string, ack?: EphemeralMark): Relay {
     const queue = this.#queueOf(userId, clientId);
     const queues = this.#engine.queues;
+    if (ack && ack.queue_id === queue.id && ack.last_event_id >= queue.newestPrunedId) void queues.poll(queue, ack.last_event_id, true);
     const relayed = (event: EngineEvent) => EPHEMERAL_EVENT_TYPES.has(event.type) && senderOf(event) !== userId;
     return {
       arrival: async (signal) => {
@@ -50,15 +55,18 @@ export class EphemeralRelay {
           void queues.poll(queue, events.at(-1)!.id, true);
         }
       },
-      take: () => {
+      take: (acknowledge) => {
         // A copy: acknowledging prunes the queue's own array.
         const events = queue.events.slice();
-        if (events.length === 0) return [];
-        void queues.poll(queue, events.at(-1)!.id, true);
-        return events
-          .filter(relayed)
-          .slice(-MAX_EPHEMERAL_PER_WAIT)
-          .map(({ id: _id, ...event }) => event);
+        const until = { queue_id: queue.id, last_event_id: events.at(-1)?.id ?? queue.newestPrunedId };
+        if (acknowledge && events.length > 0) void queues.poll(queue, until.last_event_id, true);
+        return {
+          events: events
+            .filter(relayed)
+            .slice(-MAX_EPHEMERAL_PER_WAIT)
+            .map(({ id: _id, ...event }) => event),
+          until,
+        };
       },
     };
   }

@@ -3,15 +3,16 @@ import { authenticate } from '../../engine/auth/basic-auth.ts';
 import { RealmDirectory } from '../../engine/directory/realm-directory.ts';
 import { API_PREFIX, type Engine } from '../../engine/engine.ts';
 import { ApiError } from '../../engine/errors/api-error.ts';
+import type { EngineEvent } from '../../engine/events/event-types.ts';
 import { errorResponse, internalErrorResponse, jsonResponse } from '../../engine/http/json-response.ts';
 import { readSnapshot } from '../../engine/services/run-action.ts';
 import { bindToTransaction } from '../../engine/storage/bound-database.ts';
 import type { SyncHubRow, UserRow } from '../../engine/storage/rows.ts';
 import type { RealmDatabase } from '../../engine/storage/database.ts';
 import { readBoundedBody } from '../../engine/http/bounded-body.ts';
-import { ephemeralBody, FILE_PATH_PREFIX, HISTORY_PATH, historyBody, HUB_READ_ROUTE, hubReadBody, MAX_HISTORY_MESSAGES, type PullAnswer, pullBody, pushBody, REFRESH_PATH, refreshBody, RESYNC_NEEDED, SYNC_PREFIX, syncVersionOf, UPLOAD_PATH, waitBody } from '../protocol.ts';
+import { EPHEMERAL_ACK_VERSION, ephemeralBody, type EphemeralMark, FILE_PATH_PREFIX, HISTORY_PATH, historyBody, HUB_READ_ROUTE, hubReadBody, MAX_HISTORY_MESSAGES, type PullAnswer, pullBody, pushBody, REFRESH_PATH, refreshBody, RESYNC_NEEDED, SYNC_PREFIX, syncVersionOf, UPLOAD_PATH, waitBody } from '../protocol.ts';
 import { ChangeSignal } from './change-signal.ts';
-import { EphemeralRelay } from './ephemeral-relay.ts';
+import { EphemeralRelay, type Relay } from './ephemeral-relay.ts';
 import { historyPage } from './history.ts';
 import { runUpload, serveFile } from './hub-files.ts';
 import { currentSeq, hubIdentity } from './hub-identity.ts';
@@ -99,11 +100,11 @@ export class SyncHub {
       const done = new AbortController();
       const next = this.#changes.next(body.timeout_seconds * 1000, AbortSignal.any([request.signal, done.signal]));
       // A replica naming itself is also woken by a typing notice or presence change for its user (docs/SYNC.md, "Ephemeral events").
-      const relay = body.client_id === undefined ? null : this.#ephemeral.open(caller.id, body.client_id);
+      const relay = body.client_id === undefined ? null : this.#ephemeral.open(caller.id, body.client_id, body.ephemeral_ack);
       const arrival = relay?.arrival(AbortSignal.any([request.signal, done.signal])) ?? next;
       const changed = (await currentSeq(engine.db)) > body.cursor || (await Promise.race([next, arrival]));
       done.abort();
-      const ephemeral = relay ? { ephemeral: relay.take() } : {};
+      const ephemeral = relay ? ephemeralAnswer(relay, syncVersionOf(request) >= EPHEMERAL_ACK_VERSION) : {};
       if (!changed) return success({ changed: false, ...ephemeral });
       // The page a pull would answer now comes along: the replica saves a round trip.
       return success({ changed: true, page: await pullAnswer(engine, hub, caller, body.cursor, syncVersionOf(request)), ...ephemeral });
@@ -161,6 +162,15 @@ async function pullAnswer(engine: Engine, hub: SyncHubRow, caller: UserRow, curs
  * role may have changed since, and a role decides what the caller sees (a snapshot filtered by
  * the role before a change, with the rows after it, held the wrong channels).
  */
+/**
+ * A wait's typing notices and presence changes. A replica of version 4 acknowledges them on its
+ * next wait (`ephemeral_until` tells it how far): one that gave up on this wait gets them again.
+ */
+function ephemeralAnswer(relay: Relay, acknowledgedByReplica: boolean): { ephemeral: EngineEvent[]; ephemeral_until?: EphemeralMark } {
+  const { events, until } = relay.take(!acknowledgedByReplica);
+  return acknowledgedByReplica ? { ephemeral: events, ephemeral_until: until } : { ephemeral: events };
+}
+
 async function callerNow(db: RealmDatabase, caller: UserRow): Promise<UserRow> {
   return (await db.users.get(caller.id)) ?? caller;
 }

@@ -1,6 +1,6 @@
 import type { Clock } from '../../engine/clock/clock.ts';
 import type { EngineEvent } from '../../engine/events/event-types.ts';
-import { type EphemeralBody, FILE_PATH_PREFIX, type HistoryAnswer, HISTORY_PATH, HUB_READ_ROUTE, type HubReadBody, type PullAnswer, type RefreshAnswer, REFRESH_PATH, type PushAnswer, type PushedMutation, RESYNC_NEEDED, SNAPSHOT_PATH, type SnapshotAnswer, SYNC_PREFIX, SYNC_VERSION, UPLOAD_PATH } from '../protocol.ts';
+import { type EphemeralBody, type EphemeralMark, FILE_PATH_PREFIX, type HistoryAnswer, HISTORY_PATH, HUB_READ_ROUTE, type HubReadBody, type PullAnswer, type RefreshAnswer, REFRESH_PATH, type PushAnswer, type PushedMutation, RESYNC_NEEDED, SNAPSHOT_PATH, type SnapshotAnswer, SYNC_PREFIX, SYNC_VERSION, UPLOAD_PATH } from '../protocol.ts';
 
 /** How a replica reaches its hub: `fetch`, or anything shaped like it (tests cut the link here). */
 export type HubFetch = (request: Request) => Promise<Response>;
@@ -50,6 +50,8 @@ export class HubClient {
   readonly #authorization: string;
   /** Told the typing notices and presence changes a wait's answer carries (`ephemeral`). */
   readonly #onEphemeral: ((events: EngineEvent[]) => void) | undefined;
+  /** How far the last answer received went, for the next wait to acknowledge (only to a hub that says, version 4). */
+  #ephemeralReceived: EphemeralMark | undefined;
 
   constructor(options: { fetch: HubFetch; clock: Clock; hubUrl: string; email: string; apiKey: string; onEphemeral?: (events: EngineEvent[]) => void }) {
     this.#fetch = options.fetch;
@@ -84,7 +86,10 @@ export class HubClient {
   /** Resolves once the hub has changes after `cursor` (with the page a pull would answer), or null when the wait ran out. */
   async wait(body: { hub_id: string; epoch: string; cursor: number; timeout_seconds: number; client_id?: string }, signal: AbortSignal): Promise<PullAnswer | null> {
     const deadlineMs = body.timeout_seconds * 1000 + WAIT_GRACE_MS;
-    const answer = await this.#call<{ changed: boolean; page?: PullAnswer; ephemeral?: EngineEvent[] }>('POST', '/wait', body, { signal, deadlineMs });
+    const asked = this.#ephemeralReceived ? { ...body, ephemeral_ack: this.#ephemeralReceived } : body;
+    const answer = await this.#call<{ changed: boolean; page?: PullAnswer; ephemeral?: EngineEvent[]; ephemeral_until?: EphemeralMark }>('POST', '/wait', asked, { signal, deadlineMs });
+    // Received: the hub may forget these. A wait given up on never gets here, so the hub sends its events again.
+    if (answer.ephemeral_until) this.#ephemeralReceived = answer.ephemeral_until;
     if (answer.ephemeral?.length) this.#onEphemeral?.(answer.ephemeral);
     return answer.page ?? null;
   }
