@@ -308,6 +308,38 @@ describe('math', () => {
   });
 });
 
+describe('a code block', () => {
+  test('has upstream’s Copy button, which puts the code (and only the code) on the clipboard', async () => {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    const code = 'const answer = 42;\nconsole.log(answer);';
+    const sent = await api(page, MARCUS, 'POST', '/messages', { type: 'channel', to: 'general', topic: 'code', content: `\`\`\`js\n${code}\n\`\`\`` });
+    await goTo(page, `#narrow/channel/2-general/topic/code/near/${sent.id}`);
+    const message = messageElement(page, sent.id as number);
+    await message.locator('.codehilite').hover();
+    await message.getByRole('button', { name: 'Copy code' }).click();
+    await page.getByText('Code copied to the clipboard.').waitFor();
+    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(`${code}\n`);
+  });
+});
+
+describe('a long message', () => {
+  test('shows condensed with Show more, which opens it whole and becomes Show less; a short one has neither', async () => {
+    const lines = Array.from({ length: 60 }, (_, i) => `line ${i + 1} of the build log`).join('\n\n');
+    const long = await api(page, MARCUS, 'POST', '/messages', { type: 'channel', to: 'general', topic: 'long', content: lines });
+    const short = await api(page, MARCUS, 'POST', '/messages', { type: 'channel', to: 'general', topic: 'long', content: 'a short one' });
+    await goTo(page, `#narrow/channel/2-general/topic/long/near/${long.id}`);
+    const message = messageElement(page, long.id as number);
+    const content = message.locator('.message-content');
+    const clipped = () => content.evaluate((element) => element.scrollHeight - element.clientHeight);
+    await message.getByRole('button', { name: 'Show more' }).click();
+    await expect(message.getByRole('button', { name: 'Show less' }).getAttribute('aria-expanded')).resolves.toBe('true');
+    await expect.poll(clipped).toBe(0);
+    await message.getByRole('button', { name: 'Show less' }).click();
+    await expect.poll(clipped).toBeGreaterThan(500);
+    await expect(messageElement(page, short.id as number).getByRole('button', { name: /^Show (more|less)$/ }).count()).resolves.toBe(0);
+  });
+});
+
 describe('links and times in a message', () => {
   test('a topic link opens the topic in this tab; a global time reads in the browser’s clock, the instant kept as its title', async () => {
     const content = 'Meeting at <time:2025-11-20T15:00:00Z>, notes in #**engineering>Release 2.4**';

@@ -46,6 +46,16 @@ export function messageHtml(html: string, server: string): string {
     time.title = time.dateTime;
     time.textContent = LOCAL_TIME.format(instant);
   }
+  // A code block gets upstream's copy button (`code-copy.ts` answers its click).
+  for (const block of fragment.querySelectorAll<HTMLElement>('.codehilite')) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'copy-code';
+    button.setAttribute('aria-label', 'Copy code');
+    button.title = 'Copy code';
+    button.textContent = 'Copy';
+    block.prepend(button);
+  }
   // A spoiler's header opens it (`spoilers.ts`): a button for the keyboard and screen readers.
   for (const header of fragment.querySelectorAll<HTMLElement>('.spoiler-header')) {
     header.setAttribute('role', 'button');

@@ -23,6 +23,7 @@ import { shortcutsHelpOpen, useShortcuts } from './shortcuts.ts';
 import { ShortcutsHelp } from './shortcuts-help.tsx';
 import { useDesktopNotifications } from './desktop-notifications.ts';
 import { useSpoilerToggles } from '../spoilers.ts';
+import { useCodeCopyButtons } from '../code-copy.ts';
 import { useThemeFromSettings } from './theme.ts';
 import { InboxView } from '../views/inbox-view.tsx';
 import { RecentView } from '../views/recent-view.tsx';
@@ -51,6 +52,7 @@ export function ChatView({ session, login, local, onReady, onLogout }: Props) {
   useShortcuts(context);
   useDesktopNotifications(session);
   useSpoilerToggles();
+  useCodeCopyButtons();
 
   // A new narrow: the compose box follows it, and the drawer closes (phones).
   useSignalEffect(() => {

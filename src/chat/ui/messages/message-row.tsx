@@ -1,11 +1,10 @@
 import { memo } from 'preact/compat';
 import type { Message } from '../../api/wire-types.ts';
 import { useChat } from '../chat-context.ts';
-import { messageHtml } from '../message-html.ts';
 import type { timeFormatter } from '../time-format.ts';
 import { Avatar } from './avatar.tsx';
-import { openInlineImage } from './image-lightbox.tsx';
 import { MessageActions } from './message-actions.tsx';
+import { MessageContent } from './message-content.tsx';
 import { MessageEditor } from './message-editor.tsx';
 import { MessageWidget } from './message-widget.tsx';
 import { widgetOf } from '../../state/widgets.ts';
@@ -78,13 +77,8 @@ function MessageRowContent({ message, showSender, format, readHere }: Props) {
         {isEditing ? (
           <MessageEditor message={message} />
         ) : (
-          <div
-            class={`message-content rendered ${message.is_me_message ? 'me-message' : ''}`}
-            // A widget shows instead of its `/poll` or `/todo` text, which stays in the element (runtime contract 5).
-            hidden={widget !== null}
-            onClick={openInlineImage}
-            dangerouslySetInnerHTML={{ __html: messageHtml(message.is_me_message ? meMessageHtml(message) : (message.match_content ?? message.content), session.api.server) }}
-          />
+          // A widget shows instead of its `/poll` or `/todo` text, which stays in the element (runtime contract 5).
+          <MessageContent message={message} hidden={widget !== null} />
         )}
         {widget && !isEditing && <MessageWidget message={message} widget={widget} />}
         {message.last_edit_timestamp !== undefined && !isEditing && <span class="edited-marker">(edited)</span>}
@@ -95,14 +89,4 @@ function MessageRowContent({ message, showSender, format, readHere }: Props) {
       <MessageActions message={message} />
     </article>
   );
-}
-
-/**
- * A `/me` message as upstream's web app shows it: the sender's name, then what they did
- * ("Hannah Kim does a little dance"), instead of the `/me` the server leaves in its HTML.
- */
-function meMessageHtml(message: Message): string {
-  const html = message.match_content ?? message.content;
-  const name = message.sender_full_name.replace(/[&<>"]/g, (character) => `&#${character.charCodeAt(0)};`);
-  return html.replace(/^<p>\/me /, `<p><span class="me-sender">${name}</span> `);
 }
