@@ -109,12 +109,17 @@ describe('the hub\'s typing relay', () => {
   /** A raw call to the hub's peer protocol. */
   const hubCall = (user: TestUser, path: string, body: unknown) => world!.peerCall(user, 'POST', path, body);
 
-  it('wakes a wait naming its replica with the notice for its user, and never with the user\'s own', async () => {
+  /** A hub with Mia's replica synced: her hub identity, and a wait body from her checkpoint. */
+  async function miaAtTheHub() {
     const synced = await syncedWorld('mia');
     world = synced.world;
     const state = (await synced.replicas.mia.replica.engine.db.sync_replica.get(1))!;
     const identity = { hub_id: state.hub_id, epoch: state.epoch };
-    const wait = { ...identity, cursor: state.cursor, timeout_seconds: 30 };
+    return { identity, wait: { ...identity, cursor: state.cursor, timeout_seconds: 30 } };
+  }
+
+  it('wakes a wait naming its replica with the notice for its user, and never with the user\'s own', async () => {
+    const { identity, wait } = await miaAtTheHub();
 
     const miaWaiting = hubCall('mia', '/wait', { ...wait, client_id: 'client-mia-0001' });
     await vi.waitFor(() => expect(relayWaiting(world!.hubEngine, IDS.mia)).toBe(true), SOON);
@@ -144,11 +149,9 @@ describe('the hub\'s typing relay', () => {
   });
 
   it('sends a notice again to a replica that did not acknowledge the wait that carried it (it gave that wait up), and never after it did', async () => {
-    const synced = await syncedWorld('mia');
-    world = synced.world;
-    const state = (await synced.replicas.mia.replica.engine.db.sync_replica.get(1))!;
-    const identity = { hub_id: state.hub_id, epoch: state.epoch };
-    const wait = { ...identity, cursor: state.cursor, timeout_seconds: 30, client_id: 'client-mia-0001' };
+    const mia = await miaAtTheHub();
+    const { identity } = mia;
+    const wait = { ...mia.wait, client_id: 'client-mia-0001' };
     const notice = [{ type: 'typing', op: 'start', message_type: 'direct', sender: MARK, recipients: [MIA, MARK] }];
 
     const lost = hubCall('mia', '/wait', wait);
@@ -168,11 +171,9 @@ describe('the hub\'s typing relay', () => {
   });
 
   it('acknowledges a notice as it sends it to a replica older than version 4, which never acknowledges', async () => {
-    const synced = await syncedWorld('mia');
-    world = synced.world;
-    const state = (await synced.replicas.mia.replica.engine.db.sync_replica.get(1))!;
-    const identity = { hub_id: state.hub_id, epoch: state.epoch };
-    const wait = { ...identity, cursor: state.cursor, timeout_seconds: 30, client_id: 'client-mia-0001' };
+    const mia = await miaAtTheHub();
+    const { identity } = mia;
+    const wait = { ...mia.wait, client_id: 'client-mia-0001' };
     const oldReplicaWait = () => world!.peerCall('mia', 'POST', '/wait?version=3', wait);
 
     const first = oldReplicaWait();
@@ -188,11 +189,8 @@ describe('the hub\'s typing relay', () => {
   });
 
   it('runs a relayed notice as the user\'s own request and refuses what is not one', async () => {
-    const synced = await syncedWorld('mia');
-    world = synced.world;
-    const state = (await synced.replicas.mia.replica.engine.db.sync_replica.get(1))!;
-    const identity = { hub_id: state.hub_id, epoch: state.epoch };
-    const miaOnHub = typingQueue(world.hubEngine, IDS.mia);
+    const { identity } = await miaAtTheHub();
+    const miaOnHub = typingQueue(world!.hubEngine, IDS.mia);
 
     expect(await hubCall('mia', '/ephemeral', { ...identity, path: 'typing', params: { type: 'stream', op: 'start', stream_id: `${IDS.secret}`, topic: 't' } })).toEqual({
       status: 400,
@@ -207,6 +205,6 @@ describe('the hub\'s typing relay', () => {
       body: { code: 'SYNC_RESYNC_NEEDED' },
     });
     expect(miaOnHub.events).toEqual([]);
-    expect(await world.hubEngine.db.messages.count()).toBe(4);
+    expect(await world!.hubEngine.db.messages.count()).toBe(4);
   });
 });

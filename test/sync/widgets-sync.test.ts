@@ -1,24 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { IDS } from '../support/test-realm.ts';
-import { SyncWorld, type TestReplica } from './sync-fixture.ts';
+import { syncedWorld, type SyncWorld, type TestReplica } from './sync-fixture.ts';
 
 let world: SyncWorld;
 afterEach(() => world?.close());
-
-async function syncedPair(): Promise<{ mark: TestReplica; mia: TestReplica }> {
-  world = await SyncWorld.create();
-  const mark = await world.replicaOf('mark');
-  const mia = await world.replicaOf('mia');
-  expect(await mark.replica.sync()).toBe('online');
-  expect(await mia.replica.sync()).toBe('online');
-  return { mark, mia };
-}
 
 const submessagesOn = async (replica: TestReplica, id: number) => (await replica.api.get(`/messages/${id}`)).body.message.submessages;
 
 describe('a poll through the hub', () => {
   it('sent on one replica reaches the other with the hub’s widget; a vote on the other is the hub’s and is told to the first one’s clients', async () => {
-    const { mark, mia } = await syncedPair();
+    const synced = await syncedWorld('mark', 'mia');
+    world = synced.world;
+    const { mark, mia } = synced.replicas;
     const sent = await mark.api.post('/messages', { type: 'stream', to: 'general', topic: 'lunch', content: '/poll Lunch?\nPizza\nSushi' });
     expect(sent.status).toBe(200);
     expect(await mark.replica.sync()).toBe('online');
