@@ -116,6 +116,19 @@ describe('POST /submessage', () => {
     for (const [id, content, msg] of refusals) await expectRefused(realm, () => post('mia', id, content), error(msg));
   });
 
+  it('refuses more once a message holds its most, in number or in length, and changes nothing', async () => {
+    const id = await send('mark', '/poll Lunch?\nPizza');
+    const vote = JSON.stringify({ type: 'vote', key: 'canned,0', vote: 1 });
+    const row = (await realm.engine.db.messages.get(id))!;
+    const filler = (count: number, content: string) => Array.from({ length: count }, (_, i) => ({ id: 100 + i, sender_id: IDS.mia, msg_type: 'widget', content }));
+    await realm.engine.db.messages.update(id, { submessages: [...row.submessages!, ...filler(1999, vote)] });
+    await expectRefused(realm, () => post('mia', id, vote), error('This message has too many submessages.'));
+    await realm.engine.db.messages.update(id, { submessages: [...row.submessages!, ...filler(21, JSON.stringify('x'.repeat(9990)))] });
+    await expectRefused(realm, () => post('mia', id, vote), error('This message has too many submessages.'));
+    await realm.engine.db.messages.update(id, { submessages: [...row.submessages!, ...filler(19, JSON.stringify('x'.repeat(9990)))] });
+    expect((await post('mia', id, vote)).status).toBe(200);
+  });
+
   it('refuses a message the caller cannot see, and bounds the content and the type', async () => {
     await expectRefused(realm, () => post('mia', SECRET_PLANS, {}), error('Invalid message(s)'));
     await expectRefused(realm, () => post('mia', 9999, {}), error('Invalid message(s)'));

@@ -6,10 +6,14 @@ import type { CallerScope } from '../services/action-scope.ts';
 import { messageAudienceIds } from './delete-message.ts';
 import { checkWidgetData, widgetTypeOf } from './widgets.ts';
 
-/** Bounds on what a message carries in submessages: each one's size, its type's, and how many (every vote is one). */
+/**
+ * Bounds on what a message carries in submessages: each one's size and its type's, and all of
+ * theirs together (they live on the message's row, rewritten with each; every vote is one).
+ */
 export const MAX_SUBMESSAGE_CONTENT_LENGTH = 10000;
 export const MAX_SUBMESSAGE_TYPE_LENGTH = 100;
-export const MAX_SUBMESSAGES_PER_MESSAGE = 5000;
+export const MAX_SUBMESSAGES_PER_MESSAGE = 2000;
+export const MAX_SUBMESSAGES_TOTAL_LENGTH = 200_000;
 
 export interface SubmessageRequest {
   messageId: number;
@@ -36,7 +40,8 @@ export async function addSubmessage(scope: CallerScope, request: SubmessageReque
     throw badRequest('Invalid json for submessage');
   }
   checkWidgetData(widgetTypeOf(submessages), data, caller.id === row.sender_id);
-  if (submessages.length >= MAX_SUBMESSAGES_PER_MESSAGE) throw badRequest('This message has too many submessages.');
+  const total = submessages.reduce((length, submessage) => length + submessage.content.length, request.content.length);
+  if (submessages.length >= MAX_SUBMESSAGES_PER_MESSAGE || total > MAX_SUBMESSAGES_TOTAL_LENGTH) throw badRequest('This message has too many submessages.');
 
   const submessage: SubmessageEntry = { id: await nextId(db, 'submessage'), sender_id: caller.id, msg_type: request.msgType, content: request.content };
   await db.messages.update(row.id, { submessages: [...submessages, submessage] });
