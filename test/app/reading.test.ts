@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { api, goTo, launchBrowser, logInAs, MARCUS, messageElement, newProfile, OLIVIA, openChat, shownMessageIds, WAIT_MS } from './chat-browser.ts';
+import { api, goTo, launchBrowser, logInAs, MARCUS, messageAction, messageElement, newProfile, OLIVIA, openChat, shownMessageIds, WAIT_MS } from './chat-browser.ts';
 
 let browser: Browser;
 let profile: BrowserContext;
@@ -319,6 +319,37 @@ describe('a code block', () => {
     await message.getByRole('button', { name: 'Copy code' }).click();
     await page.getByText('Code copied to the clipboard.').waitFor();
     await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(`${code}\n`);
+  });
+});
+
+describe('Mark as unread from here', () => {
+  test('marks the message and every later one in the view unread on the server, and they stay unread while the view is open', async () => {
+    const ids: number[] = [];
+    for (const content of ['first', 'second', 'third']) ids.push((await api(page, MARCUS, 'POST', '/messages', { type: 'channel', to: 'general', topic: 'unread again', content })).id as number);
+    const unreadOnServer = async () =>
+      (
+        await api(page, OLIVIA, 'GET', '/messages', {
+          anchor: 'newest',
+          num_before: 10,
+          num_after: 0,
+          narrow: [{ operator: 'channel', operand: 'general' }, { operator: 'topic', operand: 'unread again' }, { operator: 'is', operand: 'unread' }],
+        })
+      ).messages.map((message: { id: number }) => message.id);
+    await goTo(page, '#narrow/channel/2-general/topic/unread.20again');
+    await expect.poll(unreadOnServer, { timeout: WAIT_MS }).toEqual([]);
+    await messageAction(page, ids[1], 'More actions');
+    await page.getByRole('menuitem', { name: 'Mark as unread from here' }).click();
+    await expect.poll(unreadOnServer, { timeout: WAIT_MS }).toEqual(ids.slice(1));
+    // Still shown, still unread: a new message redraws the view, which does not read what it shows
+    // (before, the view read them again at once).
+    const fourth = (await api(page, MARCUS, 'POST', '/messages', { type: 'channel', to: 'general', topic: 'unread again', content: 'fourth' })).id as number;
+    await messageElement(page, fourth).waitFor();
+    await page.getByRole('button', { name: 'Mark as read', exact: false }).and(page.locator('[title="3 unread"]')).waitFor();
+    expect(await unreadOnServer()).toEqual([...ids.slice(1), fourth]);
+    // Opened again, the view reads them.
+    await goTo(page, '#inbox');
+    await goTo(page, '#narrow/channel/2-general/topic/unread.20again');
+    await expect.poll(unreadOnServer, { timeout: WAIT_MS }).toEqual([]);
   });
 });
 

@@ -79,6 +79,11 @@ export class MessageList {
   readonly anchorId = signal<number | null>(null);
   /** Messages that were unread when this list showed them: their marker fades instead of vanishing. */
   readonly readHere = signal<ReadonlySet<number>>(new Set());
+  /**
+   * Messages shown are not marked read (after "Mark as unread from here", as upstream's web app):
+   * until the view is opened again.
+   */
+  readonly readingPaused = signal(false);
   /** Messages may have moved in without an event we can match: fetch anew when shown. */
   stale = false;
   readonly #api: ApiClient;

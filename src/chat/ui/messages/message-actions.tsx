@@ -2,7 +2,8 @@ import { useSignal } from '@preact/signals';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { Message } from '../../api/wire-types.ts';
 import { useChat } from '../chat-context.ts';
-import { canEditContent, copyLink, editing, markUnread, messageDialog, quoteReply, toggleStar } from './message-operations.ts';
+import { route } from '../navigation.ts';
+import { canEditContent, copyLink, editing, markUnreadFromHere, messageDialog, quoteReply, toggleStar } from './message-operations.ts';
 
 /** The buttons on a message (shown on hover, focus or selection); the rarer ones behind "More actions". */
 export function MessageActions({ message }: { message: Message }) {
@@ -56,7 +57,7 @@ export function MessageActions({ message }: { message: Message }) {
           <button type="button" role="menuitem" onClick={() => void copyLink(session, message)}>
             Copy link to message
           </button>
-          <button type="button" role="menuitem" onClick={() => void markUnread(session, message)}>
+          <button type="button" role="menuitem" onClick={() => void markUnreadFromHere(session, route.value.narrow, message)}>
             Mark as unread from here
           </button>
           {realm.realmFlags.value.allowEditHistory && (

@@ -42,6 +42,10 @@ export function MessageListView({ list, nearMessageId, onFirstDraw }: Props) {
     // Not while loading: the session may have started this list's first page itself.
     if ((!list.loaded && list.loading.peek() === null) || list.stale) void list.load(nearMessageId ?? 'first_unread');
   }, [list, generation]);
+  // Opened again: what it shows is read again (a "Mark as unread from here" paused that).
+  useLayoutEffect(() => {
+    list.readingPaused.value = false;
+  }, [list]);
 
   // The window opens once the first page is here, directly at its anchor.
   if (list.loaded) return <MessageWindow list={list} nearMessageId={nearMessageId} onFirstDraw={onFirstDraw} />;
@@ -114,7 +118,7 @@ function MessageWindow({ list, nearMessageId, onFirstDraw }: Props) {
     if (!range || !positioned.current) return;
     if (range.startIndex < FETCH_MARGIN) void list.loadOlder();
     if (range.endIndex > rows.length - FETCH_MARGIN) void list.loadNewer();
-    if (document.visibilityState !== 'visible' || !marksReadWhenShown(list.narrow)) return;
+    if (document.visibilityState !== 'visible' || !marksReadWhenShown(list.narrow) || list.readingPaused.value) return;
     const unread = session.realm.unread.value;
     const seen: number[] = [];
     for (let index = range.startIndex; index <= range.endIndex; index += 1) {

@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals';
 import type { Message } from '../../api/wire-types.ts';
-import { dmParticipants, type Narrow } from '../../narrow/narrow.ts';
+import { dmParticipants, type Narrow, narrowTerms } from '../../narrow/narrow.ts';
 import { narrowHash } from '../../narrow/narrow-url.ts';
 import { dmKeyOf, type UnreadEntry } from '../../state/unread-index.ts';
 import type { ChatSession } from '../../state/session.ts';
@@ -36,8 +36,33 @@ export function toggleStar(session: ChatSession, message: Message): Promise<bool
   );
 }
 
-export function markUnread(session: ChatSession, message: Message): Promise<boolean> {
-  return attempt('Could not mark as unread', () => session.api.post('/messages/flags', { messages: [message.id], op: 'remove', flag: 'read' }));
+/** The most messages one `flags/narrow` request marks, and how many such requests one click makes. */
+const MARK_UNREAD_BATCH = 1000;
+const MARK_UNREAD_BATCHES = 20;
+
+/**
+ * Upstream's "Mark as unread from here": the message and every later one in the view, a batch
+ * at a time. The view stops marking what it shows as read until it is opened again, or the
+ * messages would be read again at once.
+ */
+export function markUnreadFromHere(session: ChatSession, narrow: Narrow, message: Message): Promise<boolean> {
+  session.list(narrow).readingPaused.value = true;
+  return attempt('Could not mark as unread', async () => {
+    let anchor = message.id;
+    for (let batch = 0, first = true; batch < MARK_UNREAD_BATCHES; batch++, first = false) {
+      const answer = await session.api.post<{ found_newest: boolean; last_processed_id: number | null }>('/messages/flags/narrow', {
+        anchor,
+        include_anchor: first,
+        num_before: 0,
+        num_after: MARK_UNREAD_BATCH,
+        narrow: narrowTerms(narrow),
+        op: 'remove',
+        flag: 'read',
+      });
+      if (answer.found_newest || answer.last_processed_id === null) return;
+      anchor = answer.last_processed_id;
+    }
+  });
 }
 
 /** Adds the reaction, or takes mine back when I already reacted with it. */
