@@ -75,6 +75,21 @@ describe('the compose box', () => {
     await box.fill('');
   });
 
+  test('Ctrl+B makes the selected words bold and Ctrl+I italic; again, plain; the words stay selected', async () => {
+    await page.bringToFront();
+    await box.fill('make this stand out');
+    await box.evaluate((field: HTMLTextAreaElement) => field.setSelectionRange(5, 9));
+    await box.press('Control+b');
+    await boxHolds('make **this** stand out');
+    await box.press('Control+i');
+    await boxHolds('make ***this*** stand out');
+    await expect(box.evaluate((field: HTMLTextAreaElement) => field.value.slice(field.selectionStart, field.selectionEnd))).resolves.toBe('this');
+    await box.press('Control+b');
+    await box.press('Control+i');
+    await boxHolds('make this stand out');
+    await box.fill('');
+  });
+
   test('typing @hann offers Hannah Kim, and Enter puts in her mention', async () => {
     await page.bringToFront();
     await box.click();

@@ -12,6 +12,7 @@ import { UPLOAD_IN_PROGRESS } from '../../state/composer-state.ts';
 import { pastedFiles, UploadButton, UploadStatus, useFileDrop } from './upload-control.tsx';
 import { LengthIndicator } from '../length-indicator.tsx';
 import { ResolvedTopicNote } from './resolved-topic-note.tsx';
+import { toggleMarker } from './format-selection.ts';
 import { charactersLeft, messageTooLong } from '../../state/message-length.ts';
 
 /**
@@ -204,6 +205,18 @@ export function ComposeBox() {
           onKeyDown={(event) => {
             event.stopPropagation();
             if (contentTypeahead.onKeyDown(event)) return;
+            // Upstream's Ctrl+B and Ctrl+I: bold or italic around the selection, or off again.
+            if ((event.ctrlKey || event.metaKey) && !event.shiftKey && !event.altKey && (event.key === 'b' || event.key === 'i')) {
+              event.preventDefault();
+              const field = event.currentTarget;
+              const next = toggleMarker({ text: field.value, start: field.selectionStart, end: field.selectionEnd }, event.key === 'b' ? '**' : '*');
+              // The field first, so that the redraw finds its value current and keeps the selection.
+              field.value = next.text;
+              field.setSelectionRange(next.start, next.end);
+              composer.setContent(next.text);
+              typing.keystroke();
+              return;
+            }
             if (event.key === 'Escape') event.currentTarget.blur();
             if (event.key !== 'Enter' || event.isComposing) return;
             const modified = event.ctrlKey || event.metaKey;

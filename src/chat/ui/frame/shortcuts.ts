@@ -27,6 +27,8 @@ export const SHORTCUTS: readonly { keys: readonly string[]; does: string }[] = [
   { keys: ['*'], does: 'Star or unstar the selected message' },
   { keys: ['+'], does: 'React to the selected message' },
   { keys: ['Ctrl', 'Enter'], does: 'Send (Enter, when “Enter sends” is on in Settings)' },
+  { keys: ['Ctrl', 'B'], does: 'Bold, in the message box (again: not bold)' },
+  { keys: ['Ctrl', 'I'], does: 'Italic, in the message box (again: not italic)' },
   { keys: ['Esc'], does: 'Close what is open, or clear the selection' },
 ];
 
