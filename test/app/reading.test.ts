@@ -353,6 +353,21 @@ describe('Mark as unread from here', () => {
   });
 });
 
+describe('a changed message', () => {
+  test('reads “(moved)” once moved to another topic, as it is shown, and “(edited)” once its content changes', async () => {
+    const sent = await api(page, MARCUS, 'POST', '/messages', { type: 'channel', to: 'general', topic: 'before the move', content: 'on the move' });
+    await goTo(page, `#narrow/channel/2-general/near/${sent.id}`);
+    const marker = messageElement(page, sent.id as number).locator('.edited-marker');
+    await messageElement(page, sent.id as number).waitFor();
+    await expect(marker.count()).resolves.toBe(0);
+    expect((await api(page, MARCUS, 'PATCH', `/messages/${sent.id}`, { topic: 'after the move', propagate_mode: 'change_one' })).result).toBe('success');
+    await expect.poll(() => marker.textContent()).toBe('(moved)');
+    await expect(marker.getAttribute('title')).resolves.toMatch(/^Moved \w{3}.* \d{4}/);
+    expect((await api(page, MARCUS, 'PATCH', `/messages/${sent.id}`, { content: 'moved and edited' })).result).toBe('success');
+    await expect.poll(() => marker.textContent()).toBe('(edited)');
+  });
+});
+
 describe('a long message', () => {
   test('shows condensed with Show more, which opens it whole and becomes Show less; a short one has neither', async () => {
     const lines = Array.from({ length: 60 }, (_, i) => `line ${i + 1} of the build log`).join('\n\n');

@@ -50,6 +50,8 @@ export interface Message {
   submessages?: Submessage[];
   flags: string[];
   last_edit_timestamp?: number;
+  /** When it was last moved to another topic or channel (upstream shows "moved"). */
+  last_moved_timestamp?: number;
   is_me_message: boolean;
   /** In a search's page: the content and the topic (HTML) with the words that matched in highlight spans. */
   match_content?: string;

@@ -275,6 +275,7 @@ export class ChatSession {
           updated.last_edit_timestamp = event.edit_timestamp as number;
           delete updated.match_content;
         }
+        if (moved && !event.rendering_only) updated.last_moved_timestamp = event.edit_timestamp as number;
         if (newTopic !== undefined) {
           updated.subject = newTopic;
           delete updated.match_subject;

@@ -52,8 +52,19 @@ function parsed(submessage: Submessage): Record<string, unknown> | null {
   }
 }
 
+/** Each message's widget, replayed once: a message object is replaced, never changed, when its submessages change. */
+const replayed = new WeakMap<object, Widget | null>();
+
 /** The message's widget, or null when it has none this app shows. Malformed changes are passed over, as upstream's app does. */
 export function widgetOf(message: { sender_id: number; submessages?: readonly Submessage[] }, me: number): Widget | null {
+  if (!message.submessages?.length) return null;
+  if (replayed.has(message)) return replayed.get(message)!;
+  const widget = replayWidget(message, me);
+  replayed.set(message, widget);
+  return widget;
+}
+
+function replayWidget(message: { sender_id: number; submessages?: readonly Submessage[] }, me: number): Widget | null {
   const changes = (message.submessages ?? []).filter((submessage) => submessage.msg_type === 'widget');
   const [first, ...rest] = changes;
   const description = first && first.sender_id === message.sender_id ? parsed(first) : null;

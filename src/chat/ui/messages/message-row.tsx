@@ -81,12 +81,29 @@ function MessageRowContent({ message, showSender, format, readHere }: Props) {
           <MessageContent message={message} hidden={widget !== null} />
         )}
         {widget && !isEditing && <MessageWidget message={message} widget={widget} />}
-        {message.last_edit_timestamp !== undefined && !isEditing && <span class="edited-marker">(edited)</span>}
+        {!isEditing && <ChangedMarker message={message} format={format} />}
         {starred && <span class="star-marker" title="Starred" aria-label="Starred">★</span>}
         {pending && <span class="pending-marker" title="Sent in this browser; not on the hub yet">pending</span>}
         <Reactions message={message} />
       </div>
       <MessageActions message={message} />
     </article>
+  );
+}
+
+/** Upstream's marker of a changed message: "edited" when its content changed, else "moved" when it changed topic or channel. */
+function ChangedMarker({ message, format }: { message: Message; format: ReturnType<typeof timeFormatter> }) {
+  if (message.last_edit_timestamp !== undefined) {
+    return (
+      <span class="edited-marker" title={`Edited ${format.full(message.last_edit_timestamp)}`}>
+        (edited)
+      </span>
+    );
+  }
+  if (message.last_moved_timestamp === undefined) return null;
+  return (
+    <span class="edited-marker" title={`Moved ${format.full(message.last_moved_timestamp)}`}>
+      (moved)
+    </span>
   );
 }
