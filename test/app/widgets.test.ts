@@ -36,8 +36,13 @@ describe('a poll', () => {
     await poll.getByRole('heading', { name: 'Where do we eat?' }).waitFor();
     await expect(vote(poll, 'Pizza').getAttribute('aria-label')).resolves.toBe('Pizza: 0 votes');
     await expect(messageElement(page, id).locator('.message-content').isVisible()).resolves.toBe(false);
-    // Its text cannot be edited (the server refuses widgets): no Edit among its actions.
+    // Its text cannot be edited (the server refuses widgets): no Edit among its actions, and `e` opens no editor.
     await expect(messageElement(page, id).getByRole('button', { name: 'Edit', exact: true }).count()).resolves.toBe(0);
+    await messageElement(page, id).click({ position: { x: 4, y: 4 } });
+    await page.keyboard.press('e');
+    // Two frames: Preact has drawn whatever the key changed.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await expect(page.getByRole('textbox', { name: 'Edit message' }).count()).resolves.toBe(0);
   });
 
   test('a vote by click is the server’s, another click takes it back; another person’s vote shows at once, with their name', async () => {
