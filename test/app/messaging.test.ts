@@ -98,6 +98,26 @@ describe('chatting between two people in two tabs', () => {
     expect(stored.message.reactions).toContainEqual(expect.objectContaining({ emoji_name: 'canoe', emoji_code: '1f6f6', reaction_type: 'unicode_emoji', user_id: 9 }));
   });
 
+  test('the emoji picker says when no emoji has the name typed, and Enter then sends nothing', async () => {
+    const id = await idOf('hello from the compose box');
+    await messageAction(marcus, id, 'Add reaction');
+    const picker = marcus.getByRole('dialog', { name: 'Add reaction' });
+    const search = picker.getByRole('searchbox', { name: 'Search emoji' });
+    // Once the server's names are here (a name only it knows is offered).
+    await search.fill('cano');
+    await picker.getByRole('button', { name: 'canoe' }).waitFor();
+    await search.fill('tacos');
+    await picker.getByRole('status').filter({ hasText: 'No emoji is named “tacos”.' }).waitFor();
+    await expect(picker.getByRole('button', { name: /^Use :/ }).count()).resolves.toBe(0);
+    await search.press('Enter');
+    // Still open, nothing sent.
+    await expect(search.inputValue()).resolves.toBe('tacos');
+    await picker.getByRole('button', { name: 'Close' }).click();
+    await picker.waitFor({ state: 'detached' });
+    const stored = await api(olivia, OLIVIA, 'GET', `/messages/${id}`);
+    expect(stored.message.reactions.map((reaction: { emoji_name: string }) => reaction.emoji_name)).not.toContain('tacos');
+  });
+
   test('an edit shows the new content in the other tab, marked edited, with its history; one past the length limit is not saved', async () => {
     const id = await idOf('hello from the compose box');
     await messageAction(olivia, id, 'Edit');

@@ -22,7 +22,8 @@ interface Choice extends PickedEmoji {
 /**
  * Picks an emoji from the server's emoji data: the realm's custom emoji, then the popular ones,
  * then every Unicode emoji the server accepts (fetched when the picker first opens), filtered by
- * any of their names as you type. Enter takes the first match.
+ * any of their names as you type. Enter takes the first match; a name that matches nothing is
+ * offered as typed only while the server's names are not here to say it does not exist.
  */
 export function EmojiPicker({ onPick }: { onPick(emoji: PickedEmoji): void }) {
   const { session } = useChat();
@@ -44,6 +45,8 @@ export function EmojiPicker({ onPick }: { onPick(emoji: PickedEmoji): void }) {
       .map((emoji) => ({ key: emoji.code, name: emoji.names[0], names: emoji.names, code: emoji.code, type: 'unicode_emoji' })),
   ].filter((emoji) => !wanted || emoji.names.some((name) => name.includes(wanted)));
   const exact = choices.find((emoji) => emoji.names.includes(wanted));
+  // Without the server's emoji names (not loaded), a typed name may still be one the server knows.
+  const byNameOnly = all.value.length === 0;
   const shown = choices.slice(0, SHOWN);
   return (
     <div class="emoji-picker">
@@ -57,7 +60,8 @@ export function EmojiPicker({ onPick }: { onPick(emoji: PickedEmoji): void }) {
         onKeyDown={(event) => {
           if (event.key !== 'Enter' || !wanted) return;
           event.preventDefault();
-          onPick(exact ?? choices[0] ?? { name: wanted });
+          const picked = exact ?? choices[0] ?? (byNameOnly ? { name: wanted } : undefined);
+          if (picked) onPick(picked);
         }}
       />
       <div class="emoji-grid" role="group" aria-label="Emoji">
@@ -68,11 +72,16 @@ export function EmojiPicker({ onPick }: { onPick(emoji: PickedEmoji): void }) {
         ))}
       </div>
       {choices.length > SHOWN && <p class="hint">{choices.length - SHOWN} more: type to narrow the list.</p>}
-      {wanted && choices.length === 0 && (
-        <button type="button" class="emoji-by-name" onClick={() => onPick({ name: wanted })}>
-          Use :{wanted}:
-        </button>
-      )}
+      {wanted && choices.length === 0 &&
+        (byNameOnly ? (
+          <button type="button" class="emoji-by-name" onClick={() => onPick({ name: wanted })}>
+            Use :{wanted}:
+          </button>
+        ) : (
+          <p class="hint" role="status">
+            No emoji is named “{wanted}”.
+          </p>
+        ))}
     </div>
   );
 }
