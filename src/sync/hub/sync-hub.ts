@@ -104,10 +104,11 @@ export class SyncHub {
       const arrival = relay?.arrival(AbortSignal.any([request.signal, done.signal])) ?? next;
       const changed = (await currentSeq(engine.db)) > body.cursor || (await Promise.race([next, arrival]));
       done.abort();
-      const ephemeral = relay ? ephemeralAnswer(relay, syncVersionOf(request) >= EPHEMERAL_ACK_VERSION) : {};
+      const version = syncVersionOf(request);
+      const ephemeral = relay ? ephemeralAnswer(relay, version >= EPHEMERAL_ACK_VERSION) : {};
       if (!changed) return success({ changed: false, ...ephemeral });
       // The page a pull would answer now comes along: the replica saves a round trip.
-      return success({ changed: true, page: await pullAnswer(engine, hub, caller, body.cursor, syncVersionOf(request)), ...ephemeral });
+      return success({ changed: true, page: await pullAnswer(engine, hub, caller, body.cursor, version), ...ephemeral });
     }
     if (route === `POST ${REFRESH_PATH}`) {
       const body = await readBody(request, refreshBody);
@@ -146,6 +147,15 @@ export class SyncHub {
 }
 
 /** The caller's changes after `cursor`, as a pull answers them to a replica of `version`. */
+/**
+ * A wait's typing notices and presence changes. A replica of version 4 acknowledges them on its
+ * next wait (`ephemeral_until` tells it how far): one that gave up on this wait gets them again.
+ */
+function ephemeralAnswer(relay: Relay, acknowledgedByReplica: boolean): { ephemeral: EngineEvent[]; ephemeral_until?: EphemeralMark } {
+  const { events, until } = relay.take(!acknowledgedByReplica);
+  return acknowledgedByReplica ? { ephemeral: events, ephemeral_until: until } : { ephemeral: events };
+}
+
 async function pullAnswer(engine: Engine, hub: SyncHubRow, caller: UserRow, cursor: number, version: number, limit?: number): Promise<PullAnswer> {
   const tables = ['counters', ...PULL_TABLES].map((name) => engine.db.table(name));
   const changes = await engine.db.transaction('r', tables, async (tx) => {
@@ -162,15 +172,6 @@ async function pullAnswer(engine: Engine, hub: SyncHubRow, caller: UserRow, curs
  * role may have changed since, and a role decides what the caller sees (a snapshot filtered by
  * the role before a change, with the rows after it, held the wrong channels).
  */
-/**
- * A wait's typing notices and presence changes. A replica of version 4 acknowledges them on its
- * next wait (`ephemeral_until` tells it how far): one that gave up on this wait gets them again.
- */
-function ephemeralAnswer(relay: Relay, acknowledgedByReplica: boolean): { ephemeral: EngineEvent[]; ephemeral_until?: EphemeralMark } {
-  const { events, until } = relay.take(!acknowledgedByReplica);
-  return acknowledgedByReplica ? { ephemeral: events, ephemeral_until: until } : { ephemeral: events };
-}
-
 async function callerNow(db: RealmDatabase, caller: UserRow): Promise<UserRow> {
   return (await db.users.get(caller.id)) ?? caller;
 }
