@@ -1,5 +1,5 @@
 import type { Subscription } from '../api/wire-types.ts';
-import { TOPIC_FOLLOWED, TOPIC_MUTED, TOPIC_UNMUTED } from './realm-state.ts';
+import { type RealmState, TOPIC_FOLLOWED, TOPIC_MUTED, TOPIC_UNMUTED } from './realm-state.ts';
 import type { UnreadEntry, UnreadIndex } from './unread-index.ts';
 
 /** A conversation's (or a group's) unread messages: how many, whether one mentions me, the newest. */
@@ -43,6 +43,11 @@ export function tallyOf(conversations: readonly Tally[]): Tally {
 export interface InboxRealm {
   subscriptions: ReadonlyMap<number, Subscription>;
   topicPolicy(channelId: number, topic: string): number;
+}
+
+/** The realm's mutes as they stand, for the Inbox, Recent conversations and `n`. */
+export function inboxRealmOf(realm: Pick<RealmState, 'subscriptions' | 'topicPolicy'>): InboxRealm {
+  return { subscriptions: realm.subscriptions.value, topicPolicy: (id, topic) => realm.topicPolicy(id, topic) };
 }
 
 /**

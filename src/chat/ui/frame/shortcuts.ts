@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
-import { buildInbox, channelOrder, type InboxRealm } from '../../state/inbox.ts';
+import { buildInbox, channelOrder, inboxRealmOf } from '../../state/inbox.ts';
 import { nextUnreadDm, nextUnreadTopic } from '../../state/next-unread.ts';
 import { navigate, route, showView } from '../navigation.ts';
 import type { ChatContextValue } from '../chat-context.ts';
@@ -142,7 +142,7 @@ export function useShortcuts(context: ChatContextValue): void {
 function goToNextUnread(context: ChatContextValue, kind: 'topic' | 'dm'): void {
   const { session } = context;
   const realm = session.realm;
-  const inboxRealm: InboxRealm = { subscriptions: realm.subscriptions.value, topicPolicy: (id, topic) => realm.topicPolicy(id, topic) };
+  const inboxRealm = inboxRealmOf(realm);
   const inbox = buildInbox(realm.unread.value, inboxRealm);
   const shown = route.value.view ? null : route.value.narrow;
   if (kind === 'topic') {

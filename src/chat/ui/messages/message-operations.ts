@@ -45,9 +45,10 @@ const MARK_UNREAD_BATCHES = 20;
  * at a time. The view stops marking what it shows as read until it is opened again, or the
  * messages would be read again at once.
  */
-export function markUnreadFromHere(session: ChatSession, narrow: Narrow, message: Message): Promise<boolean> {
-  session.list(narrow).readingPaused.value = true;
-  return attempt('Could not mark as unread', async () => {
+export async function markUnreadFromHere(session: ChatSession, narrow: Narrow, message: Message): Promise<boolean> {
+  const { readingPaused } = session.list(narrow);
+  readingPaused.value = true;
+  const marked = await attempt('Could not mark as unread', async () => {
     let anchor = message.id;
     for (let batch = 0, first = true; batch < MARK_UNREAD_BATCHES; batch++, first = false) {
       const answer = await session.api.post<{ found_newest: boolean; last_processed_id: number | null }>('/messages/flags/narrow', {
@@ -63,6 +64,9 @@ export function markUnreadFromHere(session: ChatSession, narrow: Narrow, message
       anchor = answer.last_processed_id;
     }
   });
+  // Refused: nothing was marked, so the view reads again.
+  if (!marked) readingPaused.value = false;
+  return marked;
 }
 
 /** Adds the reaction, or takes mine back when I already reacted with it. */

@@ -93,17 +93,11 @@ function MessageRowContent({ message, showSender, format, readHere }: Props) {
 
 /** Upstream's marker of a changed message: "edited" when its content changed, else "moved" when it changed topic or channel. */
 function ChangedMarker({ message, format }: { message: Message; format: ReturnType<typeof timeFormatter> }) {
-  if (message.last_edit_timestamp !== undefined) {
-    return (
-      <span class="edited-marker" title={`Edited ${format.full(message.last_edit_timestamp)}`}>
-        (edited)
-      </span>
-    );
-  }
-  if (message.last_moved_timestamp === undefined) return null;
+  const [what, when] = message.last_edit_timestamp !== undefined ? ['edited', message.last_edit_timestamp] : ['moved', message.last_moved_timestamp];
+  if (when === undefined) return null;
   return (
-    <span class="edited-marker" title={`Moved ${format.full(message.last_moved_timestamp)}`}>
-      (moved)
+    <span class="edited-marker" title={`${what === 'edited' ? 'Edited' : 'Moved'} ${format.full(when)}`}>
+      ({what})
     </span>
   );
 }

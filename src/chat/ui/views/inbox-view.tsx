@@ -2,7 +2,7 @@ import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import type { Narrow } from '../../narrow/narrow.ts';
 import { narrowHash } from '../../narrow/narrow-url.ts';
-import { buildInbox, type Tally, tallyOf } from '../../state/inbox.ts';
+import { buildInbox, inboxRealmOf, type Tally, tallyOf } from '../../state/inbox.ts';
 import { useChat } from '../chat-context.ts';
 import { ConversationFilter } from './conversation-filter.tsx';
 import { markNarrowRead } from '../messages/message-operations.ts';
@@ -21,7 +21,7 @@ export function InboxView({ onFirstDraw }: { onFirstDraw(): void }) {
   const collapsed = useSignal<ReadonlySet<string>>(new Set());
   useEffect(onFirstDraw, []);
 
-  const inbox = buildInbox(realm.unread.value, { subscriptions: realm.subscriptions.value, topicPolicy: (id, topic) => realm.topicPolicy(id, topic) });
+  const inbox = buildInbox(realm.unread.value, inboxRealmOf(realm));
   const words = filter.value.trim().toLowerCase();
   const matches = (name: string): boolean => words === '' || name.toLowerCase().includes(words);
   const dms = inbox.dms.map((dm) => ({ ...dm, name: realm.conversationName({ userIds: dm.userIds }) })).filter((dm) => matches(dm.name));

@@ -2,7 +2,7 @@ import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { type Narrow, ALL_MESSAGES } from '../../narrow/narrow.ts';
 import { narrowHash } from '../../narrow/narrow-url.ts';
-import { topicShown } from '../../state/inbox.ts';
+import { inboxRealmOf, topicShown } from '../../state/inbox.ts';
 import { fetchNewestPage } from '../../state/message-list.ts';
 import { type RecentConversation, recentConversations } from '../../state/recent-conversations.ts';
 import { useChat } from '../chat-context.ts';
@@ -37,7 +37,7 @@ export function RecentView({ onFirstDraw }: { onFirstDraw(): void }) {
   }, [settled]);
 
   const unreadCounts = realm.unread.value.countsByConversation();
-  const policies = { subscriptions: realm.subscriptions.value, topicPolicy: (id: number, topic: string) => realm.topicPolicy(id, topic) };
+  const policies = inboxRealmOf(realm);
   const words = filter.value.trim().toLowerCase();
   const rows = recentConversations(list.messages.value, session.me).filter((row) => {
     if ('channelId' in row && !topicShown(policies, row.channelId, row.topic)) return false;
