@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { ApiClient } from '../../src/chat/api/api-client.ts';
 import type { Message } from '../../src/chat/api/wire-types.ts';
-import { MessageList, type MessagesPage } from '../../src/chat/state/message-list.ts';
+import { MessageList, type MessagesPage, withoutMutedDms } from '../../src/chat/state/message-list.ts';
 
 function message(id: number): Message {
   return {
@@ -104,3 +104,24 @@ describe('a message list opened while a message arrives', () => {
   });
 });
 
+
+describe('what a view shows of its messages when someone is muted', () => {
+  const dm = (id: number, senderId: number, others: number[]): Message => ({
+    ...message(id),
+    sender_id: senderId,
+    type: 'private',
+    stream_id: undefined,
+    display_recipient: [8, ...others].map((userId) => ({ id: userId, email: `${userId}@lakeside.test`, full_name: `User ${userId}` })),
+  });
+  const messages = [message(1), dm(2, 9, [9]), dm(3, 8, [9]), dm(4, 9, [9, 10]), dm(5, 10, [10])];
+  const ids = (shown: Message[]) => shown.map((m) => m.id);
+
+  test('one-on-one DMs with the muted person leave every view, either way; channel and group messages stay', () => {
+    expect(ids(withoutMutedDms(messages, { kind: 'all' }, new Set([9]), 8))).toEqual([1, 4, 5]);
+  });
+
+  test('their own DM narrow keeps them, and nothing is filtered when no one is muted', () => {
+    expect(ids(withoutMutedDms(messages, { kind: 'dm', userIds: [9] }, new Set([9]), 8))).toEqual([1, 2, 3, 4, 5]);
+    expect(withoutMutedDms(messages, { kind: 'all' }, new Set(), 8)).toBe(messages);
+  });
+});

@@ -36,3 +36,19 @@ it('keeps an archived channel, marked archived, and drops a channel the user can
   expect(state.channels.value.get(IDS.design)).toMatchObject({ name: 'design', is_archived: true });
   expect(state.channels.value.has(IDS.secret)).toBe(false);
 });
+
+it('knows whom the user muted from /register and muted_users events, and shows no one muted as typing', async () => {
+  await realm.as('mark').post(`/users/me/muted_users/${IDS.olivia}`);
+  const { state, applyNewEvents } = await registeredState();
+  expect([...state.mutedUsers.value]).toEqual([IDS.olivia]);
+  expect(state.conversationName({ userIds: [IDS.adam, IDS.olivia] })).toBe('Adam Admin, Muted user');
+  expect(state.isMutedDm([IDS.olivia])).toBe(true);
+  expect(state.isMutedDm([IDS.olivia, IDS.adam])).toBe(false);
+
+  await realm.as('olivia').post('/typing', { type: 'direct', to: [IDS.mark], op: 'start' });
+  await realm.as('adam').post('/typing', { type: 'direct', to: [IDS.mark], op: 'start' });
+  await realm.as('mark').delete(`/users/me/muted_users/${IDS.olivia}`);
+  await applyNewEvents();
+  expect(state.typing.value.map((entry) => entry.userId)).toEqual([IDS.adam]);
+  expect(state.mutedUsers.value.size).toBe(0);
+});

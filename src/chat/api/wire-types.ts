@@ -14,6 +14,8 @@ export interface User {
   timezone: string;
   avatar_url: string | null;
   bot_type: number | null;
+  /** The server's own bots (cross_realm_bots): no one can mute them. */
+  is_system_bot?: boolean;
 }
 
 /** A change to a message's widget (a vote, an option, a task), or the widget itself (the first). */
@@ -136,6 +138,11 @@ export interface UserGroup {
 }
 
 /** POST /register's answer: the parts the app keeps. */
+export interface MutedUser {
+  id: number;
+  timestamp: number;
+}
+
 export interface InitialState {
   queue_id: string;
   last_event_id: number;
@@ -179,6 +186,8 @@ export interface InitialState {
   realm_message_content_edit_limit_seconds: number | null;
   reminders?: Reminder[];
   alert_words?: string[];
+  /** The people I muted, with when (upstream's `muted_users`). */
+  muted_users?: MutedUser[];
   /** Everyone's status that says something, by user id. */
   user_status?: Record<string, WireUserStatus>;
   /** `slim_presence`: keyed by user id. */

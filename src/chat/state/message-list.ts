@@ -65,6 +65,20 @@ export function messageInNarrow(narrow: Narrow, message: Message, me: number): b
 }
 
 /**
+ * A narrow's messages as its view shows them: without one-on-one DMs with someone I muted, except
+ * in that DM's own narrow (upstream's messages_filtered_for_user_mutes). Their channel and group
+ * messages stay, hidden behind a notice by the row.
+ */
+export function withoutMutedDms(messages: Message[], narrow: Narrow, muted: ReadonlySet<number>, me: number): Message[] {
+  if (muted.size === 0 || (narrow.kind === 'dm' && narrow.userIds.length === 1)) return messages;
+  return messages.filter((message) => {
+    if (message.type !== 'private') return true;
+    const others = (message.display_recipient as { id: number }[]).filter((user) => user.id !== me);
+    return !(others.length === 1 && muted.has(others[0].id));
+  });
+}
+
+/**
  * The loaded part of one narrow's history, in id order, grown both ways by scrolling
  * (anchors, as the API pages) and kept current by events.
  */

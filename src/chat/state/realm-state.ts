@@ -3,6 +3,7 @@ import type {
   Channel,
   ChannelFolder,
   InitialState,
+  MutedUser,
   NavigationView,
   Reminder,
   SavedSnippet,
@@ -51,6 +52,10 @@ function byId<T>(items: readonly T[], id: (item: T) => number): Map<number, T> {
   return new Map(items.map((item) => [id(item), item]));
 }
 
+function mutedSet(muted: readonly MutedUser[]): ReadonlySet<number> {
+  return new Set(muted.map((user) => user.id));
+}
+
 function topicKey(channelId: number, topic: string): string {
   return `${channelId}:${topic.toLowerCase()}`;
 }
@@ -79,6 +84,11 @@ export class RealmState {
   readonly savedSnippets = signal<SavedSnippet[]>([]);
   readonly scheduledMessages = signal<ScheduledMessage[]>([]);
   readonly reminders = signal<Reminder[]>([]);
+  /**
+   * The people I muted: their messages come read and hide behind a notice, their one-on-one DMs
+   * leave every list (upstream's `muted_users`).
+   */
+  readonly mutedUsers = signal<ReadonlySet<number>>(new Set());
   /** Words that, in anyone's message, alert me as a mention does. */
   readonly alertWords = signal<string[]>([]);
   readonly realmEmoji = signal<InitialState['realm_emoji']>({});
@@ -131,6 +141,7 @@ export class RealmState {
     this.scheduledMessages.value = state.scheduled_messages;
     this.reminders.value = state.reminders ?? [];
     this.alertWords.value = state.alert_words ?? [];
+    this.mutedUsers.value = mutedSet(state.muted_users ?? []);
     this.realmEmoji.value = state.realm_emoji;
     this.settings.value = state.user_settings;
     this.permissions.value = {
@@ -161,13 +172,27 @@ export class RealmState {
     return this.users.value.get(id)?.full_name ?? `Unknown user ${id}`;
   }
 
+  isMuted(id: number): boolean {
+    return this.mutedUsers.value.has(id);
+  }
+
+  /** A person as lists of conversations name them: a muted one as "Muted user", as upstream. */
+  listedName(id: number): string {
+    return this.isMuted(id) ? 'Muted user' : this.userName(id);
+  }
+
+  /** A one-on-one DM with someone I muted: upstream hides it from every list. */
+  isMutedDm(userIds: readonly number[]): boolean {
+    return userIds.length === 1 && this.isMuted(userIds[0]);
+  }
+
   channelName(id: number): string | undefined {
     return this.channels.value.get(id)?.name;
   }
 
   /** A conversation as the app names it in lists: `#channel › topic`, or the DM's people. */
   conversationName(where: { channelId: number; topic: string } | { userIds: readonly number[] }): string {
-    if ('userIds' in where) return where.userIds.map((id) => this.userName(id)).join(', ');
+    if ('userIds' in where) return where.userIds.map((id) => this.listedName(id)).join(', ');
     return `#${this.channelName(where.channelId) ?? where.channelId} › ${where.topic || this.emptyTopicName.value}`;
   }
 
@@ -210,6 +235,9 @@ export class RealmState {
         break;
       case 'alert_words':
         this.alertWords.value = event.alert_words as string[];
+        break;
+      case 'muted_users':
+        this.mutedUsers.value = mutedSet(event.muted_users as MutedUser[]);
         break;
       case 'reminders':
         if (event.op === 'add') this.reminders.value = [...this.reminders.value, ...(event.reminders as Reminder[])];
@@ -363,7 +391,8 @@ export class RealmState {
 
   #typing(event: ServerEvent): void {
     const userId = (event.sender as { user_id: number }).user_id;
-    if (userId === this.me) return;
+    // Upstream shows no one typing whom I muted.
+    if (userId === this.me || this.isMuted(userId)) return;
     const conversation =
       event.message_type === 'stream'
         ? `topic:${event.stream_id}:${String(event.topic).toLowerCase()}`

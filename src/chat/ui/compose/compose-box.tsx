@@ -40,7 +40,8 @@ export function ComposeBox() {
   const channels = offered.filter((channel) => !channel.is_archived).sort((a, b) => a.name.localeCompare(b.name));
   const topics = useTopics(session, composer.channelId.value);
   const serverEmojiNames = useServerEmojiNames(session);
-  const activeUsers = () => [...realm.users.value.values()].filter((user) => user.is_active);
+  // Upstream offers no one I muted, in mentions or as a recipient.
+  const activeUsers = () => [...realm.users.value.values()].filter((user) => user.is_active && !realm.isMuted(user.user_id));
 
   const topicTypeahead = useTypeahead(topicField, topicSuggestions(() => topics), (text) => (composer.topic.value = text));
   const toTypeahead = useTypeahead(

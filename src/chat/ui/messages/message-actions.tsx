@@ -3,7 +3,7 @@ import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { Message } from '../../api/wire-types.ts';
 import { useChat } from '../chat-context.ts';
 import { route } from '../navigation.ts';
-import { canEditContent, copyLink, editing, markUnreadFromHere, messageDialog, quoteReply, toggleStar } from './message-operations.ts';
+import { canEditContent, copyLink, editing, markUnreadFromHere, messageDialog, quoteReply, setRevealed, toggleStar } from './message-operations.ts';
 
 /** The buttons on a message (shown on hover, focus or selection); the rarer ones behind "More actions". */
 export function MessageActions({ message }: { message: Message }) {
@@ -76,6 +76,11 @@ export function MessageActions({ message }: { message: Message }) {
           {mayMove && (
             <button type="button" role="menuitem" onClick={() => (messageDialog.value = { kind: 'move', message })}>
               Move message
+            </button>
+          )}
+          {realm.isMuted(message.sender_id) && (
+            <button type="button" role="menuitem" onClick={() => setRevealed(message.id, false)}>
+              Hide muted message again
             </button>
           )}
           {mayDelete && (

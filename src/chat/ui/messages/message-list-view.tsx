@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { marksReadWhenShown } from '../../narrow/narrow.ts';
-import type { MessageList } from '../../state/message-list.ts';
+import { type MessageList, withoutMutedDms } from '../../state/message-list.ts';
 import { useChat } from '../chat-context.ts';
 import { timeFormatter } from '../time-format.ts';
 import { useVirtualizer } from '../use-virtualizer.ts';
@@ -85,7 +85,8 @@ function MessageWindow({ list, nearMessageId, onFirstDraw }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const settings = session.realm.settings.value;
   const format = useMemo(() => timeFormatter(settings.timezone, settings.twenty_four_hour_time), [settings.timezone, settings.twenty_four_hour_time]);
-  const messages = list.messages.value;
+  const muted = session.realm.mutedUsers.value;
+  const messages = useMemo(() => withoutMutedDms(list.messages.value, list.narrow, muted, session.me), [list.messages.value, muted]);
   const rows = useMemo(() => messageRows(messages, format.day), [messages, format]);
   const positioned = useRef(false);
 

@@ -8,6 +8,16 @@ import { slugNames } from '../slug-names.ts';
 import { attempt, notify } from '../notices.ts';
 import type { ComposerState } from '../../state/composer-state.ts';
 
+/** Messages of muted senders the reader chose to see (upstream's Reveal), until hidden again. */
+export const revealedMuted = signal<ReadonlySet<number>>(new Set());
+
+export function setRevealed(id: number, revealed: boolean): void {
+  const next = new Set(revealedMuted.value);
+  if (revealed) next.add(id);
+  else next.delete(id);
+  revealedMuted.value = next;
+}
+
 /** The message whose content is being edited in place, if any. */
 export const editing = signal<number | null>(null);
 

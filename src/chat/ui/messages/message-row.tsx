@@ -9,7 +9,7 @@ import { MessageEditor } from './message-editor.tsx';
 import { MessageWidget } from './message-widget.tsx';
 import { widgetOf } from '../../state/widgets.ts';
 import { Reactions } from './reactions.tsx';
-import { editing, messageDialog } from './message-operations.ts';
+import { editing, messageDialog, revealedMuted, setRevealed } from './message-operations.ts';
 
 interface Props {
   message: Message;
@@ -39,6 +39,7 @@ function MessageRowContent({ message, showSender, format, readHere }: Props) {
   const widget = widgetOf(message, session.me);
   // A replica's message the hub has not acknowledged yet (upstream's local echo shows these too).
   const pending = session.sync.replica.value?.pendingIds.has(message.id) ?? false;
+  if (realm.isMuted(message.sender_id) && !revealedMuted.value.has(message.id)) return <MutedMessage message={message} selected={selected} format={format} />;
   return (
     <article
       class={`message ${showSender ? 'with-sender' : 'continued'} ${unread ? 'unread' : readHere ? 'was-unread' : ''} ${selected ? 'selected' : ''} ${mentioned ? 'mentioned' : ''} ${pending ? 'pending' : ''}`}
@@ -87,6 +88,38 @@ function MessageRowContent({ message, showSender, format, readHere }: Props) {
         <Reactions message={message} />
       </div>
       <MessageActions message={message} />
+    </article>
+  );
+}
+
+/**
+ * A muted sender's message, as upstream hides it: no name, picture or content until revealed.
+ * Read already (the server marks it so for the muter), so it carries no unread marker.
+ */
+function MutedMessage({ message, selected, format }: { message: Message; selected: boolean; format: ReturnType<typeof timeFormatter> }) {
+  const { selectedId } = useChat();
+  return (
+    <article
+      class={`message with-sender muted-sender ${selected ? 'selected' : ''}`}
+      data-message-id={message.id}
+      aria-label={`Message from a muted user, ${format.time(message.timestamp)}`}
+      onClick={() => (selectedId.value = message.id)}
+    >
+      <span class="avatar" />
+      <div class="message-body">
+        <div class="message-meta">
+          <span class="sender-name">Muted user</span>
+        </div>
+        <time class="message-time" dateTime={new Date(message.timestamp * 1000).toISOString()} title={format.full(message.timestamp)}>
+          {format.time(message.timestamp)}
+        </time>
+        <p class="muted-notice">
+          Message from a muted user.
+          <button type="button" class="condense-toggle" aria-label="Reveal message from muted user" onClick={() => setRevealed(message.id, true)}>
+            Reveal
+          </button>
+        </p>
+      </div>
     </article>
   );
 }

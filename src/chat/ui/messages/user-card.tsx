@@ -1,5 +1,7 @@
+import { useSignal } from '@preact/signals';
 import { useChat } from '../chat-context.ts';
 import { Dialog } from '../dialog.tsx';
+import { attempt, notify } from '../notices.ts';
 import { navigate } from '../navigation.ts';
 import { roleName } from '../roles.ts';
 import { slugNames } from '../slug-names.ts';
@@ -10,7 +12,8 @@ import { StatusEmoji } from '../status-emoji.tsx';
 
 /**
  * A person's card, opened from a sender's name: who they are (role, email, local time) and the
- * ways on from there upstream's user card offers: a direct message, the messages they sent.
+ * ways on from there upstream's user card offers: a direct message, the messages they sent,
+ * muting them.
  */
 export function UserCard({ userId, onClose }: { userId: number; onClose(): void }) {
   const { session, composer } = useChat();
@@ -75,7 +78,43 @@ export function UserCard({ userId, onClose }: { userId: number; onClose(): void 
         >
           View messages sent
         </button>
+        {user.user_id !== session.me && !user.is_system_bot && <MuteControl userId={user.user_id} name={user.full_name} />}
       </div>
     </Dialog>
+  );
+}
+
+/**
+ * Mute user (asked first: the server marks every message of theirs read, which unmuting does not
+ * undo, as upstream's dialog warns) or Unmute user.
+ */
+function MuteControl({ userId, name }: { userId: number; name: string }) {
+  const { session } = useChat();
+  const asking = useSignal(false);
+  const path = `/users/me/muted_users/${userId}`;
+  if (session.realm.isMuted(userId)) {
+    return (
+      <button type="button" onClick={() => void attempt('Could not unmute', () => session.api.delete(path)).then((done) => done && notify(`Unmuted ${name}.`))}>
+        Unmute user
+      </button>
+    );
+  }
+  if (!asking.value) {
+    return (
+      <button type="button" onClick={() => (asking.value = true)}>
+        Mute user
+      </button>
+    );
+  }
+  return (
+    <div class="mute-confirm" role="group" aria-label={`Mute ${name}`}>
+      <p>Their messages will be marked as read and hidden, and will never notify you. Unmuting does not mark them unread again.</p>
+      <button type="button" class="danger" onClick={() => void attempt('Could not mute', () => session.api.post(path)).then((done) => done && notify(`Muted ${name}.`))}>
+        Mute
+      </button>
+      <button type="button" onClick={() => (asking.value = false)}>
+        Cancel
+      </button>
+    </div>
   );
 }

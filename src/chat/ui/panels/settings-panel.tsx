@@ -3,6 +3,7 @@ import type { Subscription } from '../../api/wire-types.ts';
 import { useChat } from '../chat-context.ts';
 import { attempt, notify } from '../notices.ts';
 import { CustomEmoji } from './custom-emoji.tsx';
+import { MutedUsers } from './muted-users.tsx';
 
 const COLOR_SCHEMES = [
   { value: 1, label: 'Automatic (follow the system)' },
@@ -17,6 +18,7 @@ export function SettingsPanel() {
       <PersonalSettings />
       <NotificationSettings />
       <AlertWords />
+      <MutedUsers />
       <CustomEmoji />
       <SubscriptionSettings />
     </div>

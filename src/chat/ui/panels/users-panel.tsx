@@ -19,7 +19,7 @@ export function UsersPanel() {
   const filter = useSignal('');
   const words = filter.value.trim().toLowerCase();
   const people = [...realm.users.value.values()]
-    .filter((user) => user.is_active && !user.is_bot && (words === '' || user.full_name.toLowerCase().includes(words)))
+    .filter((user) => user.is_active && !user.is_bot && !realm.isMuted(user.user_id) && (words === '' || user.full_name.toLowerCase().includes(words)))
     .map((user) => ({ user, status: presence.statusOf(user.user_id) }))
     .sort(
       (a, b) =>

@@ -16,6 +16,7 @@ export function DirectMessagesSection() {
   const names = slugNames(session);
   const current = route.value.narrow;
   const openKey = current.kind === 'dm' ? current.userIds.join(',') : null;
+  const shown = realm.recentDms.value.filter((dm) => !realm.isMutedDm(dm.userIds)).slice(0, 20);
   return (
     <section class="dm-section" aria-label="Direct messages">
       <h3>
@@ -24,10 +25,10 @@ export function DirectMessagesSection() {
         </a>
       </h3>
       <ul>
-        {realm.recentDms.value.slice(0, 20).map((dm) => {
+        {shown.map((dm) => {
           const key = dm.userIds.join(',');
           const count = realm.unread.value.countWhere((entry) => entry.dmKey === key);
-          const label = key === String(session.me) ? `${realm.userName(session.me)} (you)` : dm.userIds.map((id) => realm.userName(id)).join(', ');
+          const label = key === String(session.me) ? `${realm.userName(session.me)} (you)` : realm.conversationName(dm);
           return (
             <li key={key}>
               <a href={narrowHash({ kind: 'dm', userIds: dm.userIds }, names)} aria-current={openKey === key ? 'page' : undefined}>

@@ -24,7 +24,10 @@ export function InboxView({ onFirstDraw }: { onFirstDraw(): void }) {
   const inbox = buildInbox(realm.unread.value, inboxRealmOf(realm));
   const words = filter.value.trim().toLowerCase();
   const matches = (name: string): boolean => words === '' || name.toLowerCase().includes(words);
-  const dms = inbox.dms.map((dm) => ({ ...dm, name: realm.conversationName({ userIds: dm.userIds }) })).filter((dm) => matches(dm.name));
+  const dms = inbox.dms
+    .filter((dm) => !realm.isMutedDm(dm.userIds))
+    .map((dm) => ({ ...dm, name: realm.conversationName({ userIds: dm.userIds }) }))
+    .filter((dm) => matches(dm.name));
   const channels = inbox.channels
     .map((channel) => {
       const name = `#${realm.channelName(channel.channelId) ?? channel.channelId}`;

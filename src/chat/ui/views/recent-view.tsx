@@ -41,6 +41,7 @@ export function RecentView({ onFirstDraw }: { onFirstDraw(): void }) {
   const words = filter.value.trim().toLowerCase();
   const rows = recentConversations(list.messages.value, session.me).filter((row) => {
     if ('channelId' in row && !topicShown(policies, row.channelId, row.topic)) return false;
+    if ('userIds' in row && realm.isMutedDm(row.userIds)) return false;
     if (unreadOnly.value && !unreadCounts.get(row.key)) return false;
     if (participatedOnly.value && !row.participated) return false;
     return words === '' || realm.conversationName(row).toLowerCase().includes(words);
