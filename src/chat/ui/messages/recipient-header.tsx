@@ -4,6 +4,7 @@ import { dmKeyOf } from '../../state/unread-index.ts';
 import { useChat } from '../chat-context.ts';
 import { slugNames } from '../slug-names.ts';
 import { messageHtml } from '../message-html.ts';
+import { ChannelIcon } from '../channel-icon.tsx';
 
 /** The conversation a run of messages belongs to: `#channel > topic`, or the DM's people; each part a link to its narrow. */
 export function RecipientHeader({ message }: { message: Message }) {
@@ -19,7 +20,7 @@ export function RecipientHeader({ message }: { message: Message }) {
     return (
       <div class="recipient-header" style={{ '--channel-color': sub?.color ?? '#c2c2c2' }}>
         <a class="recipient-channel" href={narrowHash({ kind: 'channel', channelId }, names)}>
-          {channel?.invite_only ? '🔒' : '#'} {name}
+          <ChannelIcon private={channel?.invite_only} /> {name}
         </a>
         <span aria-hidden="true" class="recipient-separator">›</span>
         <a class={`recipient-topic ${topic === '' ? 'empty-topic' : ''}`} href={narrowHash({ kind: 'channel', channelId, topic }, names)}>

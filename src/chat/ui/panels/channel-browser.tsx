@@ -3,6 +3,7 @@ import { useChat } from '../chat-context.ts';
 import { slugNames } from '../slug-names.ts';
 import { attempt } from '../notices.ts';
 import { messageHtml } from '../message-html.ts';
+import { ChannelIcon } from '../channel-icon.tsx';
 
 /** Every channel I can see, subscribed or not: subscribe, unsubscribe, or just look. */
 export function ChannelBrowser() {
@@ -18,7 +19,7 @@ export function ChannelBrowser() {
           <li key={channel.stream_id}>
             <div>
               <a href={narrowHash({ kind: 'channel', channelId: channel.stream_id }, names)}>
-                {channel.invite_only ? '🔒' : '#'}
+                <ChannelIcon private={channel.invite_only} />
                 {channel.name}
               </a>
               {channel.rendered_description && (

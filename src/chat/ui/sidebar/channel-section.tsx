@@ -6,6 +6,7 @@ import { TOPIC_MUTED } from '../../state/realm-state.ts';
 import { useChat } from '../chat-context.ts';
 import { slugNames } from '../slug-names.ts';
 import { route } from '../navigation.ts';
+import { ChannelIcon } from '../channel-icon.tsx';
 
 interface FolderGroup {
   key: string;
@@ -58,7 +59,7 @@ function ChannelItem({ sub, open }: { sub: Subscription; open: boolean }) {
     <li class={`channel-item ${sub.is_muted ? 'muted' : ''}`}>
       <a href={narrowHash({ kind: 'channel', channelId: sub.stream_id }, names)} aria-current={selected ? 'page' : undefined}>
         <span class="channel-swatch" style={{ background: sub.color }} aria-hidden="true">
-          {sub.invite_only ? '🔒' : '#'}
+          <ChannelIcon private={sub.invite_only} />
         </span>
         <span class="label">{sub.name}</span>
         {sub.is_muted && <span class="visually-hidden">(muted)</span>}

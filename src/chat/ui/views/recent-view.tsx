@@ -9,6 +9,7 @@ import { useChat } from '../chat-context.ts';
 import { ConversationFilter } from './conversation-filter.tsx';
 import { slugNames } from '../slug-names.ts';
 import { timeFormatter } from '../time-format.ts';
+import { ChannelIcon } from '../channel-icon.tsx';
 
 /** Messages fetched at a time; upstream's web app asks for a few hundred. */
 const BATCH = 400;
@@ -96,7 +97,7 @@ function RecentRow({ row, unread }: { row: RecentConversation; unread: number })
       {'channelId' in row ? (
         <a class="recent-channel" href={narrowHash({ kind: 'channel', channelId: row.channelId }, names)}>
           <span class="channel-swatch" style={{ background: realm.subscriptions.value.get(row.channelId)?.color ?? '#c2c2c2' }} aria-hidden="true">
-            {realm.channels.value.get(row.channelId)?.invite_only ? '🔒' : '#'}
+            <ChannelIcon private={realm.channels.value.get(row.channelId)?.invite_only} />
           </span>
           {realm.channelName(row.channelId) ?? row.channelId}
         </a>

@@ -6,6 +6,7 @@ import { attempt, notify } from '../../notices.ts';
 import { MEMBER, roleName, rolesGivenBy } from '../../roles.ts';
 import { FetchState, useFetched } from './use-fetched.tsx';
 import { useWhen } from './when.ts';
+import { ChannelIcon } from '../../channel-icon.tsx';
 
 /** GET /invites: the open invitations this administrator controls, email invitations and reusable links. */
 export interface Invite {
@@ -120,7 +121,7 @@ function InviteForm({ changed }: Props) {
         {channels.map((channel) => (
           <label key={channel.stream_id} class="checkbox">
             <input type="checkbox" checked={channelIds.value.includes(channel.stream_id)} onChange={(event) => toggle(channel.stream_id, event.currentTarget.checked)} />
-            {channel.invite_only ? '🔒' : '#'}
+            <ChannelIcon private={channel.invite_only} />
             {channel.name}
           </label>
         ))}
