@@ -87,6 +87,12 @@ describe('the compose box', () => {
     await box.press('Control+b');
     await box.press('Control+i');
     await boxHolds('make this stand out');
+    // Each change is one step of the field's undo history, as typing is.
+    await box.press('Control+z');
+    await boxHolds('make *this* stand out');
+    await box.press('Control+z');
+    await box.press('Control+z');
+    await boxHolds('make **this** stand out');
     await box.fill('');
   });
 

@@ -211,11 +211,8 @@ export function ComposeBox() {
               event.preventDefault();
               const field = event.currentTarget;
               const next = toggleMarker({ text: field.value, start: field.selectionStart, end: field.selectionEnd }, event.key === 'b' ? '**' : '*');
-              // The field first, so that the redraw finds its value current and keeps the selection.
-              field.value = next.text;
+              replaceUndoably(field, next.text);
               field.setSelectionRange(next.start, next.end);
-              composer.setContent(next.text);
-              typing.keystroke();
               return;
             }
             if (event.key === 'Escape') event.currentTarget.blur();
@@ -289,4 +286,24 @@ function useServerEmojiNames(session: ChatSession) {
       return names.value;
     },
   };
+}
+
+/**
+ * Puts `text` in the field as typing would, so Ctrl+Z takes it back: only the changed part is
+ * replaced, through the browser's insertText command (deprecated, yet the one way to reach a
+ * field's undo history), whose input event updates the composer as a keystroke does.
+ */
+function replaceUndoably(field: HTMLTextAreaElement, text: string): void {
+  const old = field.value;
+  let start = 0;
+  while (start < old.length && start < text.length && old[start] === text[start]) start += 1;
+  let end = 0;
+  while (end < old.length - start && end < text.length - start && old[old.length - 1 - end] === text[text.length - 1 - end]) end += 1;
+  field.setSelectionRange(start, old.length - end);
+  const inserted = text.slice(start, text.length - end);
+  // insertText with nothing deletes the selection; delete says so and keeps the same history.
+  if (!document.execCommand(inserted ? 'insertText' : 'delete', false, inserted)) {
+    field.value = text;
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
 }
