@@ -16,6 +16,29 @@ export interface User {
   bot_type: number | null;
   /** The server's own bots (cross_realm_bots): no one can mute them. */
   is_system_bot?: boolean;
+  /**
+   * A human's custom profile field values by field id (absent for bots), as /register sent
+   * them: `RealmState.profileFields` is what events keep current.
+   */
+  profile_data?: Record<string, WireProfileValue>;
+}
+
+/** One custom profile field of the realm, as /register and the `custom_profile_fields` event list them. */
+export interface WireProfileField {
+  id: number;
+  name: string;
+  type: number;
+  hint: string;
+  /** JSON text: a list of options' choices, an external account's subtype and URL pattern; else ''. */
+  field_data: string;
+  order: number;
+  editable_by_user?: boolean;
+}
+
+/** A user's value of one field; `rendered_value` (HTML) only for the types the server renders as Markdown. */
+export interface WireProfileValue {
+  value: string;
+  rendered_value?: string;
 }
 
 /** A change to a message's widget (a vote, an option, a task), or the widget itself (the first). */
@@ -168,6 +191,9 @@ export interface InitialState {
   scheduled_messages: ScheduledMessage[];
   realm_emoji: Record<string, { id: string; name: string; source_url: string; deactivated: boolean }>;
   realm_user_groups: UserGroup[];
+  custom_profile_fields?: WireProfileField[];
+  /** The built-in external account kinds (`github`, ...) and the URL pattern of each. */
+  realm_default_external_accounts?: Record<string, { url_pattern?: string }>;
   user_settings: Record<string, unknown> & { timezone: string; color_scheme: number; enter_sends: boolean; twenty_four_hour_time: boolean };
   is_admin: boolean;
   is_owner: boolean;

@@ -14,6 +14,7 @@ import type {
   WireUserStatus,
 } from '../api/wire-types.ts';
 import { GroupPermissions, type RealmGroupSetting } from './group-permissions.ts';
+import { ProfileFieldsState } from './profile-fields.ts';
 import { UnreadIndex } from './unread-index.ts';
 
 export interface RecentDm {
@@ -103,6 +104,8 @@ export class RealmState {
 
   /** User groups and the realm's permission settings: what the user may do. */
   readonly groupPermissions = new GroupPermissions();
+  /** The realm's custom profile fields and everyone's values of them. */
+  readonly profileFields = new ProfileFieldsState();
 
   readonly meUser = computed(() => this.users.value.get(this.me));
   readonly isAdmin = computed(() => this.permissions.value.isAdmin);
@@ -120,6 +123,7 @@ export class RealmState {
   /** Takes a fresh initial state whole (after a new registration). */
   reset(state: InitialState): void {
     this.groupPermissions.reset(state);
+    this.profileFields.reset(state);
     this.realmName.value = state.realm_name;
     this.emptyTopicName.value = state.realm_empty_topic_display_name;
     this.maxMessageLength.value = state.max_message_length;
@@ -203,6 +207,7 @@ export class RealmState {
   /** Applies one event that changes realm state (message events are the message lists' business). */
   applyEvent(event: ServerEvent): void {
     this.groupPermissions.applyEvent(event);
+    this.profileFields.applyEvent(event);
     switch (event.type) {
       case 'realm_user':
         this.#realmUser(event);
@@ -289,6 +294,8 @@ export class RealmState {
   #realmUser(event: ServerEvent): void {
     const users = new Map(this.users.value);
     const person = event.person as Partial<User> & { user_id: number };
+    // A profile value's change is profileFields' alone: the user object stays as it was.
+    if ('custom_profile_field' in person) return;
     if (event.op === 'add') users.set(person.user_id, person as User);
     else if (event.op === 'remove') {
       const known = users.get(person.user_id);

@@ -7,13 +7,14 @@ import { roleName } from '../roles.ts';
 import { slugNames } from '../slug-names.ts';
 import { timeFormatter } from '../time-format.ts';
 import { Avatar } from './avatar.tsx';
+import { ProfileFieldValues } from './profile-field-values.tsx';
 import { presenceLabel } from '../presence-dot.tsx';
 import { StatusEmoji } from '../status-emoji.tsx';
 
 /**
- * A person's card, opened from a sender's name: who they are (role, email, local time) and the
- * ways on from there upstream's user card offers: a direct message, the messages they sent,
- * muting them.
+ * A person's card, opened from a sender's name: who they are (role, email, local time, their
+ * custom profile fields) and the ways on from there upstream's user card offers: a direct
+ * message, the messages they sent, muting them.
  */
 export function UserCard({ userId, onClose }: { userId: number; onClose(): void }) {
   const { session, composer } = useChat();
@@ -53,6 +54,7 @@ export function UserCard({ userId, onClose }: { userId: number; onClose(): void 
               <dd>{localTime}</dd>
             </>
           )}
+          {!user.is_bot && <ProfileFieldValues userId={user.user_id} />}
         </dl>
       </div>
       <div class="form-buttons">

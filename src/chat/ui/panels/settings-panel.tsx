@@ -4,6 +4,7 @@ import { useChat } from '../chat-context.ts';
 import { attempt, notify } from '../notices.ts';
 import { CustomEmoji } from './custom-emoji.tsx';
 import { MutedUsers } from './muted-users.tsx';
+import { MyProfileFields } from './my-profile-fields.tsx';
 
 const COLOR_SCHEMES = [
   { value: 1, label: 'Automatic (follow the system)' },
@@ -11,7 +12,7 @@ const COLOR_SCHEMES = [
   { value: 2, label: 'Dark' },
 ];
 
-/** My settings that the server keeps (name, timezone, theme, keys, time format) and each subscription's. */
+/** My settings that the server keeps (name, profile fields, timezone, theme, keys, time format) and each subscription's. */
 export function SettingsPanel() {
   return (
     <div class="settings">
@@ -50,6 +51,7 @@ function PersonalSettings() {
         </label>
         <button type="submit">Save name</button>
       </form>
+      <MyProfileFields />
       <label class="stacked">
         Time zone
         <select
