@@ -96,6 +96,21 @@ describe('the compose box', () => {
     await box.fill('');
   });
 
+  test('typing @ offers the user groups I may mention and the wildcards, as upstream', async () => {
+    await api(page, OLIVIA, 'POST', '/user_groups/create', { name: 'launch-crew', description: 'Ships 2.4', members: [8, 9] });
+    await page.bringToFront();
+    await box.click();
+    await box.pressSequentially('Heads up @launch');
+    await compose.getByRole('option', { name: /^launch-crew/, selected: true }).waitFor();
+    await box.press('Enter');
+    await boxHolds('Heads up @*launch-crew* ');
+    await box.pressSequentially('and @top');
+    await compose.getByRole('option', { name: /^topic/, selected: true }).waitFor();
+    await box.press('Enter');
+    await boxHolds('Heads up @*launch-crew* and @**topic** ');
+    await box.fill('');
+  });
+
   test('typing @hann offers Hannah Kim, and Enter puts in her mention', async () => {
     await page.bringToFront();
     await box.click();

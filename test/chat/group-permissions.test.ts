@@ -61,3 +61,23 @@ describe('whether a user holds a realm permission setting', () => {
     expect(state.holds(10, 'can_resolve_topics_group')).toBe(false);
   });
 });
+
+describe('the groups a user may mention', () => {
+  test('named groups whose can_mention_group holds the user, never role groups; kept by update events', () => {
+    const state = new GroupPermissions();
+    state.reset({
+      realm_user_groups: [
+        { id: ADMINS, name: 'role:administrators', is_system_group: true, members: [8], direct_subgroup_ids: [], can_mention_group: MEMBERS },
+        { id: MEMBERS, name: 'role:members', is_system_group: true, members: [10], direct_subgroup_ids: [ADMINS], can_mention_group: MEMBERS },
+        { id: DESIGNERS, name: 'designers', description: 'Pixels', is_system_group: false, members: [20], direct_subgroup_ids: [], can_mention_group: MEMBERS },
+        { id: LEADS, name: 'leads', description: '', is_system_group: false, members: [21], direct_subgroup_ids: [], can_mention_group: ADMINS },
+      ],
+    } as unknown as InitialState);
+    expect(state.mentionableBy(10)).toEqual([{ id: DESIGNERS, name: 'designers', description: 'Pixels' }]);
+    expect(state.mentionableBy(8).map((group) => group.name)).toEqual(['designers', 'leads']);
+
+    state.applyEvent({ id: 1, type: 'user_group', op: 'update', group_id: LEADS, data: { can_mention_group: { direct_members: [10], direct_subgroups: [] } } });
+    expect(state.mentionableBy(10).map((group) => group.name)).toEqual(['designers', 'leads']);
+    expect(state.mentionableBy(8).map((group) => group.name)).toEqual(['designers']);
+  });
+});

@@ -158,6 +158,8 @@ export interface UserGroup {
   members: number[];
   direct_subgroup_ids?: number[];
   is_system_group: boolean;
+  /** A group id, or an anonymous group of members and subgroups. */
+  can_mention_group?: number | { direct_members: number[]; direct_subgroups: number[] };
 }
 
 /** POST /register's answer: the parts the app keeps. */

@@ -1,5 +1,5 @@
 import { signal } from '@preact/signals';
-import type { InitialState, ServerEvent } from '../api/wire-types.ts';
+import type { InitialState, ServerEvent, UserGroup } from '../api/wire-types.ts';
 
 /** Upstream's value of a permission setting: a group's id, or an anonymous group of members and subgroups. */
 export type GroupSettingValue = number | { direct_members: number[]; direct_subgroups: number[] };
@@ -21,6 +21,8 @@ export interface GroupMembership {
   system: boolean;
   members: readonly number[];
   subgroups: readonly number[];
+  /** Who may mention the group (`@*name*`); absent from an older server: anyone. */
+  canMention?: GroupSettingValue;
 }
 
 /**
@@ -37,7 +39,14 @@ export class GroupPermissions {
     this.groups.value = new Map(
       (initial.realm_user_groups ?? []).map((group) => [
         group.id,
-        { name: group.name, description: group.description, system: group.is_system_group, members: group.members, subgroups: group.direct_subgroup_ids ?? [] },
+        {
+          name: group.name,
+          description: group.description,
+          system: group.is_system_group,
+          members: group.members,
+          subgroups: group.direct_subgroup_ids ?? [],
+          canMention: group.can_mention_group,
+        },
       ]),
     );
     const settings: Partial<Record<RealmGroupSetting, GroupSettingValue>> = {};
@@ -57,6 +66,13 @@ export class GroupPermissions {
     return value === undefined || this.#inSetting(userId, value);
   }
 
+  /** The groups a user may mention, as upstream's typeahead offers them: named groups, not roles. */
+  mentionableBy(userId: number): { id: number; name: string; description: string }[] {
+    return [...this.groups.value]
+      .filter(([, group]) => !group.system && (group.canMention === undefined || this.#inSetting(userId, group.canMention)))
+      .map(([id, group]) => ({ id, name: group.name, description: group.description }));
+  }
+
   applyEvent(event: ServerEvent): void {
     if (event.type === 'realm' && event.op === 'update_dict') {
       const data = (event.data ?? {}) as Record<string, unknown>;
@@ -70,22 +86,29 @@ export class GroupPermissions {
     const group = groups.get(id);
     switch (event.op) {
       case 'add': {
-        const added = event.group as { id: number; name: string; description?: string; is_system_group?: boolean; members: number[]; direct_subgroup_ids?: number[] };
+        const added = event.group as UserGroup;
         groups.set(added.id, {
           name: added.name,
           description: added.description ?? '',
           system: added.is_system_group ?? false,
           members: added.members,
           subgroups: added.direct_subgroup_ids ?? [],
+          canMention: added.can_mention_group,
         });
         break;
       }
       case 'update': {
         if (!group) return;
-        const data = (event.data ?? {}) as { name?: string; description?: string; deactivated?: boolean };
+        const data = (event.data ?? {}) as { name?: string; description?: string; deactivated?: boolean; can_mention_group?: GroupSettingValue };
         // A deactivated group is gone for this client (it does not ask to be told of them).
         if (data.deactivated === true) groups.delete(id);
-        else groups.set(id, { ...group, name: data.name ?? group.name, description: data.description ?? group.description });
+        else
+          groups.set(id, {
+            ...group,
+            name: data.name ?? group.name,
+            description: data.description ?? group.description,
+            canMention: data.can_mention_group ?? group.canMention,
+          });
         break;
       }
       case 'remove':

@@ -53,6 +53,8 @@ export function ComposeBox() {
     textarea,
     contentSuggestions({
       users: activeUsers,
+      groups: () => realm.groupPermissions.mentionableBy(session.me),
+      isDm: () => composer.mode.peek() === 'dm',
       channels: () => [...realm.channels.value.values()].filter((channel) => !channel.is_archived),
       customEmoji: () => Object.values(realm.realmEmoji.value).filter((emoji) => !emoji.deactivated).map((emoji) => emoji.name),
       serverEmoji: () => serverEmojiNames.wanted(),

@@ -52,11 +52,39 @@ const SLASH_COMMANDS = [
 ];
 
 /**
+/** Upstream's wildcard mentions, and whom each notifies: in a DM only its recipients can be. */
+const WILDCARDS = {
+  channel: [
+    { name: 'all', detail: 'Notify channel' },
+    { name: 'everyone', detail: 'Notify channel' },
+    { name: 'channel', detail: 'Notify channel' },
+    { name: 'topic', detail: 'Notify topic' },
+  ],
+  dm: [
+    { name: 'all', detail: 'Notify recipients' },
+    { name: 'everyone', detail: 'Notify recipients' },
+  ],
+};
+
+/** What the message's suggestions draw on. */
+export interface ContentSources {
+  users(): User[];
+  /** The user groups I may mention. */
+  groups(): { id: number; name: string; description: string }[];
+  /** Whether the message goes to a DM (its wildcards notify recipients, not a channel). */
+  isDm(): boolean;
+  channels(): Channel[];
+  customEmoji(): string[];
+  serverEmoji(): string[];
+}
+
+/**
  * In the message: `/` at its start suggests the commands (`/poll`, `/todo`, `/me`), `@name`
- * people (`@**Full Name**`), `#name` channels (`#**channel**`), `:name` (two letters or more)
- * emoji (`:name:`), as upstream's compose box does.
+ * people (`@**Full Name**`), then user groups (`@*group*`) and wildcards (`@**all**`), `#name`
+ * channels (`#**channel**`), `:name` (two letters or more) emoji (`:name:`), as upstream's
+ * compose box does.
  */
-export function contentSuggestions(sources: { users(): User[]; channels(): Channel[]; customEmoji(): string[]; serverEmoji(): string[] }): SuggestionSource {
+export function contentSuggestions(sources: ContentSources): SuggestionSource {
   return (text, caret) => {
     const before = text.slice(0, caret);
     const command = /^\/([a-z]*)$/.exec(before);
@@ -72,7 +100,7 @@ export function contentSuggestions(sources: { users(): User[]; channels(): Chann
     if (mention) {
       const query = mention[1].toLowerCase();
       const start = caret - mention[0].trimStart().length;
-      return sources
+      const people = sources
         .users()
         .filter((user) => matches(user.full_name, query))
         .map<Suggestion>((user) => ({
@@ -81,6 +109,19 @@ export function contentSuggestions(sources: { users(): User[]; channels(): Chann
           detail: user.email,
           apply: () => replaceToken(text, start, caret, `@**${user.full_name}** `),
         }));
+      const groups = sources
+        .groups()
+        .filter((group) => matches(group.name, query))
+        .map<Suggestion>((group) => ({
+          key: `g${group.id}`,
+          label: group.name,
+          detail: group.description || 'User group',
+          apply: () => replaceToken(text, start, caret, `@*${group.name}* `),
+        }));
+      const wildcards = WILDCARDS[sources.isDm() ? 'dm' : 'channel']
+        .filter(({ name }) => name.startsWith(query))
+        .map<Suggestion>(({ name, detail }) => ({ key: `w${name}`, label: name, detail, apply: () => replaceToken(text, start, caret, `@**${name}** `) }));
+      return [...people, ...groups, ...wildcards];
     }
     const channel = /(?:^|\s)#(?:\*\*)?([^\s#*]*)$/.exec(before);
     if (channel) {

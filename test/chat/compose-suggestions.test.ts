@@ -1,0 +1,33 @@
+import { describe, expect, test } from 'vitest';
+import type { User } from '../../src/chat/api/wire-types.ts';
+import { type ContentSources, contentSuggestions } from '../../src/chat/ui/compose/suggestion-sources.ts';
+
+const person = (user_id: number, full_name: string) => ({ user_id, full_name, email: `${user_id}@lakeside.test` }) as User;
+
+function suggest(text: string, isDm = false) {
+  const sources: ContentSources = {
+    users: () => [person(8, 'Olivia Park'), person(20, 'Dana Designer')],
+    groups: () => [{ id: 30, name: 'designers', description: 'Pixels' }],
+    isDm: () => isDm,
+    channels: () => [],
+    customEmoji: () => [],
+    serverEmoji: () => [],
+  };
+  return contentSuggestions(sources)(text, text.length).map((suggestion) => ({ label: suggestion.label, detail: suggestion.detail, text: suggestion.apply().text }));
+}
+
+describe('mentions suggested in the message', () => {
+  test('people first, then the user groups I may mention, inserted as a group mention', () => {
+    expect(suggest('Ask @d')).toEqual([
+      { label: 'Dana Designer', detail: '20@lakeside.test', text: 'Ask @**Dana Designer** ' },
+      { label: 'designers', detail: 'Pixels', text: 'Ask @*designers* ' },
+    ]);
+  });
+
+  test('wildcards by what they notify: the channel or the topic, or in a DM its recipients', () => {
+    expect(suggest('@t')).toEqual([{ label: 'topic', detail: 'Notify topic', text: '@**topic** ' }]);
+    expect(suggest('hey @a')).toEqual([{ label: 'all', detail: 'Notify channel', text: 'hey @**all** ' }]);
+    expect(suggest('hey @a', true)).toEqual([{ label: 'all', detail: 'Notify recipients', text: 'hey @**all** ' }]);
+    expect(suggest('@c', true)).toEqual([]);
+  });
+});
