@@ -282,6 +282,48 @@ describe('chatting between two people in two tabs', () => {
     await goTo(olivia, TOPIC_HASH);
   });
 
+  test('Rename topic from the topic menu moves every message, the notice as chosen, and the view follows the topic', async () => {
+    await goTo(olivia, '#narrow/channel/2-general/topic/draft.20name');
+    await send(olivia, 'first under the draft name');
+    await send(olivia, 'second under the draft name');
+    await messageWithText(olivia, 'second under the draft name').waitFor();
+    await olivia.getByRole('button', { name: 'Topic actions' }).click();
+    await olivia.getByRole('menuitem', { name: 'Rename topic' }).click();
+    const dialog = olivia.getByRole('dialog', { name: 'Rename topic' });
+    // The channel stays: a rename offers no channel, and asks nothing about which messages.
+    await expect(dialog.getByRole('combobox').count()).resolves.toBe(0);
+    await dialog.getByRole('textbox', { name: 'New topic' }).fill('final name');
+    await dialog.getByRole('checkbox', { name: 'Send automated notice to new topic' }).uncheck();
+    await dialog.getByRole('checkbox', { name: 'Send automated notice to old topic' }).check();
+    await dialog.getByRole('button', { name: 'Rename', exact: true }).click();
+
+    await olivia.getByRole('heading', { name: '#general › final name' }).waitFor();
+    const moved = await newestInTopic(olivia, OLIVIA, 'general', 'final name', 5);
+    expect(moved.map((message) => message.content)).toEqual(['<p>first under the draft name</p>', '<p>second under the draft name</p>']);
+    const left = await newestInTopic(olivia, OLIVIA, 'general', 'draft name', 5);
+    expect(left).toHaveLength(1);
+    expect(left[0].content).toContain('This topic was moved to');
+    await goTo(olivia, TOPIC_HASH);
+  });
+
+  test('Delete topic, for an administrator, asks first, then every message of the topic is gone and the view goes to its channel', async () => {
+    await goTo(olivia, '#narrow/channel/2-general/topic/doomed');
+    await send(olivia, 'this topic will go');
+    await messageWithText(olivia, 'this topic will go').waitFor();
+    await olivia.getByRole('button', { name: 'Topic actions' }).click();
+    await olivia.getByRole('menuitem', { name: 'Delete topic' }).click();
+    const dialog = olivia.getByRole('dialog', { name: 'Delete topic “doomed”?' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await newestInTopic(olivia, OLIVIA, 'general', 'doomed', 5)).toHaveLength(1);
+
+    await olivia.getByRole('button', { name: 'Topic actions' }).click();
+    await olivia.getByRole('menuitem', { name: 'Delete topic' }).click();
+    await dialog.getByRole('button', { name: 'Delete topic' }).click();
+    await olivia.getByRole('heading', { name: '#general', exact: true }).waitFor();
+    expect(await newestInTopic(olivia, OLIVIA, 'general', 'doomed', 5)).toEqual([]);
+    await goTo(olivia, TOPIC_HASH);
+  });
+
   test('a sender\'s name opens their card, with a way to message them and to see what they sent', async () => {
     await goTo(olivia, '#narrow/channel/5-engineering/topic/Dark.20mode.20implementation');
     await olivia.getByRole('button', { name: 'Marcus Reed', exact: true }).last().click();

@@ -54,5 +54,9 @@ describe('actions offered as the realm’s permission settings allow (a member, 
 
     await setRealmGroup('can_move_messages_between_topics_group', admins);
     await expect.poll(() => moreActions(id)).not.toContain('Move message');
+    // Nor does the topic menu offer to rename or move the topic; and only administrators delete one.
+    await page.getByRole('button', { name: 'Topic actions' }).click();
+    await expect(page.getByRole('menu').getByRole('menuitem').allTextContents()).resolves.toEqual(['Copy link to topic']);
+    await page.keyboard.press('Escape');
   });
 });

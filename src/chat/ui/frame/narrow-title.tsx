@@ -8,6 +8,7 @@ import { navigate } from '../navigation.ts';
 import { attempt } from '../notices.ts';
 import { ChannelSettings } from '../panels/channel-settings.tsx';
 import { slugNames, termNames } from '../slug-names.ts';
+import { TopicMenu } from './topic-menu.tsx';
 
 /** What a narrow is called: its heading, and the page's title. */
 export function narrowName(realm: RealmState, narrow: Narrow): string {
@@ -101,6 +102,7 @@ export function NarrowTitle({ narrow }: { narrow: Narrow }) {
           {narrow.topic.startsWith(RESOLVED_TOPIC_PREFIX) ? 'Mark as unresolved' : 'Mark as resolved'}
         </button>
       )}
+      {narrow.kind === 'channel' && narrow.topic !== undefined && <TopicMenu channelId={narrow.channelId} topic={narrow.topic} />}
     </header>
   );
 }

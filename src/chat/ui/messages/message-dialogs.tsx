@@ -5,7 +5,9 @@ import { useChat } from '../chat-context.ts';
 import { Dialog } from '../dialog.tsx';
 import { EmojiPicker } from '../emoji-picker.tsx';
 import { messageHtml } from '../message-html.ts';
+import { navigate, route } from '../navigation.ts';
 import { attempt } from '../notices.ts';
+import { slugNames } from '../slug-names.ts';
 import { timeFormatter } from '../time-format.ts';
 import { messageDialog, toggleReaction } from './message-operations.ts';
 import { RemindDialog } from './remind-dialog.tsx';
@@ -24,9 +26,11 @@ export function MessageDialogs() {
     case 'remind':
       return <RemindDialog message={dialog.message} onClose={close} />;
     case 'move':
-      return <MoveMessage message={dialog.message} onClose={close} />;
+      return <MoveMessage message={dialog.message} whole={dialog.whole} onClose={close} />;
     case 'delete':
       return <DeleteMessage message={dialog.message} onClose={close} />;
+    case 'deleteTopic':
+      return <DeleteTopic channelId={dialog.channelId} topic={dialog.topic} onClose={close} />;
     case 'react':
       return <ReactionPicker message={dialog.message} onClose={close} />;
     case 'user':
@@ -111,25 +115,45 @@ function ReadReceipts({ message, onClose }: { message: Message; onClose(): void 
   );
 }
 
-function MoveMessage({ message, onClose }: { message: Message; onClose(): void }) {
+const MOVE_TITLES = { rename: 'Rename topic', move: 'Move topic' };
+
+/**
+ * Upstream's move dialog: a message, the ones after it or its whole topic (`whole`: the topic's
+ * Rename topic, with its channel kept, or Move topic) to another topic or channel, with the
+ * notification bot's notices in the new and the old topic as chosen. A topic moved while open
+ * is followed to its new place, as upstream's web app does.
+ */
+function MoveMessage({ message, whole, onClose }: { message: Message; whole?: 'rename' | 'move'; onClose(): void }) {
   const { session } = useChat();
   const channels = [...session.realm.subscriptions.value.values()].filter((sub) => !sub.is_archived).sort((a, b) => a.name.localeCompare(b.name));
   const channelId = useSignal(message.stream_id ?? 0);
   const topic = useSignal(message.subject);
   const mode = useSignal('change_all');
+  const noticeInNew = useSignal(true);
+  const noticeInOld = useSignal(false);
   const busy = useSignal(false);
-  const toOtherChannel = session.realm.may('can_move_messages_between_channels_group');
+  const toOtherChannel = whole !== 'rename' && session.realm.may('can_move_messages_between_channels_group');
   const toOtherTopic = session.realm.may('can_move_messages_between_topics_group');
   async function move(): Promise<void> {
     busy.value = true;
-    const params: Record<string, unknown> = { topic: topic.value, propagate_mode: mode.value };
+    const params: Record<string, unknown> = {
+      topic: topic.value,
+      propagate_mode: whole ? 'change_all' : mode.value,
+      send_notification_to_new_thread: noticeInNew.value,
+      send_notification_to_old_thread: noticeInOld.value,
+    };
     if (channelId.value !== message.stream_id) params.stream_id = channelId.value;
     const moved = await attempt('Could not move the message', () => session.api.patch(`/messages/${message.id}`, params as Record<string, string>));
     busy.value = false;
-    if (moved) onClose();
+    if (!moved) return;
+    onClose();
+    const open = route.value.narrow;
+    if (whole && open.kind === 'channel' && open.channelId === message.stream_id && open.topic?.toLowerCase() === message.subject.toLowerCase()) {
+      navigate({ kind: 'channel', channelId: channelId.value, topic: topic.value.trim() }, slugNames(session));
+    }
   }
   return (
-    <Dialog title="Move messages" onClose={onClose}>
+    <Dialog title={whole ? MOVE_TITLES[whole] : 'Move messages'} onClose={onClose}>
       <form
         class="stacked-form"
         onSubmit={(event) => {
@@ -137,34 +161,53 @@ function MoveMessage({ message, onClose }: { message: Message; onClose(): void }
           void move();
         }}
       >
-        <label>
-          Destination channel
-          <select value={channelId.value} disabled={!toOtherChannel} onChange={(event) => (channelId.value = Number(event.currentTarget.value))}>
-            {channels.map((channel) => (
-              <option key={channel.stream_id} value={channel.stream_id}>
-                #{channel.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          New topic
-          <input value={topic.value} readOnly={!toOtherTopic} maxLength={session.realm.maxTopicLength.value} onInput={(event) => (topic.value = event.currentTarget.value)} />
-        </label>
-        {(!toOtherChannel || !toOtherTopic) && (
-          <p class="hint">{toOtherChannel ? 'This organization does not let you rename topics: only the channel can change.' : 'This organization does not let you move messages to another channel: only the topic can change.'}</p>
+        {whole !== 'rename' && (
+          <label>
+            Destination channel
+            <select value={channelId.value} disabled={!toOtherChannel} onChange={(event) => (channelId.value = Number(event.currentTarget.value))}>
+              {channels.map((channel) => (
+                <option key={channel.stream_id} value={channel.stream_id}>
+                  #{channel.name}
+                </option>
+              ))}
+            </select>
+          </label>
         )}
         <label>
-          Which messages
-          <select value={mode.value} onChange={(event) => (mode.value = event.currentTarget.value)}>
-            <option value="change_one">Only this message</option>
-            <option value="change_later">This and all following messages in the topic</option>
-            <option value="change_all">All messages in the topic</option>
-          </select>
+          New topic
+          <input
+            value={topic.value}
+            readOnly={!toOtherTopic}
+            maxLength={session.realm.maxTopicLength.value}
+            // Renaming is the point of Rename topic: the name is where the keys go.
+            autoFocus={whole === 'rename'}
+            onInput={(event) => (topic.value = event.currentTarget.value)}
+          />
+        </label>
+        {whole !== 'rename' && (!toOtherChannel || !toOtherTopic) && (
+          <p class="hint">{toOtherChannel ? 'This organization does not let you rename topics: only the channel can change.' : 'This organization does not let you move messages to another channel: only the topic can change.'}</p>
+        )}
+        {!whole && (
+          <label>
+            Which messages
+            <select value={mode.value} onChange={(event) => (mode.value = event.currentTarget.value)}>
+              <option value="change_one">Only this message</option>
+              <option value="change_later">This and all following messages in the topic</option>
+              <option value="change_all">All messages in the topic</option>
+            </select>
+          </label>
+        )}
+        <label class="checkbox">
+          <input type="checkbox" checked={noticeInNew.value} onChange={(event) => (noticeInNew.value = event.currentTarget.checked)} />
+          Send automated notice to new topic
+        </label>
+        <label class="checkbox">
+          <input type="checkbox" checked={noticeInOld.value} onChange={(event) => (noticeInOld.value = event.currentTarget.checked)} />
+          Send automated notice to old topic
         </label>
         <div class="form-buttons">
           <button type="submit" class="primary" disabled={busy.value}>
-            Move
+            {whole === 'rename' ? 'Rename' : 'Move'}
           </button>
           <button type="button" onClick={onClose}>
             Cancel
@@ -187,6 +230,42 @@ function DeleteMessage({ message, onClose }: { message: Message; onClose(): void
           onClick={() => void attempt('Could not delete the message', () => session.api.delete(`/messages/${message.id}`)).then((done) => done && onClose())}
         >
           Delete
+        </button>
+        <button type="button" onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+/** Upstream's Delete topic (administrators), asked first: every message of the topic goes, for everyone. */
+function DeleteTopic({ channelId, topic, onClose }: { channelId: number; topic: string; onClose(): void }) {
+  const { session } = useChat();
+  const realm = session.realm;
+  const name = topic || realm.emptyTopicName.value;
+  const busy = useSignal(false);
+  async function remove(): Promise<void> {
+    busy.value = true;
+    const deleted = await attempt('Could not delete the topic', async () => {
+      // Upstream's server deletes in batches and says when it stopped before the end: ask again.
+      for (let round = 0; round < 50; round++) {
+        const answer = await session.api.post<{ complete: boolean }>(`/streams/${channelId}/delete_topic`, { topic_name: topic });
+        if (answer.complete) return;
+      }
+    });
+    busy.value = false;
+    if (!deleted) return;
+    onClose();
+    const open = route.value.narrow;
+    if (open.kind === 'channel' && open.channelId === channelId && open.topic?.toLowerCase() === topic.toLowerCase()) navigate({ kind: 'channel', channelId }, slugNames(session));
+  }
+  return (
+    <Dialog title={`Delete topic “${name}”?`} onClose={onClose}>
+      <p>Deleting a topic removes it and every message in it for everyone in #{realm.channelName(channelId) ?? channelId}. This cannot be undone.</p>
+      <div class="form-buttons">
+        <button type="button" class="danger primary" disabled={busy.value} onClick={() => void remove()}>
+          Delete topic
         </button>
         <button type="button" onClick={onClose}>
           Cancel

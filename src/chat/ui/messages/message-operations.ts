@@ -21,13 +21,18 @@ export function setRevealed(id: number, revealed: boolean): void {
 /** The message whose content is being edited in place, if any. */
 export const editing = signal<number | null>(null);
 
-/** The open message dialog: edit history, read receipts, a reminder, move, delete confirmation, the emoji picker for a reaction, or a sender's card. */
+/**
+ * The open message dialog: edit history, read receipts, a reminder, move (a message, or its whole
+ * topic: `whole`), delete confirmation (a message, or a topic), the emoji picker for a reaction,
+ * or a sender's card.
+ */
 export type MessageDialog =
   | { kind: 'history'; message: Message }
   | { kind: 'receipts'; message: Message }
   | { kind: 'remind'; message: Message }
-  | { kind: 'move'; message: Message }
+  | { kind: 'move'; message: Message; whole?: 'rename' | 'move' }
   | { kind: 'delete'; message: Message }
+  | { kind: 'deleteTopic'; channelId: number; topic: string }
   | { kind: 'react'; message: Message }
   | { kind: 'user'; userId: number };
 
@@ -99,8 +104,16 @@ export function messageLink(session: ChatSession, message: Message): string {
   return `${location.origin}${location.pathname}${narrowHash(narrow, slugNames(session), message.id)}`;
 }
 
-export async function copyLink(session: ChatSession, message: Message): Promise<void> {
-  const link = messageLink(session, message);
+/** A conversation's link (a topic's, a DM's), as upstream's Copy link to topic gives it. */
+export function narrowLink(session: ChatSession, narrow: Narrow): string {
+  return `${location.origin}${location.pathname}${narrowHash(narrow, slugNames(session))}`;
+}
+
+export function copyLink(session: ChatSession, message: Message): Promise<void> {
+  return copyToClipboard(messageLink(session, message));
+}
+
+export async function copyToClipboard(link: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(link);
     notify('Link copied.');

@@ -1,0 +1,47 @@
+import { useSignal } from '@preact/signals';
+import { useChat } from '../chat-context.ts';
+import { copyToClipboard, messageDialog, narrowLink } from '../messages/message-operations.ts';
+
+/**
+ * The open topic's rarer actions behind one button, as upstream's topic menu: Rename topic and
+ * Move topic (its newest loaded message moved with all the others), Copy link to topic, and
+ * Delete topic for administrators; each offered as the realm lets the user, the server deciding.
+ */
+export function TopicMenu({ channelId, topic }: { channelId: number; topic: string }) {
+  const { session } = useChat();
+  const realm = session.realm;
+  const open = useSignal(false);
+  const narrow = { kind: 'channel' as const, channelId, topic };
+  // Any of the topic's messages names it whole to `PATCH /messages/{id}` with change_all.
+  const anyMessage = session.list(narrow).messages.value.at(-1);
+  const close = () => (open.value = false);
+  return (
+    <div class="topic-menu" onKeyDown={(event) => event.key === 'Escape' && open.value && (event.stopPropagation(), close())}>
+      <button type="button" class="small" aria-label="Topic actions" aria-haspopup="menu" aria-expanded={open.value} onClick={() => (open.value = !open.value)}>
+        ⋯
+      </button>
+      {open.value && (
+        <div class="menu" role="menu" onClick={close}>
+          {anyMessage && realm.may('can_move_messages_between_topics_group') && (
+            <button type="button" role="menuitem" onClick={() => (messageDialog.value = { kind: 'move', message: anyMessage, whole: 'rename' })}>
+              Rename topic
+            </button>
+          )}
+          {anyMessage && realm.may('can_move_messages_between_channels_group') && (
+            <button type="button" role="menuitem" onClick={() => (messageDialog.value = { kind: 'move', message: anyMessage, whole: 'move' })}>
+              Move topic
+            </button>
+          )}
+          <button type="button" role="menuitem" onClick={() => void copyToClipboard(narrowLink(session, narrow))}>
+            Copy link to topic
+          </button>
+          {anyMessage && realm.isAdmin.value && (
+            <button type="button" role="menuitem" class="danger" onClick={() => (messageDialog.value = { kind: 'deleteTopic', channelId, topic })}>
+              Delete topic
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
