@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { InitialState, ServerEvent } from '../../src/chat/api/wire-types.ts';
 import { FIELD_TYPE, type ProfileField, shownValue } from '../../src/chat/state/profile-fields.ts';
-import { RealmState } from '../../src/chat/state/realm-state.ts';
+import type { RealmState } from '../../src/chat/state/realm-state.ts';
+import { registeredAppState } from '../support/registered-app-state.ts';
 import { createTestRealm, IDS, type TestRealm } from '../support/test-realm.ts';
 
 // The app's profile field state fed by a real engine's /register and /events, as the app registers.
@@ -11,20 +11,7 @@ beforeEach(async () => {
 });
 afterEach(() => realm.engine.close());
 
-async function registeredState(): Promise<{ state: RealmState; applyNewEvents(): Promise<ServerEvent[]> }> {
-  const initial = (await realm.as('mia').post('/register', { client_capabilities: { user_settings_object: true, empty_topic_name: true } })).body;
-  const state = new RealmState(initial as InitialState);
-  let lastEventId = -1;
-  return {
-    state,
-    async applyNewEvents() {
-      const { events } = (await realm.as('mia').get('/events', { queue_id: initial.queue_id, last_event_id: lastEventId, dont_block: true })).body;
-      for (const event of events as ServerEvent[]) state.applyEvent(event);
-      lastEventId = Math.max(lastEventId, ...events.map((event: ServerEvent) => event.id as number));
-      return events;
-    },
-  };
-}
+const registeredState = () => registeredAppState(realm, 'mia');
 
 async function createField(name: string, fieldType: number, fieldData?: unknown): Promise<number> {
   const answer = await realm.as('olivia').post('/realm/profile_fields', { name, field_type: fieldType, ...(fieldData ? { field_data: fieldData } : {}) });

@@ -2,6 +2,7 @@ import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import type { Message } from '../../api/wire-types.ts';
 import { useChat } from '../chat-context.ts';
+import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { Dialog } from '../dialog.tsx';
 import { EmojiPicker } from '../emoji-picker.tsx';
 import { messageHtml } from '../message-html.ts';
@@ -221,21 +222,9 @@ function MoveMessage({ message, whole, onClose }: { message: Message; whole?: 'r
 function DeleteMessage({ message, onClose }: { message: Message; onClose(): void }) {
   const { session } = useChat();
   return (
-    <Dialog title="Delete message?" onClose={onClose}>
+    <ConfirmDialog title="Delete message?" action="Delete" onClose={onClose} onConfirm={() => attempt('Could not delete the message', () => session.api.delete(`/messages/${message.id}`))}>
       <p>Deleting a message removes it for everyone. This cannot be undone.</p>
-      <div class="form-buttons">
-        <button
-          type="button"
-          class="danger primary"
-          onClick={() => void attempt('Could not delete the message', () => session.api.delete(`/messages/${message.id}`)).then((done) => done && onClose())}
-        >
-          Delete
-        </button>
-        <button type="button" onClick={onClose}>
-          Cancel
-        </button>
-      </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 
@@ -244,9 +233,7 @@ function DeleteTopic({ channelId, topic, onClose }: { channelId: number; topic: 
   const { session } = useChat();
   const realm = session.realm;
   const name = topic || realm.emptyTopicName.value;
-  const busy = useSignal(false);
-  async function remove(): Promise<void> {
-    busy.value = true;
+  async function remove(): Promise<boolean> {
     const deleted = await attempt('Could not delete the topic', async () => {
       // Upstream's server deletes in batches and says when it stopped before the end: ask again.
       for (let round = 0; round < 50; round++) {
@@ -254,24 +241,16 @@ function DeleteTopic({ channelId, topic, onClose }: { channelId: number; topic: 
         if (answer.complete) return;
       }
     });
-    busy.value = false;
-    if (!deleted) return;
-    onClose();
     const open = route.value.narrow;
-    if (open.kind === 'channel' && open.channelId === channelId && open.topic?.toLowerCase() === topic.toLowerCase()) navigate({ kind: 'channel', channelId }, slugNames(session));
+    if (deleted && open.kind === 'channel' && open.channelId === channelId && open.topic?.toLowerCase() === topic.toLowerCase()) {
+      navigate({ kind: 'channel', channelId }, slugNames(session));
+    }
+    return deleted;
   }
   return (
-    <Dialog title={`Delete topic “${name}”?`} onClose={onClose}>
+    <ConfirmDialog title={`Delete topic “${name}”?`} action="Delete topic" onClose={onClose} onConfirm={remove}>
       <p>Deleting a topic removes it and every message in it for everyone in #{realm.channelName(channelId) ?? channelId}. This cannot be undone.</p>
-      <div class="form-buttons">
-        <button type="button" class="danger primary" disabled={busy.value} onClick={() => void remove()}>
-          Delete topic
-        </button>
-        <button type="button" onClick={onClose}>
-          Cancel
-        </button>
-      </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 

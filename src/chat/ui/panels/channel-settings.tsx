@@ -4,7 +4,8 @@ import { useChat } from '../chat-context.ts';
 import { Dialog } from '../dialog.tsx';
 import { attempt, notify } from '../notices.ts';
 import { AddPersonForm } from './admin/add-person-form.tsx';
-import { ConfirmDialog } from './admin/confirm-dialog.tsx';
+import { ConfirmDialog } from '../confirm-dialog.tsx';
+import { RemovableRow } from '../removable-row.tsx';
 
 /**
  * Upstream's channel settings for those who administer it: name and description, who is
@@ -65,19 +66,16 @@ export function ChannelSettings({ channelId, onClose }: { channelId: number; onC
           {people
             .filter((user) => subscribed.has(user.user_id))
             .map((user) => (
-              <li key={user.user_id} class="admin-row">
-                <span class="admin-row-text">{user.full_name}</span>
-                <button
-                  type="button"
-                  class="small"
-                  aria-label={`Unsubscribe ${user.full_name}`}
-                  onClick={() =>
-                    void change('unsubscribe them', () => session.api.delete('/users/me/subscriptions', { subscriptions: [channel.name], principals: [user.user_id] }))
-                  }
-                >
-                  Unsubscribe
-                </button>
-              </li>
+              <RemovableRow
+                key={user.user_id}
+                action="Unsubscribe"
+                label={`Unsubscribe ${user.full_name}`}
+                onRemove={() =>
+                  void change('unsubscribe them', () => session.api.delete('/users/me/subscriptions', { subscriptions: [channel.name], principals: [user.user_id] }))
+                }
+              >
+                {user.full_name}
+              </RemovableRow>
             ))}
         </ul>
         <AddPersonForm

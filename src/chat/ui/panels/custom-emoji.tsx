@@ -2,6 +2,7 @@ import { useSignal } from '@preact/signals';
 import { useRef } from 'preact/hooks';
 import { useChat } from '../chat-context.ts';
 import { attempt, notify } from '../notices.ts';
+import { RemovableRow } from '../removable-row.tsx';
 
 /**
  * The organization's custom emoji (upstream's settings tab of that name): each with its image,
@@ -32,19 +33,14 @@ export function CustomEmoji() {
       {emoji.length === 0 && <p class="hint">No custom emoji yet.</p>}
       <ul class="admin-list" aria-label="Custom emoji">
         {emoji.map((entry) => (
-          <li key={entry.id} class="admin-row">
-            <span class="admin-row-text">
-              <img class="emoji-image" src={session.api.resolve(entry.source_url)} alt="" /> :{entry.name}:
-            </span>
-            <button
-              type="button"
-              class="small"
-              aria-label={`Remove :${entry.name}:`}
-              onClick={() => void attempt('Could not remove the emoji', () => session.api.delete(`/realm/emoji/${encodeURIComponent(entry.name)}`))}
-            >
-              Remove
-            </button>
-          </li>
+          <RemovableRow
+            key={entry.id}
+            action="Remove"
+            label={`Remove :${entry.name}:`}
+            onRemove={() => void attempt('Could not remove the emoji', () => session.api.delete(`/realm/emoji/${encodeURIComponent(entry.name)}`))}
+          >
+            <img class="emoji-image" src={session.api.resolve(entry.source_url)} alt="" /> :{entry.name}:
+          </RemovableRow>
         ))}
       </ul>
       <form

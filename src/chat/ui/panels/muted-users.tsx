@@ -1,5 +1,6 @@
 import { useChat } from '../chat-context.ts';
 import { attempt } from '../notices.ts';
+import { RemovableRow } from '../removable-row.tsx';
 
 /** Upstream's Muted users settings: whom I muted, each with Unmute (kept by muted_users events). */
 export function MutedUsers() {
@@ -14,17 +15,9 @@ export function MutedUsers() {
       ) : (
         <ul class="admin-list" aria-label="Muted users">
           {muted.map(({ id, name }) => (
-            <li key={id} class="admin-row">
-              <span class="admin-row-text">{name}</span>
-              <button
-                type="button"
-                class="small"
-                aria-label={`Unmute ${name}`}
-                onClick={() => void attempt('Could not unmute', () => session.api.delete(`/users/me/muted_users/${id}`))}
-              >
-                Unmute
-              </button>
-            </li>
+            <RemovableRow key={id} action="Unmute" label={`Unmute ${name}`} onRemove={() => void attempt('Could not unmute', () => session.api.delete(`/users/me/muted_users/${id}`))}>
+              {name}
+            </RemovableRow>
           ))}
         </ul>
       )}

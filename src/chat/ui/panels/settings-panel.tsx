@@ -5,6 +5,7 @@ import { attempt, notify } from '../notices.ts';
 import { CustomEmoji } from './custom-emoji.tsx';
 import { MutedUsers } from './muted-users.tsx';
 import { MyProfileFields } from './my-profile-fields.tsx';
+import { RemovableRow } from '../removable-row.tsx';
 
 const COLOR_SCHEMES = [
   { value: 1, label: 'Automatic (follow the system)' },
@@ -150,17 +151,14 @@ function AlertWords() {
       <p class="hint">A message with one of these words alerts you as a mention does.</p>
       <ul class="admin-list" aria-label="Alert words">
         {words.map((word) => (
-          <li key={word} class="admin-row">
-            <span class="admin-row-text">{word}</span>
-            <button
-              type="button"
-              class="small"
-              aria-label={`Remove the alert word ${word}`}
-              onClick={() => void attempt('Could not remove the alert word', () => session.api.delete('/users/me/alert_words', { alert_words: [word] }))}
-            >
-              Remove
-            </button>
-          </li>
+          <RemovableRow
+            key={word}
+            action="Remove"
+            label={`Remove the alert word ${word}`}
+            onRemove={() => void attempt('Could not remove the alert word', () => session.api.delete('/users/me/alert_words', { alert_words: [word] }))}
+          >
+            {word}
+          </RemovableRow>
         ))}
       </ul>
       <form

@@ -7,6 +7,7 @@ import { MEMBER, roleName, rolesGivenBy } from '../../roles.ts';
 import { FetchState, useFetched } from './use-fetched.tsx';
 import { useWhen } from './when.ts';
 import { ChannelIcon } from '../../channel-icon.tsx';
+import { RemovableRow } from '../../removable-row.tsx';
 
 /** GET /invites: the open invitations this administrator controls, email invitations and reusable links. */
 export interface Invite {
@@ -189,30 +190,26 @@ function PendingInvitations({ changed }: Props) {
       {invites.value && invites.value.length > 0 && (
         <ul class="admin-list" aria-label="Open invitations">
           {invites.value.map((invite) => (
-            <li key={`${invite.is_multiuse}-${invite.id}`} class="admin-row">
-              <div class="admin-row-text">
-                <span class="admin-item-title">{invite.is_multiuse ? 'Reusable invite link' : invite.email}</span>
-                {invite.link_url && <span class="hint admin-invite-link">{invite.link_url}</span>}
-                <span class="hint">
-                  {roleName(invite.invited_as)} · invited by {session.realm.userName(invite.invited_by_user_id)} ·{' '}
-                  {invite.expiry_date === null ? 'never expires' : `expires ${when(invite.expiry_date)}`}
-                </span>
-              </div>
-              <button
-                type="button"
-                class="danger small"
-                aria-label={invite.is_multiuse ? `Revoke invite link ${invite.id}` : `Revoke the invitation for ${invite.email}`}
-                onClick={() =>
-                  void attempt('Could not revoke the invitation', () =>
-                    session.api.delete(invite.is_multiuse ? `/invites/multiuse/${invite.id}` : `/invites/${invite.id}`),
-                  ).then((done) => {
-                    if (done) changed.value++;
-                  })
-                }
-              >
-                Revoke
-              </button>
-            </li>
+            <RemovableRow
+              key={`${invite.is_multiuse}-${invite.id}`}
+              action="Revoke"
+              label={invite.is_multiuse ? `Revoke invite link ${invite.id}` : `Revoke the invitation for ${invite.email}`}
+              danger
+              onRemove={() =>
+                void attempt('Could not revoke the invitation', () =>
+                  session.api.delete(invite.is_multiuse ? `/invites/multiuse/${invite.id}` : `/invites/${invite.id}`),
+                ).then((done) => {
+                  if (done) changed.value++;
+                })
+              }
+            >
+              <span class="admin-item-title">{invite.is_multiuse ? 'Reusable invite link' : invite.email}</span>
+              {invite.link_url && <span class="hint admin-invite-link">{invite.link_url}</span>}
+              <span class="hint">
+                {roleName(invite.invited_as)} · invited by {session.realm.userName(invite.invited_by_user_id)} ·{' '}
+                {invite.expiry_date === null ? 'never expires' : `expires ${when(invite.expiry_date)}`}
+              </span>
+            </RemovableRow>
           ))}
         </ul>
       )}

@@ -2,6 +2,7 @@ import { useSignal } from '@preact/signals';
 import { useChat } from '../../chat-context.ts';
 import { attempt, notify } from '../../notices.ts';
 import { FetchState, useFetched } from './use-fetched.tsx';
+import { RemovableRow } from '../../removable-row.tsx';
 
 /** GET /realm/linkifiers: a pattern and the link it makes. */
 interface Linkifier {
@@ -24,22 +25,16 @@ export function Linkifiers() {
       {linkifiers.value && linkifiers.value.length > 0 && (
         <ul class="admin-list" aria-label="Linkifiers">
           {linkifiers.value.map((linkifier) => (
-            <li key={linkifier.id} class="admin-row">
-              <div class="admin-row-text">
-                <code>{linkifier.pattern}</code>
-                <span class="hint admin-url">→ {linkifier.url_template}</span>
-              </div>
-              <button
-                type="button"
-                class="danger small"
-                aria-label={`Delete the linkifier ${linkifier.pattern}`}
-                onClick={() =>
-                  void attempt('Could not delete the linkifier', () => session.api.delete(`/realm/filters/${linkifier.id}`)).then(linkifiers.reload)
-                }
-              >
-                Delete
-              </button>
-            </li>
+            <RemovableRow
+              key={linkifier.id}
+              action="Delete"
+              label={`Delete the linkifier ${linkifier.pattern}`}
+              danger
+              onRemove={() => void attempt('Could not delete the linkifier', () => session.api.delete(`/realm/filters/${linkifier.id}`)).then(linkifiers.reload)}
+            >
+              <code>{linkifier.pattern}</code>
+              <span class="hint admin-url">→ {linkifier.url_template}</span>
+            </RemovableRow>
           ))}
         </ul>
       )}

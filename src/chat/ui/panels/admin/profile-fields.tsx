@@ -1,8 +1,9 @@
 import { useSignal } from '@preact/signals';
 import { useChat } from '../../chat-context.ts';
 import { attempt, notify } from '../../notices.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../confirm-dialog.tsx';
 import { FetchState, useFetched } from './use-fetched.tsx';
+import { RemovableRow } from '../../removable-row.tsx';
 
 /** GET /realm/profile_fields: one custom field. */
 interface ProfileField {
@@ -41,18 +42,13 @@ export function ProfileFields() {
       {fields.value && fields.value.length > 0 && (
         <ul class="admin-list" aria-label="Custom profile fields">
           {fields.value.map((field) => (
-            <li key={field.id} class="admin-row">
-              <div class="admin-row-text">
-                <span class="admin-item-title">{field.name}</span>
-                <span class="hint">
-                  {FIELD_TYPES[field.type] ?? `Type ${field.type}`}
-                  {field.hint && ` · ${field.hint}`}
-                </span>
-              </div>
-              <button type="button" class="danger small" aria-label={`Delete the field ${field.name}`} onClick={() => (deleting.value = field)}>
-                Delete
-              </button>
-            </li>
+            <RemovableRow key={field.id} action="Delete" label={`Delete the field ${field.name}`} danger onRemove={() => (deleting.value = field)}>
+              <span class="admin-item-title">{field.name}</span>
+              <span class="hint">
+                {FIELD_TYPES[field.type] ?? `Type ${field.type}`}
+                {field.hint && ` · ${field.hint}`}
+              </span>
+            </RemovableRow>
           ))}
         </ul>
       )}
