@@ -144,6 +144,23 @@ describe('the compose box', () => {
     await expect.poll(() => draftStored('a draft that outlives the tab'), { timeout: WAIT_MS }).toBe(false);
   });
 
+  test('Add emoji puts the one picked at the caret as its name, undoable as typing is', async () => {
+    await page.bringToFront();
+    await box.fill('Great work team');
+    await box.evaluate((field: HTMLTextAreaElement) => field.setSelectionRange(10, 10));
+    await compose.getByRole('button', { name: 'Add emoji' }).click();
+    const picker = page.getByRole('dialog', { name: 'Add emoji' });
+    await picker.getByRole('searchbox', { name: 'Search emoji' }).fill('tada');
+    await page.keyboard.press('Enter');
+    await boxHolds('Great work :tada: team');
+    await picker.waitFor({ state: 'detached' });
+    // The focus is back in the box, after the emoji.
+    await expect(box.evaluate((field: HTMLTextAreaElement) => [field === document.activeElement, field.selectionStart])).resolves.toEqual([true, 17]);
+    await box.press('Control+z');
+    await boxHolds('Great work team');
+    await box.fill('');
+  });
+
   test('the message so far saved as a snippet goes into an empty box, and can be deleted', async () => {
     await page.bringToFront();
     await box.fill('Thanks, I will look into it.');

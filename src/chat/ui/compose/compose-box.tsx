@@ -6,6 +6,8 @@ import { ComposePreview, PreviewToggle } from './compose-preview.tsx';
 import { ScheduledEditNote, ScheduleFields, ScheduleToggle } from './schedule-control.tsx';
 import { SnippetMenu } from './snippet-menu.tsx';
 import { contentSuggestions, recipientSuggestions, topicSuggestions } from './suggestion-sources.ts';
+import { replaceUndoably } from './field-edits.ts';
+import { EmojiButton } from './emoji-button.tsx';
 import { useTypeahead } from './typeahead.tsx';
 import { TypingSender } from './typing-sender.ts';
 import { UPLOAD_IN_PROGRESS } from '../../state/composer-state.ts';
@@ -240,6 +242,7 @@ export function ComposeBox() {
       <ScheduleFields open={scheduling} fieldsId={scheduleFieldsId} />
       <div class="compose-buttons">
         <UploadButton onFiles={upload} />
+        <EmojiButton textarea={textarea} />
         <PreviewToggle previewing={previewing} />
         <SnippetMenu textarea={textarea} />
         <ScheduleToggle open={scheduling} fieldsId={scheduleFieldsId} />
@@ -290,22 +293,3 @@ function useServerEmojiNames(session: ChatSession) {
   };
 }
 
-/**
- * Puts `text` in the field as typing would, so Ctrl+Z takes it back: only the changed part is
- * replaced, through the browser's insertText command (deprecated, yet the one way to reach a
- * field's undo history), whose input event updates the composer as a keystroke does.
- */
-function replaceUndoably(field: HTMLTextAreaElement, text: string): void {
-  const old = field.value;
-  let start = 0;
-  while (start < old.length && start < text.length && old[start] === text[start]) start += 1;
-  let end = 0;
-  while (end < old.length - start && end < text.length - start && old[old.length - 1 - end] === text[text.length - 1 - end]) end += 1;
-  field.setSelectionRange(start, old.length - end);
-  const inserted = text.slice(start, text.length - end);
-  // insertText with nothing deletes the selection; delete says so and keeps the same history.
-  if (!document.execCommand(inserted ? 'insertText' : 'delete', false, inserted)) {
-    field.value = text;
-    field.dispatchEvent(new Event('input', { bubbles: true }));
-  }
-}

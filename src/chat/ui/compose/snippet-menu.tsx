@@ -4,6 +4,7 @@ import { useId, useLayoutEffect, useRef } from 'preact/hooks';
 import { ApiFailure } from '../../api/api-client.ts';
 import type { SavedSnippet } from '../../api/wire-types.ts';
 import { useChat } from '../chat-context.ts';
+import { insertAtCaret } from './field-edits.ts';
 
 function failureText(error: unknown): string {
   return error instanceof ApiFailure || error instanceof Error ? error.message : String(error);
@@ -61,19 +62,10 @@ export function SnippetMenu({ textarea }: { textarea: RefObject<HTMLTextAreaElem
   }, [naming.value]);
 
   function insert(snippet: SavedSnippet): void {
-    const element = textarea.current;
-    const text = composer.content.value;
-    const start = element?.selectionStart ?? text.length;
-    const end = element?.selectionEnd ?? text.length;
-    composer.setContent(`${text.slice(0, start)}${snippet.content}${text.slice(end)}`);
     close(false);
-    composer.focusRequest.value += 1;
-    const caret = start + snippet.content.length;
-    // After the box has redrawn with the new text (which puts the caret at its end).
-    requestAnimationFrame(() => {
-      element?.focus();
-      element?.setSelectionRange(caret, caret);
-    });
+    const element = textarea.current;
+    if (element) insertAtCaret(element, snippet.content);
+    else composer.insert(snippet.content);
   }
 
   async function save(): Promise<void> {

@@ -1,0 +1,29 @@
+/**
+ * Changes to the message box made as typing makes them, through the browser's insertText command
+ * (deprecated, yet the one way to reach a field's undo history): Ctrl+Z takes each back, and its
+ * input event updates the composer as a keystroke does.
+ */
+
+/** Replaces the field's text with `text`: only the changed part, so the rest keeps its history. */
+export function replaceUndoably(field: HTMLTextAreaElement, text: string): void {
+  const old = field.value;
+  let start = 0;
+  while (start < old.length && start < text.length && old[start] === text[start]) start += 1;
+  let end = 0;
+  while (end < old.length - start && end < text.length - start && old[old.length - 1 - end] === text[text.length - 1 - end]) end += 1;
+  field.setSelectionRange(start, old.length - end);
+  typeOver(field, text.slice(start, text.length - end));
+}
+
+/** Puts `text` where the caret is (over the selection), the caret after it, the field focused. */
+export function insertAtCaret(field: HTMLTextAreaElement, text: string): void {
+  field.focus();
+  typeOver(field, text);
+}
+
+/** The selection replaced by `inserted`; insertText with nothing deletes, so delete says so. */
+function typeOver(field: HTMLTextAreaElement, inserted: string): void {
+  if (document.execCommand(inserted ? 'insertText' : 'delete', false, inserted)) return;
+  field.setRangeText(inserted, field.selectionStart, field.selectionEnd, 'end');
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
