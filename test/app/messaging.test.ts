@@ -154,6 +154,22 @@ describe('chatting between two people in two tabs', () => {
     await messageElement(marcus, id).waitFor();
   });
 
+  test('- collapses the selected message for its reader alone, kept by the server; More… expands it again', async () => {
+    await send(olivia, 'a wall of text to fold away');
+    const id = await idOf('a wall of text to fold away');
+    const content = messageElement(olivia, id).locator('.message-content');
+    await messageElement(olivia, id).click({ position: { x: 4, y: 4 } });
+    await olivia.keyboard.press('-');
+    await content.waitFor({ state: 'hidden' });
+    expect((await api(olivia, OLIVIA, 'GET', `/messages/${id}`)).message.flags).toContain('collapsed');
+    // Marcus still reads it.
+    await messageElement(marcus, id).locator('.message-content').getByText('a wall of text to fold away').waitFor();
+
+    await messageElement(olivia, id).getByRole('button', { name: 'Expand collapsed message' }).click();
+    await content.waitFor({ state: 'visible' });
+    expect((await api(olivia, OLIVIA, 'GET', `/messages/${id}`)).message.flags).not.toContain('collapsed');
+  });
+
   test('deleting removes the message from both tabs', async () => {
     await send(olivia, 'this one goes away');
     const id = await idOf('this one goes away');
@@ -231,7 +247,7 @@ describe('chatting between two people in two tabs', () => {
     await messageAction(olivia, newest, 'More actions');
     const list = (await olivia.locator('.message-scroller').boundingBox())!;
     const items = olivia.getByRole('menu').getByRole('menuitem');
-    await expect(items.count()).resolves.toBe(6);
+    await expect(items.count()).resolves.toBe(7);
     for (const item of await items.all()) {
       const box = (await item.boundingBox())!;
       expect(box.y).toBeGreaterThanOrEqual(list.y);

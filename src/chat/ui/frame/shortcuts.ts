@@ -4,7 +4,7 @@ import { buildInbox, channelOrder, inboxRealmOf } from '../../state/inbox.ts';
 import { nextUnreadDm, nextUnreadTopic } from '../../state/next-unread.ts';
 import { navigate, route, showView } from '../navigation.ts';
 import type { ChatContextValue } from '../chat-context.ts';
-import { canEditContent, editing, messageDialog, quoteReply, toggleStar } from '../messages/message-operations.ts';
+import { canEditContent, editing, messageDialog, quoteReply, toggleCollapsed, toggleStar } from '../messages/message-operations.ts';
 import { notify } from '../notices.ts';
 import { slugNames } from '../slug-names.ts';
 import { searchFocus } from './search-box.tsx';
@@ -25,6 +25,7 @@ export const SHORTCUTS: readonly { keys: readonly string[]; does: string }[] = [
   { keys: ['>'], does: 'Quote and reply to the selected message' },
   { keys: ['e'], does: 'Edit the selected message (your own)' },
   { keys: ['*'], does: 'Star or unstar the selected message' },
+  { keys: ['-'], does: 'Collapse or expand the selected message' },
   { keys: ['+'], does: 'React to the selected message' },
   { keys: ['Ctrl', 'Enter'], does: 'Send (Enter, when “Enter sends” is on in Settings)' },
   { keys: ['Ctrl', 'B'], does: 'Bold, in the message box (again: not bold)' },
@@ -121,6 +122,10 @@ export function useShortcuts(context: ChatContextValue): void {
         case '*':
           handled();
           void toggleStar(session, selected);
+          return;
+        case '-':
+          handled();
+          void toggleCollapsed(session, selected);
           return;
         case 'e':
           if (!canEditContent(session, selected)) return;

@@ -3,7 +3,7 @@ import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { Message } from '../../api/wire-types.ts';
 import { useChat } from '../chat-context.ts';
 import { route } from '../navigation.ts';
-import { canEditContent, copyLink, editing, markUnreadFromHere, messageDialog, quoteReply, setRevealed, toggleStar } from './message-operations.ts';
+import { canEditContent, copyLink, editing, markUnreadFromHere, messageDialog, quoteReply, setRevealed, toggleCollapsed, toggleStar } from './message-operations.ts';
 
 /** The buttons on a message (shown on hover, focus or selection); the rarer ones behind "More actions". */
 export function MessageActions({ message }: { message: Message }) {
@@ -59,6 +59,9 @@ export function MessageActions({ message }: { message: Message }) {
           </button>
           <button type="button" role="menuitem" onClick={() => void markUnreadFromHere(session, route.value.narrow, message)}>
             Mark as unread from here
+          </button>
+          <button type="button" role="menuitem" onClick={() => void toggleCollapsed(session, message)}>
+            {message.flags.includes('collapsed') ? 'Expand message' : 'Collapse message'}
           </button>
           {realm.realmFlags.value.allowEditHistory && (
             <button type="button" role="menuitem" onClick={() => (messageDialog.value = { kind: 'history', message })}>

@@ -51,6 +51,14 @@ export function toggleStar(session: ChatSession, message: Message): Promise<bool
   );
 }
 
+/** Upstream's Collapse: the message's content out of view (the `collapsed` flag, kept by the server), until expanded again. */
+export function toggleCollapsed(session: ChatSession, message: Message): Promise<boolean> {
+  const op = message.flags.includes('collapsed') ? 'remove' : 'add';
+  return attempt(op === 'add' ? 'Could not collapse the message' : 'Could not expand the message', () =>
+    session.api.post('/messages/flags', { messages: [message.id], op, flag: 'collapsed' }),
+  );
+}
+
 /** The most messages one `flags/narrow` request marks, and how many such requests one click makes. */
 const MARK_UNREAD_BATCH = 1000;
 const MARK_UNREAD_BATCHES = 20;

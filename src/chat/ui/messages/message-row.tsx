@@ -9,7 +9,7 @@ import { MessageEditor } from './message-editor.tsx';
 import { MessageWidget } from './message-widget.tsx';
 import { widgetOf } from '../../state/widgets.ts';
 import { Reactions } from './reactions.tsx';
-import { editing, messageDialog, revealedMuted, setRevealed } from './message-operations.ts';
+import { editing, messageDialog, revealedMuted, setRevealed, toggleCollapsed } from './message-operations.ts';
 
 interface Props {
   message: Message;
@@ -37,6 +37,7 @@ function MessageRowContent({ message, showSender, format, readHere }: Props) {
   const avatar = sender?.avatar_url ?? message.avatar_url;
   const isEditing = editing.value === message.id;
   const widget = widgetOf(message, session.me);
+  const collapsed = message.flags.includes('collapsed');
   // A replica's message the hub has not acknowledged yet (upstream's local echo shows these too).
   const pending = session.sync.replica.value?.pendingIds.has(message.id) ?? false;
   if (realm.isMuted(message.sender_id) && !revealedMuted.value.has(message.id)) return <MutedMessage message={message} selected={selected} format={format} />;
@@ -78,10 +79,16 @@ function MessageRowContent({ message, showSender, format, readHere }: Props) {
         {isEditing ? (
           <MessageEditor message={message} />
         ) : (
-          // A widget shows instead of its `/poll` or `/todo` text, which stays in the element (runtime contract 5).
-          <MessageContent message={message} hidden={widget !== null} />
+          // A widget shows instead of its `/poll` or `/todo` text, and a collapsed message shows
+          // neither; the text stays in the element (runtime contract 5).
+          <MessageContent message={message} hidden={widget !== null || collapsed} />
         )}
-        {widget && !isEditing && <MessageWidget message={message} widget={widget} />}
+        {widget && !isEditing && !collapsed && <MessageWidget message={message} widget={widget} />}
+        {collapsed && !isEditing && (
+          <button type="button" class="condense-toggle" title="This message is collapsed" aria-label="Expand collapsed message" onClick={() => void toggleCollapsed(session, message)}>
+            More…
+          </button>
+        )}
         {!isEditing && <ChangedMarker message={message} format={format} />}
         {starred && <span class="star-marker" title="Starred" aria-label="Starred">★</span>}
         {pending && <span class="pending-marker" title="Sent in this browser; not on the hub yet">pending</span>}
