@@ -144,6 +144,28 @@ describe('the compose box', () => {
     await expect.poll(() => draftStored('a draft that outlives the tab'), { timeout: WAIT_MS }).toBe(false);
   });
 
+  test('Format puts Markdown around the selection: a quote block, a link with its url selected; each undoable', async () => {
+    await page.bringToFront();
+    await box.fill('They said ship it');
+    await box.evaluate((field: HTMLTextAreaElement) => field.setSelectionRange(10, 17));
+    const format = compose.getByRole('button', { name: 'Format', exact: true });
+    await format.click();
+    // The menu has the focus: the keyboard picks as well as the mouse.
+    await page.keyboard.press('ArrowDown');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Italic');
+    await compose.getByRole('menu', { name: 'Format' }).getByRole('menuitem', { name: 'Quote' }).click();
+    await boxHolds('They said \n```quote\nship it\n```');
+    await box.press('Control+z');
+    await boxHolds('They said ship it');
+
+    await box.evaluate((field: HTMLTextAreaElement) => field.setSelectionRange(10, 17));
+    await format.click();
+    await compose.getByRole('menuitem', { name: 'Link' }).click();
+    await boxHolds('They said [ship it](url)');
+    await expect(box.evaluate((field: HTMLTextAreaElement) => field.value.slice(field.selectionStart, field.selectionEnd))).resolves.toBe('url');
+    await box.fill('');
+  });
+
   test('Add emoji puts the one picked at the caret as its name, undoable as typing is', async () => {
     await page.bringToFront();
     await box.fill('Great work team');

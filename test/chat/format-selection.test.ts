@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toggleMarker } from '../../src/chat/ui/compose/format-selection.ts';
+import { listLines, toggleMarker, wrapBlock, wrapCode, wrapLink } from '../../src/chat/ui/compose/format-selection.ts';
 
 /** `[` and `]` mark the selection in these texts. */
 function selected(marked: string) {
@@ -28,5 +28,32 @@ describe('Ctrl+B and Ctrl+I in the message box', () => {
 
   it('puts the caret between two markers when nothing is selected', () => {
     expect(shown(toggleMarker(selected('say []'), '**'))).toBe('say **[]**');
+  });
+});
+
+describe('the Format menu', () => {
+  it('strikes through with ~~, and takes it off again', () => {
+    expect(shown(toggleMarker(selected('an [old] plan'), '~~'))).toBe('an ~~[old]~~ plan');
+    expect(shown(toggleMarker(selected('an ~~[old]~~ plan'), '~~'))).toBe('an [old] plan');
+  });
+
+  it('makes the selection a link’s text with url selected to type over, or text when nothing is selected', () => {
+    expect(shown(wrapLink(selected('see [the docs] now')))).toBe('see [the docs]([url]) now');
+    expect(shown(wrapLink(selected('see []')))).toBe('see [text]([url])');
+  });
+
+  it('puts a block around the selected lines, its fences on lines of their own', () => {
+    expect(shown(wrapBlock(selected('He said [go] today'), '```quote'))).toBe('He said \n```quote\n[go]\n```\n today');
+    expect(shown(wrapBlock(selected('[line one\nline two]'), '```spoiler Header'))).toBe('```spoiler Header\n[line one\nline two]\n```');
+  });
+
+  it('code: inline for part of a line, a code block for several lines', () => {
+    expect(shown(wrapCode(selected('run [npm test] first')))).toBe('run `[npm test]` first');
+    expect(shown(wrapCode(selected('[a\nb]')))).toBe('```\n[a\nb]\n```');
+  });
+
+  it('lists every line the selection touches, whole', () => {
+    expect(shown(listLines(selected('intro\nfi[rst\nsec]ond\nend'), false))).toBe('intro\n[- first\n- second]\nend');
+    expect(shown(listLines(selected('[one\ntwo]'), true))).toBe('[1. one\n2. two]');
   });
 });

@@ -8,6 +8,7 @@ import { SnippetMenu } from './snippet-menu.tsx';
 import { contentSuggestions, recipientSuggestions, topicSuggestions } from './suggestion-sources.ts';
 import { replaceUndoably } from './field-edits.ts';
 import { EmojiButton } from './emoji-button.tsx';
+import { FormatMenu } from './format-menu.tsx';
 import { useTypeahead } from './typeahead.tsx';
 import { TypingSender } from './typing-sender.ts';
 import { UPLOAD_IN_PROGRESS } from '../../state/composer-state.ts';
@@ -243,6 +244,7 @@ export function ComposeBox() {
       <div class="compose-buttons">
         <UploadButton onFiles={upload} />
         <EmojiButton textarea={textarea} />
+        <FormatMenu textarea={textarea} />
         <PreviewToggle previewing={previewing} />
         <SnippetMenu textarea={textarea} />
         <ScheduleToggle open={scheduling} fieldsId={scheduleFieldsId} />
