@@ -59,9 +59,13 @@ describe('custom profile fields', () => {
     await marcus.bringToFront();
     await marcus.getByText('How others refer to you', { exact: true }).waitFor();
     const pronouns = marcus.getByRole('textbox', { name: 'Pronouns', exact: true });
-    await pronouns.fill('he/him');
+    // Typed key by key, the value is saved once, when the field is left: not at each keystroke.
+    const saves: string[] = [];
+    marcus.on('request', (request) => request.url().includes('/profile_data') && saves.push(request.method()));
+    await pronouns.pressSequentially('he/him');
     await pronouns.press('Tab');
     await marcus.getByRole('status').filter({ hasText: 'Saved “Pronouns”.' }).waitFor();
+    expect(saves).toEqual(['PATCH']);
     await marcus.getByRole('combobox', { name: 'Team', exact: true }).selectOption({ label: 'Design' });
     await expect.poll(valuesOnServer, { timeout: WAIT_MS }).toEqual({ [ids.Team!]: { value: 'design' }, [ids.Pronouns!]: { value: 'he/him' } });
     await expect.poll(profileEntries, { timeout: WAIT_MS }).toEqual([

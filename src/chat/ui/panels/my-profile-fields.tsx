@@ -2,6 +2,7 @@ import { useSignal } from '@preact/signals';
 import { useEffect, useId } from 'preact/hooks';
 import { FIELD_TYPE, personIds, type ProfileField } from '../../state/profile-fields.ts';
 import { useChat } from '../chat-context.ts';
+import { useCommittedChange } from '../committed-change.ts';
 import { attempt, notify } from '../notices.ts';
 
 /**
@@ -56,11 +57,15 @@ function FieldSetting({ field }: { field: ProfileField }) {
     disabled: locked,
     'aria-describedby': field.hint || locked ? hintId : undefined,
   };
+  // Saved when left (or Enter in a one-line field), not at each keystroke.
+  const committed = useCommittedChange<HTMLInputElement & HTMLTextAreaElement>(commit);
   const typed = {
     ...common,
+    ref: committed,
     value: shown,
+    // The server's limits on text values (upstream's): none on a link, which must be a URL.
+    maxLength: field.type === FIELD_TYPE.LONG_TEXT ? 500 : field.type === FIELD_TYPE.URL ? undefined : 50,
     onInput: (event: Event) => (draft.value = (event.currentTarget as HTMLInputElement | HTMLTextAreaElement).value),
-    onChange: (event: Event) => commit((event.currentTarget as HTMLInputElement | HTMLTextAreaElement).value),
   };
   const chosen = {
     ...common,
@@ -81,18 +86,9 @@ function FieldSetting({ field }: { field: ProfileField }) {
       control = <input type="url" {...typed} />;
       break;
     case FIELD_TYPE.DATE:
-      // A date input reads '' while a part of it is being retyped: only a whole date saves at
-      // once; emptied, it clears when left.
-      control = (
-        <input
-          type="date"
-          {...common}
-          value={shown}
-          onInput={(event) => (draft.value = event.currentTarget.value)}
-          onChange={(event) => event.currentTarget.value && commit(event.currentTarget.value)}
-          onBlur={(event) => !event.currentTarget.value && commit('')}
-        />
-      );
+      // Saved when left: while its parts are typed, a date input passes through other dates
+      // (and reads '' while one part is being retyped).
+      control = <input type="date" {...common} value={shown} onInput={(event) => (draft.value = event.currentTarget.value)} onBlur={(event) => commit(event.currentTarget.value)} />;
       break;
     case FIELD_TYPE.SELECT:
       control = (

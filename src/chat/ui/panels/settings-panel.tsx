@@ -1,6 +1,7 @@
 import { useSignal } from '@preact/signals';
 import type { Subscription } from '../../api/wire-types.ts';
 import { useChat } from '../chat-context.ts';
+import { useCommittedChange } from '../committed-change.ts';
 import { attempt, notify } from '../notices.ts';
 import { CustomEmoji } from './custom-emoji.tsx';
 import { MutedUsers } from './muted-users.tsx';
@@ -201,13 +202,15 @@ function SubscriptionRow({ sub }: { sub: Subscription }) {
     attempt(`Could not change #${sub.name}`, () =>
       session.api.post('/users/me/subscriptions/properties', { subscription_data: [{ stream_id: sub.stream_id, property, value }] }),
     );
+  const colorPicked = useCommittedChange<HTMLInputElement>((color) => void set('color', color));
   return (
     <li>
       <fieldset>
         <legend>#{sub.name}</legend>
         <label class="inline">
           Color
-          <input type="color" value={sub.color} onChange={(event) => void set('color', event.currentTarget.value)} />
+          {/* Sent once the picker closes, not for every colour passed while dragging. */}
+          <input ref={colorPicked} type="color" value={sub.color} />
         </label>
         <label class="checkbox">
           <input type="checkbox" checked={sub.is_muted} onChange={(event) => void set('is_muted', event.currentTarget.checked)} />
