@@ -166,12 +166,12 @@ describe('the compose box', () => {
     await box.fill('');
   });
 
-  test('Add emoji puts the one picked at the caret as its name, undoable as typing is', async () => {
+  test('Insert emoji puts the one picked at the caret as its name, undoable as typing is', async () => {
     await page.bringToFront();
     await box.fill('Great work team');
     await box.evaluate((field: HTMLTextAreaElement) => field.setSelectionRange(10, 10));
-    await compose.getByRole('button', { name: 'Add emoji' }).click();
-    const picker = page.getByRole('dialog', { name: 'Add emoji' });
+    await compose.getByRole('button', { name: 'Insert emoji' }).click();
+    const picker = page.getByRole('dialog', { name: 'Insert emoji' });
     await picker.getByRole('searchbox', { name: 'Search emoji' }).fill('tada');
     await page.keyboard.press('Enter');
     await boxHolds('Great work :tada: team');

@@ -41,6 +41,16 @@ describe('reading by URL', () => {
     await expect(page.locator('.recipient-header').first().textContent()).resolves.toMatch(/engineering\s*›\s*Release 2\.4/);
   });
 
+  test('the empty topic, listed in the sidebar under the realm’s name for it, opens from there', async () => {
+    await goTo(page, '#narrow/channel/2-general');
+    await page.getByRole('list', { name: 'Topics' }).getByRole('link', { name: 'general chat', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: '#general › general chat' }).waitFor();
+    await expectShown([
+      { operator: 'channel', operand: 'general' },
+      { operator: 'topic', operand: '' },
+    ]);
+  });
+
   test('the starred view shows the starred messages, and a DM URL the conversation with that person', async () => {
     await goTo(page, '#narrow/is/starred');
     await page.getByRole('heading', { name: 'Starred messages' }).waitFor();

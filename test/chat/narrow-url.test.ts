@@ -85,6 +85,12 @@ describe('narrow URLs', () => {
     }
   });
 
+  test('the empty topic’s link, `topic/` with nothing after it, opens that topic', () => {
+    const hash = narrowHash({ kind: 'channel', channelId: 5, topic: '' }, names);
+    expect(hash).toBe('#narrow/channel/5-engineering/topic/');
+    expect(parseNarrowHash(hash).narrow).toEqual({ kind: 'channel', channelId: 5, topic: '' });
+  });
+
   test('#inbox and #recent (and the older #recent_topics) are the conversation views, not a narrow', () => {
     expect(parseNarrowHash('#inbox')).toEqual({ narrow: { kind: 'all' }, view: 'inbox' });
     expect(parseNarrowHash('#recent')).toEqual({ narrow: { kind: 'all' }, view: 'recent' });

@@ -139,7 +139,9 @@ export function parseNarrowHash(hash: string): ParsedHash {
   if (bare === 'inbox') return { narrow: { kind: 'all' }, view: 'inbox' };
   // `#recent_topics` is upstream's name for it before Zulip 7; its links still work there.
   if (bare === 'recent' || bare === 'recent_topics') return { narrow: { kind: 'all' }, view: 'recent' };
-  const parts = bare.replace(/\/$/, '').split('/');
+  // A trailing `/` is dropped, unless it ends an empty operand: `topic/` is the empty topic's.
+  const split = bare.split('/');
+  const parts = split.length % 2 === 0 && split.at(-1) === '' ? split.slice(0, -1) : split;
   if (parts[0] !== 'narrow' || parts.length < 3 || parts.length % 2 === 0) return { narrow: { kind: 'all' } };
   const terms: NarrowTerm[] = [];
   let nearMessageId: number | undefined;

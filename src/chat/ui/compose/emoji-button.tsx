@@ -6,8 +6,9 @@ import { EmojiPicker } from '../emoji-picker.tsx';
 import { insertAtCaret } from './field-edits.ts';
 
 /**
- * Upstream's Add emoji under the message box: the emoji picker (as for a reaction), and the one
- * chosen goes in at the caret as `:name:`, with a space on each side where it would touch a word.
+ * Upstream's Add emoji under the message box, named Insert emoji here (Settings' Add emoji adds
+ * a custom one to the realm): the emoji picker (as for a reaction), and the one chosen goes in
+ * at the caret as `:name:`, with a space on each side where it would touch a word.
  */
 export function EmojiButton({ textarea }: { textarea: RefObject<HTMLTextAreaElement | null> }) {
   const open = useSignal(false);
@@ -24,11 +25,11 @@ export function EmojiButton({ textarea }: { textarea: RefObject<HTMLTextAreaElem
   }, [open.value]);
   return (
     <>
-      <button type="button" class="compose-tool" aria-label="Add emoji" title="Add emoji" onClick={() => (open.value = true)}>
+      <button type="button" class="compose-tool" aria-label="Insert emoji" title="Insert emoji" onClick={() => (open.value = true)}>
         ☺
       </button>
       {open.value && (
-        <Dialog title="Add emoji" onClose={() => (open.value = false)}>
+        <Dialog title="Insert emoji" onClose={() => (open.value = false)}>
           <EmojiPicker
             onPick={(emoji) => {
               picked.current = emoji.name;
