@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { api, goTo, launchBrowser, logInAs, MARCUS, messageAction, messageElement, newProfile, OLIVIA, openChat, shownMessageIds, WAIT_MS } from './chat-browser.ts';
+import { api, goTo, launchBrowser, logInAs, MARCUS, messageAction, messageElement, newProfile, OLIVIA, openChat, shownMessageIds, WAIT_MS, waitAppReady } from './chat-browser.ts';
 
 let browser: Browser;
 let profile: BrowserContext;
@@ -41,9 +41,11 @@ describe('reading by URL', () => {
     await expect(page.locator('.recipient-header').first().textContent()).resolves.toMatch(/engineering\s*›\s*Release 2\.4/);
   });
 
-  test('the empty topic, listed in the sidebar under the realm’s name for it, opens from there', async () => {
-    await goTo(page, '#narrow/channel/2-general');
-    await page.getByRole('list', { name: 'Topics' }).getByRole('link', { name: 'general chat', exact: true }).click();
+  test('the empty topic’s URL in upstream’s form (topic/ with nothing after it) opens that topic, reloaded too', async () => {
+    await goTo(page, '#narrow/channel/2-general/topic/');
+    await page.getByRole('heading', { level: 1, name: '#general › general chat' }).waitFor();
+    await page.reload();
+    await waitAppReady(page);
     await page.getByRole('heading', { level: 1, name: '#general › general chat' }).waitFor();
     await expectShown([
       { operator: 'channel', operand: 'general' },
