@@ -257,6 +257,38 @@ describe('chatting between two people in two tabs', () => {
     await goTo(olivia, TOPIC_HASH);
   });
 
+  test('an open menu closes on a press outside it and on Escape wherever the focus is, so two are never open', async () => {
+    await send(olivia, 'one menu');
+    await send(olivia, 'then another');
+    const [first, second] = await Promise.all([idOf('one menu'), idOf('then another')]);
+    await messageAction(olivia, first, 'More actions');
+    await olivia.getByRole('menu').waitFor();
+    await messageAction(olivia, second, 'More actions');
+    await expect(olivia.getByRole('menu').count()).resolves.toBe(1);
+    await olivia.getByRole('heading', { level: 1 }).click();
+    await olivia.getByRole('menu').waitFor({ state: 'detached' });
+
+    await olivia.getByRole('button', { name: 'Menu for Olivia Park' }).click();
+    await olivia.getByRole('menu').waitFor();
+    await olivia.locator('body').evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await olivia.keyboard.press('Escape');
+    await olivia.getByRole('menu').waitFor({ state: 'detached' });
+  });
+
+  test('at phone widths the topic menu stays inside the window, wherever the header wrapped its button', async () => {
+    await goTo(olivia, '#narrow/channel/3-random/topic/Launch.20day.20snacks');
+    for (let width = 300; width <= 420; width += 15) {
+      await olivia.setViewportSize({ width, height: 844 });
+      await olivia.getByRole('button', { name: 'Topic actions' }).click();
+      const box = (await olivia.getByRole('menu').boundingBox())!;
+      expect([width, box.x >= 0 && box.x + box.width <= width]).toEqual([width, true]);
+      await olivia.keyboard.press('Escape');
+      await olivia.getByRole('menu').waitFor({ state: 'detached' });
+    }
+    await olivia.setViewportSize({ width: 1280, height: 800 });
+    await goTo(olivia, TOPIC_HASH);
+  });
+
   test('a topic is marked resolved from its header, the view following it to its ✔ name; writing into it offers to unresolve it first', async () => {
     await goTo(olivia, '#narrow/channel/2-general/topic/resolve.20me');
     await send(olivia, 'is this fixed?');

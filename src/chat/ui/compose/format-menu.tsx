@@ -2,6 +2,7 @@ import { useSignal } from '@preact/signals';
 import type { RefObject } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { listLines, type Selected, toggleMarker, wrapBlock, wrapCode, wrapLink } from './format-selection.ts';
+import { usePopupDismiss } from '../popup-dismiss.ts';
 import { replaceUndoably } from './field-edits.ts';
 
 /** Upstream's formatting buttons, each applied to the message box's selection. */
@@ -21,21 +22,15 @@ const FORMATS: readonly { label: string; apply(selected: Selected): Selected }[]
 /**
  * A Format button under the message box: Markdown around the selection (or at the caret), as
  * upstream's formatting buttons write it; the change is undoable, the focus back in the box.
- * Arrow keys move between the choices, Esc closes.
+ * Arrow keys move between the choices; Esc or a press outside closes.
  */
 export function FormatMenu({ textarea }: { textarea: RefObject<HTMLTextAreaElement | null> }) {
   const open = useSignal(false);
   const holder = useRef<HTMLDivElement>(null);
-  const toggle = useRef<HTMLButtonElement>(null);
-  // Opened, the first choice takes the focus; a press elsewhere closes it.
+  usePopupDismiss(open, holder);
+  // Opened, the first choice takes the focus.
   useLayoutEffect(() => {
-    if (!open.value) return;
-    holder.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-    const outside = (event: PointerEvent) => {
-      if (!holder.current?.contains(event.target as Node)) open.value = false;
-    };
-    document.addEventListener('pointerdown', outside);
-    return () => document.removeEventListener('pointerdown', outside);
+    if (open.value) holder.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
   }, [open.value]);
 
   function format(apply: (selected: Selected) => Selected): void {
@@ -49,13 +44,6 @@ export function FormatMenu({ textarea }: { textarea: RefObject<HTMLTextAreaEleme
   }
 
   function onKeyDown(event: KeyboardEvent): void {
-    if (event.key === 'Escape' && open.value) {
-      event.preventDefault();
-      event.stopPropagation();
-      open.value = false;
-      toggle.current?.focus();
-      return;
-    }
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
     const items = [...(holder.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
     const index = items.indexOf(event.target as HTMLElement);
@@ -66,7 +54,7 @@ export function FormatMenu({ textarea }: { textarea: RefObject<HTMLTextAreaEleme
 
   return (
     <div class="compose-tool-holder" ref={holder} onKeyDown={onKeyDown}>
-      <button ref={toggle} type="button" class="compose-tool" aria-haspopup="menu" aria-expanded={open.value} onClick={() => (open.value = !open.value)}>
+      <button type="button" class="compose-tool" aria-haspopup="menu" aria-expanded={open.value} onClick={() => (open.value = !open.value)}>
         Format
       </button>
       {open.value && (

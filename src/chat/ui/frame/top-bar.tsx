@@ -1,6 +1,8 @@
 import { useSignal } from '@preact/signals';
+import { useRef } from 'preact/hooks';
 import type { SavedLogin } from '../../login/saved-logins.ts';
 import { useChat } from '../chat-context.ts';
+import { usePopupDismiss } from '../popup-dismiss.ts';
 import { SearchBox } from './search-box.tsx';
 import { ServerIndicator } from './server-indicator.tsx';
 import { shortcutsHelpOpen } from './shortcuts.ts';
@@ -16,6 +18,8 @@ export function TopBar({ login, onLogout }: Props) {
   const { session, panel, drawerOpen, local } = useChat();
   const realm = session.realm;
   const menuOpen = useSignal(false);
+  const userMenu = useRef<HTMLDivElement>(null);
+  usePopupDismiss(menuOpen, userMenu);
   const settingStatus = useSignal(false);
   const open = (which: typeof panel.value) => {
     panel.value = panel.value === which ? 'none' : which;
@@ -39,7 +43,7 @@ export function TopBar({ login, onLogout }: Props) {
           <path d="M17.5 13.2c2.7.3 4.5 2.9 4.5 5.8h-4.4c-.2-2.3-1.1-4.3-2.6-5.6.8-.2 1.6-.3 2.5-.2z" />
         </svg>
       </button>
-      <div class="user-menu" onKeyDown={(event) => event.key === 'Escape' && (menuOpen.value = false)}>
+      <div class="user-menu" ref={userMenu}>
         <button type="button" class="user-button" aria-haspopup="menu" aria-expanded={menuOpen.value} onClick={() => (menuOpen.value = !menuOpen.value)}>
           <span class="visually-hidden">Menu for </span>
           {realm.meUser.value?.full_name ?? login.fullName}

@@ -1,6 +1,9 @@
 import { useSignal } from '@preact/signals';
+import { useRef } from 'preact/hooks';
 import { useChat } from '../chat-context.ts';
 import { copyToClipboard, messageDialog, narrowLink } from '../messages/message-operations.ts';
+import { useKeepInView } from '../keep-in-view.ts';
+import { usePopupDismiss } from '../popup-dismiss.ts';
 
 /**
  * The open topic's rarer actions behind one button, as upstream's topic menu: Rename topic and
@@ -15,13 +18,17 @@ export function TopicMenu({ channelId, topic }: { channelId: number; topic: stri
   // Any of the topic's messages names it whole to `PATCH /messages/{id}` with change_all.
   const anyMessage = session.list(narrow).messages.value.at(-1);
   const close = () => (open.value = false);
+  const holder = useRef<HTMLDivElement>(null);
+  usePopupDismiss(open, holder);
+  const menu = useRef<HTMLDivElement>(null);
+  useKeepInView(open, menu);
   return (
-    <div class="topic-menu" onKeyDown={(event) => event.key === 'Escape' && open.value && (event.stopPropagation(), close())}>
+    <div class="topic-menu" ref={holder}>
       <button type="button" class="small" aria-label="Topic actions" aria-haspopup="menu" aria-expanded={open.value} onClick={() => (open.value = !open.value)}>
         ⋯
       </button>
       {open.value && (
-        <div class="menu" role="menu" onClick={close}>
+        <div ref={menu} class="menu" role="menu" onClick={close}>
           {anyMessage && realm.may('can_move_messages_between_topics_group') && (
             <button type="button" role="menuitem" onClick={() => (messageDialog.value = { kind: 'move', message: anyMessage, whole: 'rename' })}>
               Rename topic

@@ -3,6 +3,7 @@ import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { Message } from '../../api/wire-types.ts';
 import { useChat } from '../chat-context.ts';
 import { route } from '../navigation.ts';
+import { usePopupDismiss } from '../popup-dismiss.ts';
 import { canEditContent, copyLink, editing, markUnreadFromHere, messageDialog, quoteReply, setRevealed, toggleCollapsed, toggleStar } from './message-operations.ts';
 
 /** The buttons on a message (shown on hover, focus or selection); the rarer ones behind "More actions". */
@@ -16,25 +17,33 @@ export function MessageActions({ message }: { message: Message }) {
   const mayMove = message.type === 'stream' && (realm.may('can_move_messages_between_topics_group') || realm.may('can_move_messages_between_channels_group'));
   const mayDelete = (own && realm.may('can_delete_own_message_group')) || realm.may('can_delete_any_message_group');
   const close = () => (menuOpen.value = false);
+  const holder = useRef<HTMLDivElement>(null);
+  usePopupDismiss(menuOpen, holder);
   const menu = useRef<HTMLDivElement>(null);
   const opensUp = useSignal(false);
-  // The list clips what hangs below it: near its bottom (the newest messages) the menu opens upward.
+  const maxHeight = useSignal<number | undefined>(undefined);
+  // The list clips what hangs below it: near its bottom (the newest messages) the menu opens
+  // upward; where neither side has room for it (a phone), it scrolls within the larger one.
   useLayoutEffect(() => {
     const element = menu.current;
     const bar = element?.parentElement;
     const scroller = element?.closest('.message-scroller');
     if (!element || !bar || !scroller) {
       opensUp.value = false;
+      maxHeight.value = undefined;
       return;
     }
     const room = scroller.getBoundingClientRect();
     const anchor = bar.getBoundingClientRect();
     const below = room.bottom - anchor.bottom;
     const above = anchor.top - room.top;
-    opensUp.value = element.offsetHeight > below && above > below;
+    const height = element.scrollHeight;
+    opensUp.value = height > below && above > below;
+    const space = (opensUp.value ? above : below) - 8;
+    maxHeight.value = height > space ? Math.max(space, 120) : undefined;
   }, [menuOpen.value]);
   return (
-    <div class="message-actions" onKeyDown={(event) => event.key === 'Escape' && menuOpen.value && (event.stopPropagation(), close())}>
+    <div class="message-actions" ref={holder}>
       <button type="button" class="icon-button" aria-label="Add reaction" title="Add reaction" onClick={() => (messageDialog.value = { kind: 'react', message })}>
         ☺
       </button>
@@ -53,7 +62,7 @@ export function MessageActions({ message }: { message: Message }) {
         ⋯
       </button>
       {menuOpen.value && (
-        <div ref={menu} class={`menu ${opensUp.value ? 'opens-up' : ''}`} role="menu" onClick={close}>
+        <div ref={menu} class={`menu ${opensUp.value ? 'opens-up' : ''}`} style={maxHeight.value === undefined ? undefined : { maxHeight: `${maxHeight.value}px`, overflowY: 'auto' }} role="menu" onClick={close}>
           <button type="button" role="menuitem" onClick={() => void copyLink(session, message)}>
             Copy link to message
           </button>
