@@ -59,5 +59,4 @@ describe('actions offered as the realm’s permission settings allow (a member, 
     await expect(page.getByRole('menu').getByRole('menuitem').allTextContents()).resolves.toEqual(['Copy link to topic']);
     await page.keyboard.press('Escape');
   });
-
 });
