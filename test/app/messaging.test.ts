@@ -335,9 +335,16 @@ describe('chatting between two people in two tabs', () => {
     await send(olivia, 'first under the draft name');
     await send(olivia, 'second under the draft name');
     await messageWithText(olivia, 'second under the draft name').waitFor();
+    const dialog = olivia.getByRole('dialog', { name: 'Rename topic' });
+    // Renamed to its own name, nothing is asked of the server: the dialog just closes.
     await olivia.getByRole('button', { name: 'Topic actions' }).click();
     await olivia.getByRole('menuitem', { name: 'Rename topic' }).click();
-    const dialog = olivia.getByRole('dialog', { name: 'Rename topic' });
+    await dialog.getByRole('button', { name: 'Rename', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect(olivia.getByRole('alert').count()).resolves.toBe(0);
+
+    await olivia.getByRole('button', { name: 'Topic actions' }).click();
+    await olivia.getByRole('menuitem', { name: 'Rename topic' }).click();
     // The channel stays: a rename offers no channel, and asks nothing about which messages.
     await expect(dialog.getByRole('combobox').count()).resolves.toBe(0);
     await dialog.getByRole('textbox', { name: 'New topic' }).fill('final name');
@@ -351,6 +358,14 @@ describe('chatting between two people in two tabs', () => {
     const left = await newestInTopic(olivia, OLIVIA, 'general', 'draft name', 5);
     expect(left).toHaveLength(1);
     expect(left[0].content).toContain('This topic was moved to');
+    await goTo(olivia, TOPIC_HASH);
+  });
+
+  test('a topic no one wrote in yet offers nothing to resolve', async () => {
+    await goTo(olivia, '#narrow/channel/3-random/topic/nothing.20here.20yet');
+    await olivia.getByRole('heading', { level: 1, name: '#random › nothing here yet' }).waitFor();
+    await olivia.getByText('No messages here yet.').waitFor();
+    await expect(olivia.getByRole('button', { name: 'Mark as resolved' }).count()).resolves.toBe(0);
     await goTo(olivia, TOPIC_HASH);
   });
 

@@ -212,6 +212,25 @@ describe('a channel I am not subscribed to', () => {
   });
 });
 
+describe('browsing channels', () => {
+  test('leaving a private channel is asked first (Cancel keeps it); a public one is left at once', async () => {
+    const mine = async () => ((await api(page, OLIVIA, 'GET', '/users/me/subscriptions')).subscriptions as { name: string }[]).map((sub) => sub.name);
+    await page.getByRole('button', { name: 'Browse channels' }).click();
+    await page.getByRole('button', { name: 'Unsubscribe from leadership' }).click();
+    const asked = page.getByRole('dialog', { name: 'Unsubscribe from #leadership?' });
+    await asked.getByRole('button', { name: 'Cancel' }).click();
+    await asked.waitFor({ state: 'detached' });
+    expect(await mine()).toContain('leadership');
+
+    await page.getByRole('button', { name: 'Unsubscribe from random' }).click();
+    await page.getByRole('button', { name: 'Subscribe to random' }).waitFor();
+    expect(await mine()).not.toContain('random');
+    await page.getByRole('button', { name: 'Subscribe to random' }).click();
+    await page.getByRole('button', { name: 'Unsubscribe from random' }).waitFor();
+    await page.keyboard.press('Escape');
+  });
+});
+
 describe('scrolled away from the newest messages', () => {
   /** Marcus sends `count` numbered messages to a topic of its own, through the API; their ids in order. */
   async function longTopic(topic: string, count: number): Promise<number[]> {

@@ -51,6 +51,8 @@ export function NarrowTitle({ narrow }: { narrow: Narrow }) {
   const inNarrow = unreadInNarrow(session, narrow);
   const unreadHere = inNarrow ? realm.unread.value.countWhere(inNarrow) : 0;
   const topicPolicy = narrow.kind === 'channel' && narrow.topic !== undefined ? realm.topicPolicy(narrow.channelId, narrow.topic) : null;
+  // A topic no one wrote in yet (a link, a new topic being composed) has nothing to resolve.
+  const topicHasMessages = narrow.kind === 'channel' && narrow.topic !== undefined && session.list(narrow).messages.value.length > 0;
   // A channel read without being subscribed (its history, as upstream's web app shows it): one button to join.
   const unsubscribed = narrow.kind === 'channel' && !realm.subscriptions.value.has(narrow.channelId) ? realm.channels.value.get(narrow.channelId) : undefined;
   return (
@@ -89,7 +91,7 @@ export function NarrowTitle({ narrow }: { narrow: Narrow }) {
           <TopicPolicyToggle channelId={narrow.channelId} topic={narrow.topic} policy={TOPIC_FOLLOWED} current={topicPolicy} labels={['Follow topic', 'Unfollow topic']} />
         </>
       )}
-      {narrow.kind === 'channel' && narrow.topic !== undefined && narrow.topic !== '' && realm.may('can_resolve_topics_group') && (
+      {narrow.kind === 'channel' && narrow.topic !== undefined && narrow.topic !== '' && realm.may('can_resolve_topics_group') && topicHasMessages && (
         <button
           type="button"
           class="small"

@@ -126,7 +126,10 @@ const MOVE_TITLES = { rename: 'Rename topic', move: 'Move topic' };
  */
 function MoveMessage({ message, whole, onClose }: { message: Message; whole?: 'rename' | 'move'; onClose(): void }) {
   const { session } = useChat();
-  const channels = [...session.realm.subscriptions.value.values()].filter((sub) => !sub.is_archived).sort((a, b) => a.name.localeCompare(b.name));
+  const realm = session.realm;
+  // My channels, and the message's own though I left it (else the list would show none chosen).
+  const here = message.stream_id === undefined || realm.subscriptions.value.has(message.stream_id) ? undefined : realm.channels.value.get(message.stream_id);
+  const channels = [...realm.subscriptions.value.values(), ...(here ? [here] : [])].filter((channel) => !channel.is_archived).sort((a, b) => a.name.localeCompare(b.name));
   const channelId = useSignal(message.stream_id ?? 0);
   const topic = useSignal(message.subject);
   const mode = useSignal('change_all');
@@ -136,6 +139,11 @@ function MoveMessage({ message, whole, onClose }: { message: Message; whole?: 'r
   const toOtherChannel = whole !== 'rename' && session.realm.may('can_move_messages_between_channels_group');
   const toOtherTopic = session.realm.may('can_move_messages_between_topics_group');
   async function move(): Promise<void> {
+    // Nothing to move: the server would refuse it ("Nothing to change").
+    if (topic.value.trim() === message.subject && channelId.value === message.stream_id) {
+      onClose();
+      return;
+    }
     busy.value = true;
     const params: Record<string, unknown> = {
       topic: topic.value,

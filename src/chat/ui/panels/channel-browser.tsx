@@ -1,9 +1,12 @@
+import { useSignal } from '@preact/signals';
+import type { Channel } from '../../api/wire-types.ts';
 import { narrowHash } from '../../narrow/narrow-url.ts';
-import { useChat } from '../chat-context.ts';
-import { slugNames } from '../slug-names.ts';
-import { attempt } from '../notices.ts';
-import { messageHtml } from '../message-html.ts';
 import { ChannelIcon } from '../channel-icon.tsx';
+import { useChat } from '../chat-context.ts';
+import { ConfirmDialog } from '../confirm-dialog.tsx';
+import { messageHtml } from '../message-html.ts';
+import { attempt } from '../notices.ts';
+import { slugNames } from '../slug-names.ts';
 
 /** Every channel I can see, subscribed or not: subscribe, unsubscribe, or just look. */
 export function ChannelBrowser() {
@@ -11,38 +14,46 @@ export function ChannelBrowser() {
   const realm = session.realm;
   const names = slugNames(session);
   const channels = [...realm.channels.value.values()].filter((channel) => !channel.is_archived).sort((a, b) => a.name.localeCompare(b.name));
+  const leaving = useSignal<Channel | null>(null);
+  const subscribe = (name: string) => attempt('Could not subscribe', () => session.api.post('/users/me/subscriptions', { subscriptions: [{ name }] }));
+  const unsubscribe = (name: string) => attempt('Could not unsubscribe', () => session.api.delete('/users/me/subscriptions', { subscriptions: [name] }));
   return (
-    <ul class="channel-browser">
-      {channels.map((channel) => {
-        const subscribed = realm.subscriptions.value.has(channel.stream_id);
-        return (
-          <li key={channel.stream_id}>
-            <div>
-              <a href={narrowHash({ kind: 'channel', channelId: channel.stream_id }, names)}>
-                <ChannelIcon private={channel.invite_only} />
-                {channel.name}
-              </a>
-              {channel.rendered_description && (
-                <div class="hint rendered-description" dangerouslySetInnerHTML={{ __html: messageHtml(channel.rendered_description, session.api.server) }} />
-              )}
-            </div>
-            <button
-              type="button"
-              class={subscribed ? '' : 'primary'}
-              aria-label={`${subscribed ? 'Unsubscribe from' : 'Subscribe to'} ${channel.name}`}
-              onClick={() =>
-                void attempt(subscribed ? 'Could not unsubscribe' : 'Could not subscribe', () =>
-                  subscribed
-                    ? session.api.delete('/users/me/subscriptions', { subscriptions: [channel.name] })
-                    : session.api.post('/users/me/subscriptions', { subscriptions: [{ name: channel.name }] }),
-                )
-              }
-            >
-              {subscribed ? 'Unsubscribe' : 'Subscribe'}
-            </button>
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      <ul class="channel-browser">
+        {channels.map((channel) => {
+          const subscribed = realm.subscriptions.value.has(channel.stream_id);
+          return (
+            <li key={channel.stream_id}>
+              <div>
+                <a href={narrowHash({ kind: 'channel', channelId: channel.stream_id }, names)}>
+                  <ChannelIcon private={channel.invite_only} />
+                  {channel.name}
+                </a>
+                {channel.rendered_description && (
+                  <div class="hint rendered-description" dangerouslySetInnerHTML={{ __html: messageHtml(channel.rendered_description, session.api.server) }} />
+                )}
+              </div>
+              <button
+                type="button"
+                class={subscribed ? '' : 'primary'}
+                aria-label={`${subscribed ? 'Unsubscribe from' : 'Subscribe to'} ${channel.name}`}
+                onClick={() => {
+                  // Leaving a private channel may be for good: asked first, as upstream asks.
+                  if (subscribed && channel.invite_only) leaving.value = channel;
+                  else void (subscribed ? unsubscribe(channel.name) : subscribe(channel.name));
+                }}
+              >
+                {subscribed ? 'Unsubscribe' : 'Subscribe'}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {leaving.value && (
+        <ConfirmDialog title={`Unsubscribe from #${leaving.value.name}?`} action="Unsubscribe" onClose={() => (leaving.value = null)} onConfirm={() => unsubscribe(leaving.value!.name)}>
+          <p>This channel is private: once you leave it, you cannot subscribe again unless someone who may add subscribers adds you.</p>
+        </ConfirmDialog>
+      )}
+    </>
   );
 }
