@@ -21,6 +21,12 @@ describe('Ctrl+B and Ctrl+I in the message box', () => {
     expect(shown(toggleMarker(selected('make *[this]* plain'), '*'))).toBe('make [this] plain');
   });
 
+  it('bold and italic together come off one at a time', () => {
+    expect(shown(toggleMarker(selected('***[both]***'), '*'))).toBe('**[both]**');
+    expect(shown(toggleMarker(selected('***[both]***'), '**'))).toBe('*[both]*');
+    expect(shown(toggleMarker(selected('*[it]*'), '**'))).toBe('***[it]***');
+  });
+
   it('does not read half of a bold marker as italic', () => {
     expect(shown(toggleMarker(selected('**[bold]**'), '*'))).toBe('***[bold]***');
     expect(shown(toggleMarker(selected('[**bold**]'), '*'))).toBe('*[**bold**]*');

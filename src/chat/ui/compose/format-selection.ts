@@ -7,25 +7,35 @@ export interface Selected {
 
 /**
  * Upstream's Ctrl+B and Ctrl+I in the message box (and Format's Strikethrough): the selection
- * wrapped in `**`, `*` or `~~`, or
- * unwrapped when it already is (markers inside the selection or just around it); with nothing
- * selected, the two markers with the caret between them. The selection stays on the same words.
+ * wrapped in `**`, `*` or `~~`, or unwrapped when it already is (markers inside the selection or
+ * just around it); with nothing selected, the two markers with the caret between them. The
+ * selection stays on the same words.
  */
 export function toggleMarker({ text, start, end }: Selected, marker: '**' | '*' | '~~'): Selected {
   const length = marker.length;
   const selected = text.slice(start, end);
-  const isMarker = (at: number): boolean =>
-    text.slice(at, at + length) === marker &&
-    // A lone `*` is not half of a `**`.
-    (length === 2 || (text[at - 1] !== '*' && text[at + 1] !== '*'));
   if (selected.length >= 2 * length && selected.startsWith(marker) && selected.endsWith(marker) && (length === 2 || !selected.startsWith('**'))) {
     const inner = selected.slice(length, -length);
     return { text: text.slice(0, start) + inner + text.slice(end), start, end: start + inner.length };
   }
-  if (start >= length && isMarker(start - length) && isMarker(end)) {
+  if (wrappedIn(text, start, end, marker)) {
     return { text: text.slice(0, start - length) + selected + text.slice(end + length), start: start - length, end: end - length };
   }
   return { text: `${text.slice(0, start)}${marker}${selected}${marker}${text.slice(end)}`, start: start + length, end: end + length };
+}
+
+/**
+ * Whether the marker sits just around the selection, by the runs of its character on each side:
+ * `**` or `~~` where both runs have two or more; `*` where both are odd (`*a*`, and `***a***`,
+ * bold and italic), never half of a bold's `**`.
+ */
+function wrappedIn(text: string, start: number, end: number, marker: string): boolean {
+  const character = marker[0];
+  let before = 0;
+  while (text[start - 1 - before] === character) before += 1;
+  let after = 0;
+  while (text[end + after] === character) after += 1;
+  return marker === '*' ? before % 2 === 1 && after % 2 === 1 : before >= marker.length && after >= marker.length;
 }
 
 /** The selection as a link's text, `url` selected to be typed over (upstream's Link button). */
