@@ -130,6 +130,12 @@ describe('chatting between two people in two tabs', () => {
     expect(await olivia.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
     await editor.fill('hello, edited');
     await over.waitFor({ state: 'detached' });
+    // Ctrl+B works here as in the compose box, and again takes it off.
+    await editor.evaluate((field: HTMLTextAreaElement) => field.setSelectionRange(0, 5));
+    await editor.press('Control+b');
+    await expect.poll(() => editor.inputValue()).toBe('**hello**, edited');
+    await editor.press('Control+b');
+    await expect.poll(() => editor.inputValue()).toBe('hello, edited');
     await olivia.getByRole('button', { name: 'Save' }).click();
 
     await messageElement(marcus, id).getByText('hello, edited').waitFor();

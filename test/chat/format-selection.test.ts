@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listLines, toggleMarker, wrapBlock, wrapCode, wrapLink } from '../../src/chat/ui/compose/format-selection.ts';
+import { listLines, toggleMarker, wrapBlock, wrapCode, wrapLink } from '../../src/chat/ui/format-selection.ts';
 
 /** `[` and `]` mark the selection in these texts. */
 function selected(marked: string) {

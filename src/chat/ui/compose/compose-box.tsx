@@ -6,7 +6,7 @@ import { ComposePreview, PreviewToggle } from './compose-preview.tsx';
 import { ScheduledEditNote, ScheduleFields, ScheduleToggle } from './schedule-control.tsx';
 import { SnippetMenu } from './snippet-menu.tsx';
 import { contentSuggestions, recipientSuggestions, topicSuggestions } from './suggestion-sources.ts';
-import { replaceUndoably } from './field-edits.ts';
+import { formatKey } from '../field-edits.ts';
 import { EmojiButton } from './emoji-button.tsx';
 import { FormatMenu } from './format-menu.tsx';
 import { useTypeahead } from './typeahead.tsx';
@@ -15,7 +15,6 @@ import { UPLOAD_IN_PROGRESS } from '../../state/composer-state.ts';
 import { pastedFiles, UploadButton, UploadStatus, useFileDrop } from './upload-control.tsx';
 import { LengthIndicator } from '../length-indicator.tsx';
 import { ResolvedTopicNote } from './resolved-topic-note.tsx';
-import { toggleMarker } from './format-selection.ts';
 import { charactersLeft, messageTooLong } from '../../state/message-length.ts';
 
 /**
@@ -211,15 +210,7 @@ export function ComposeBox() {
           onKeyDown={(event) => {
             event.stopPropagation();
             if (contentTypeahead.onKeyDown(event)) return;
-            // Upstream's Ctrl+B and Ctrl+I: bold or italic around the selection, or off again.
-            if ((event.ctrlKey || event.metaKey) && !event.shiftKey && !event.altKey && (event.key === 'b' || event.key === 'i')) {
-              event.preventDefault();
-              const field = event.currentTarget;
-              const next = toggleMarker({ text: field.value, start: field.selectionStart, end: field.selectionEnd }, event.key === 'b' ? '**' : '*');
-              replaceUndoably(field, next.text);
-              field.setSelectionRange(next.start, next.end);
-              return;
-            }
+            if (formatKey(event, event.currentTarget)) return;
             if (event.key === 'Escape') event.currentTarget.blur();
             if (event.key !== 'Enter' || event.isComposing) return;
             const modified = event.ctrlKey || event.metaKey;

@@ -3,7 +3,7 @@ import type { RefObject } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { Dialog } from '../dialog.tsx';
 import { EmojiPicker } from '../emoji-picker.tsx';
-import { insertAtCaret } from './field-edits.ts';
+import { insertAtCaret } from '../field-edits.ts';
 
 /**
  * Upstream's Add emoji under the message box, named Insert emoji here (Settings' Add emoji adds

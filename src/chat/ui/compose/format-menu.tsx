@@ -1,9 +1,9 @@
 import { useSignal } from '@preact/signals';
 import type { RefObject } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import { listLines, type Selected, toggleMarker, wrapBlock, wrapCode, wrapLink } from './format-selection.ts';
+import { listLines, type Selected, toggleMarker, wrapBlock, wrapCode, wrapLink } from '../format-selection.ts';
 import { usePopupDismiss } from '../popup-dismiss.ts';
-import { replaceUndoably } from './field-edits.ts';
+import { replaceUndoably } from '../field-edits.ts';
 
 /** Upstream's formatting buttons, each applied to the message box's selection. */
 const FORMATS: readonly { label: string; apply(selected: Selected): Selected }[] = [

@@ -4,7 +4,7 @@ import { useId, useLayoutEffect, useRef } from 'preact/hooks';
 import { ApiFailure } from '../../api/api-client.ts';
 import type { SavedSnippet } from '../../api/wire-types.ts';
 import { useChat } from '../chat-context.ts';
-import { insertAtCaret } from './field-edits.ts';
+import { insertAtCaret } from '../field-edits.ts';
 
 function failureText(error: unknown): string {
   return error instanceof ApiFailure || error instanceof Error ? error.message : String(error);

@@ -6,6 +6,7 @@ import { useChat } from '../chat-context.ts';
 import { editing, rawContent } from './message-operations.ts';
 import { LengthIndicator } from '../length-indicator.tsx';
 import { charactersLeft, messageTooLong } from '../../state/message-length.ts';
+import { formatKey } from '../field-edits.ts';
 
 /**
  * Edits a message's content in place; a refusal stays visible with the server's message. Past the
@@ -67,6 +68,7 @@ export function MessageEditor({ message }: { message: Message }) {
         onInput={(event) => (text.value = event.currentTarget.value)}
         onKeyDown={(event) => {
           event.stopPropagation();
+          if (formatKey(event, event.currentTarget)) return;
           if (event.key === 'Escape') editing.value = null;
           if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) void save();
         }}

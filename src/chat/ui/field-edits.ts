@@ -1,8 +1,23 @@
+import { toggleMarker } from './format-selection.ts';
+
 /**
  * Changes to the message box made as typing makes them, through the browser's insertText command
  * (deprecated, yet the one way to reach a field's undo history): Ctrl+Z takes each back, and its
  * input event updates the composer as a keystroke does.
  */
+
+/**
+ * Upstream's Ctrl+B and Ctrl+I in a message's text (the compose box, the message editor): bold
+ * or italic around the selection, or off again. True when the key was one of them.
+ */
+export function formatKey(event: KeyboardEvent, field: HTMLTextAreaElement): boolean {
+  if (!(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey || (event.key !== 'b' && event.key !== 'i')) return false;
+  event.preventDefault();
+  const next = toggleMarker({ text: field.value, start: field.selectionStart, end: field.selectionEnd }, event.key === 'b' ? '**' : '*');
+  replaceUndoably(field, next.text);
+  field.setSelectionRange(next.start, next.end);
+  return true;
+}
 
 /** Replaces the field's text with `text`: only the changed part, so the rest keeps its history. */
 export function replaceUndoably(field: HTMLTextAreaElement, text: string): void {
