@@ -166,6 +166,25 @@ describe('the compose box', () => {
     await box.fill('');
   });
 
+  test('a link to a channel no one can see leaves the recipient unset: nothing is sent there, not even typing notices', async () => {
+    await page.bringToFront();
+    // Typing notices the box starts from here (a stop for earlier typing elsewhere may still come).
+    const typing: string[] = [];
+    const onRequest = (request: { url(): string; postData(): string | null }) =>
+      request.url().includes('/typing') && request.postData()?.includes('op=start') && typing.push(request.postData() ?? '');
+    page.on('request', onRequest);
+    await goTo(page, '#narrow/channel/999-nope');
+    await compose.getByRole('combobox', { name: 'Channel' }).waitFor();
+    await expect(compose.getByRole('combobox', { name: 'Channel' }).inputValue()).resolves.toBe('');
+    await box.pressSequentially('hello?');
+    await compose.getByRole('button', { name: 'Send', exact: true }).click();
+    await compose.getByRole('alert').filter({ hasText: 'Choose a channel.' }).waitFor();
+    page.off('request', onRequest);
+    expect(typing).toEqual([]);
+    await box.fill('');
+    await goTo(page, TOPIC_HASH);
+  });
+
   test('Insert emoji puts the one picked at the caret as its name, undoable as typing is', async () => {
     await page.bringToFront();
     await box.fill('Great work team');

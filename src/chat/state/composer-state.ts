@@ -63,6 +63,15 @@ export class ComposerState {
   /** Composing inside a topic or DM narrow starts from its recipient (runtime contract 5). */
   prefill(narrow: Narrow): void {
     if (narrow.kind !== 'channel' && narrow.kind !== 'dm') return;
+    // A link to a channel this user cannot see (or none by that id): the box names no channel, so
+    // nothing goes there (not even typing notices) until one is chosen.
+    if (narrow.kind === 'channel' && !this.#session.realm.channels.value.has(narrow.channelId)) {
+      batch(() => {
+        this.mode.value = 'channel';
+        this.channelId.value = null;
+      });
+      return;
+    }
     const before = this.#draftKey();
     this.#keepDraft(before);
     batch(() => {
