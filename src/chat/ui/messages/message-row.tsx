@@ -73,9 +73,7 @@ function MessageRowContent({ message, showSender, format, readHere }: Props) {
           {sender?.is_bot && <span class="bot-badge">bot</span>}
           {sender?.is_guest && <span class="guest-badge">(guest)</span>}
         </div>
-        <time class="message-time" dateTime={new Date(message.timestamp * 1000).toISOString()} title={format.full(message.timestamp)}>
-          {format.time(message.timestamp)}
-        </time>
+        <MessageTime timestamp={message.timestamp} format={format} />
         {isEditing ? (
           <MessageEditor message={message} />
         ) : (
@@ -117,9 +115,7 @@ function MutedMessage({ message, selected, format }: { message: Message; selecte
         <div class="message-meta">
           <span class="sender-name">Muted user</span>
         </div>
-        <time class="message-time" dateTime={new Date(message.timestamp * 1000).toISOString()} title={format.full(message.timestamp)}>
-          {format.time(message.timestamp)}
-        </time>
+        <MessageTime timestamp={message.timestamp} format={format} />
         <p class="muted-notice">
           Message from a muted user.
           <button type="button" class="condense-toggle" aria-label="Reveal message from muted user" onClick={() => setRevealed(message.id, true)}>
@@ -128,6 +124,14 @@ function MutedMessage({ message, selected, format }: { message: Message; selecte
         </p>
       </div>
     </article>
+  );
+}
+
+function MessageTime({ timestamp, format }: { timestamp: number; format: ReturnType<typeof timeFormatter> }) {
+  return (
+    <time class="message-time" dateTime={new Date(timestamp * 1000).toISOString()} title={format.full(timestamp)}>
+      {format.time(timestamp)}
+    </time>
   );
 }
 
