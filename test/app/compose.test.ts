@@ -111,6 +111,23 @@ describe('the compose box', () => {
     await box.fill('');
   });
 
+  test('what is typed right after a suggestion is taken goes after it (a busy machine types faster than it draws)', async () => {
+    await page.bringToFront();
+    await box.click();
+    await box.pressSequentially('Ask @hann');
+    await compose.getByRole('option', { name: /^Hannah Kim/, selected: true }).waitFor();
+    // Enter, then more text, in one task: before any frame or redraw could come between.
+    const after = await box.evaluate(async (field: HTMLTextAreaElement) => {
+      field.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+      document.execCommand('insertText', false, 'now');
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return [field.value, field.selectionStart];
+    });
+    expect(after).toEqual(['Ask @**Hannah Kim** now', 23]);
+    await boxHolds('Ask @**Hannah Kim** now');
+    await box.fill('');
+  });
+
   test('typing @hann offers Hannah Kim, and Enter puts in her mention', async () => {
     await page.bringToFront();
     await box.click();

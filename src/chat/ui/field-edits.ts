@@ -1,5 +1,7 @@
 import { toggleMarker } from './format-selection.ts';
 
+type TextField = HTMLInputElement | HTMLTextAreaElement;
+
 /**
  * Changes to the message box made as typing makes them, through the browser's insertText command
  * (deprecated, yet the one way to reach a field's undo history): Ctrl+Z takes each back, and its
@@ -20,7 +22,7 @@ export function formatKey(event: KeyboardEvent, field: HTMLTextAreaElement): boo
 }
 
 /** Replaces the field's text with `text`: only the changed part, so the rest keeps its history. */
-export function replaceUndoably(field: HTMLTextAreaElement, text: string): void {
+export function replaceUndoably(field: TextField, text: string): void {
   const old = field.value;
   let start = 0;
   while (start < old.length && start < text.length && old[start] === text[start]) start += 1;
@@ -31,14 +33,14 @@ export function replaceUndoably(field: HTMLTextAreaElement, text: string): void 
 }
 
 /** Puts `text` where the caret is (over the selection), the caret after it, the field focused. */
-export function insertAtCaret(field: HTMLTextAreaElement, text: string): void {
+export function insertAtCaret(field: TextField, text: string): void {
   field.focus();
   typeOver(field, text);
 }
 
 /** The selection replaced by `inserted`; insertText with nothing deletes, so delete says so. */
-function typeOver(field: HTMLTextAreaElement, inserted: string): void {
+function typeOver(field: TextField, inserted: string): void {
   if (document.execCommand(inserted ? 'insertText' : 'delete', false, inserted)) return;
-  field.setRangeText(inserted, field.selectionStart, field.selectionEnd, 'end');
+  field.setRangeText(inserted, field.selectionStart ?? field.value.length, field.selectionEnd ?? field.value.length, 'end');
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }

@@ -1,6 +1,7 @@
 import { useSignal } from '@preact/signals';
 import { useMemo } from 'preact/hooks';
 import type { RefObject } from 'preact';
+import { replaceUndoably } from '../field-edits.ts';
 
 /** One offered completion: what the list shows and the text that replaces the typed part. */
 export interface Suggestion {
@@ -41,16 +42,21 @@ export function useTypeahead(
     active.value = 0;
   }
 
+  /**
+   * In the field at once, the caret after it: keys typed right after Enter go where the person
+   * sees the caret (a caret set a frame later sent them back before the suggestion, on a busy
+   * machine), and Ctrl+Z takes the suggestion back as typing.
+   */
   function take(suggestion: Suggestion): void {
     const { text, caret } = suggestion.apply();
-    onTake(text);
     suggestions.value = [];
-    requestAnimationFrame(() => {
-      const element = field.current;
-      if (!element) return;
+    const element = field.current;
+    if (element) {
       element.focus();
+      replaceUndoably(element, text);
       element.setSelectionRange(caret, caret);
-    });
+    }
+    onTake(text);
   }
 
   /** Handles the key when the list is open; says whether it did. */
