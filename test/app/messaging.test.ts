@@ -403,7 +403,8 @@ describe('chatting between two people in two tabs', () => {
     await card.getByRole('button', { name: 'View messages sent' }).click();
     await olivia.getByRole('heading', { name: 'Messages sent by Marcus Reed' }).waitFor();
     await expect(olivia.evaluate(() => location.hash)).resolves.toBe('#narrow/sender/9-Marcus-Reed');
-    await expect(olivia.getByRole('searchbox', { name: 'Search' }).inputValue()).resolves.toBe('sender:marcus@lakeside.test');
+    // The box follows the view in an effect after it: waited for, not read at once.
+    await expect.poll(() => olivia.getByRole('searchbox', { name: 'Search' }).inputValue(), { timeout: WAIT_MS }).toBe('sender:marcus@lakeside.test');
     await expect.poll(async () => (await shownMessageIds(olivia)).length, { timeout: WAIT_MS }).toBeGreaterThan(0);
     const senders = await olivia.locator('[data-message-id] .sender-name').allTextContents();
     expect(new Set(senders)).toEqual(new Set(['Marcus Reed']));
