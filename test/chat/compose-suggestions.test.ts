@@ -24,6 +24,10 @@ describe('mentions suggested in the message', () => {
     ]);
   });
 
+  test('@* starts a group mention: groups only', () => {
+    expect(suggest('Ask @*d')).toEqual([{ label: 'designers', detail: 'Pixels', text: 'Ask @*designers* ' }]);
+  });
+
   test('wildcards by what they notify: the channel or the topic, or in a DM its recipients', () => {
     expect(suggest('@t')).toEqual([{ label: 'topic', detail: 'Notify topic', text: '@**topic** ' }]);
     expect(suggest('hey @a')).toEqual([{ label: 'all', detail: 'Notify channel', text: 'hey @**all** ' }]);

@@ -80,9 +80,9 @@ export interface ContentSources {
 
 /**
  * In the message: `/` at its start suggests the commands (`/poll`, `/todo`, `/me`), `@name`
- * people (`@**Full Name**`), then user groups (`@*group*`) and wildcards (`@**all**`), `#name`
- * channels (`#**channel**`), `:name` (two letters or more) emoji (`:name:`), as upstream's
- * compose box does.
+ * people (`@**Full Name**`), then user groups (`@*group*`, and only them after `@*`) and
+ * wildcards (`@**all**`), `#name` channels (`#**channel**`), `:name` (two letters or more)
+ * emoji (`:name:`), as upstream's compose box does.
  */
 export function contentSuggestions(sources: ContentSources): SuggestionSource {
   return (text, caret) => {
@@ -96,9 +96,11 @@ export function contentSuggestions(sources: ContentSources): SuggestionSource {
         apply: () => replaceToken(text, 0, caret, `/${name} `),
       }));
     }
-    const mention = /(?:^|\s)@(?:\*\*)?([^\s@*]*)$/.exec(before);
+    // `@*` is how a group mention starts: then groups only.
+    const mention = /(?:^|\s)@(\*\*|\*)?([^\s@*]*)$/.exec(before);
     if (mention) {
-      const query = mention[1].toLowerCase();
+      const groupsOnly = mention[1] === '*';
+      const query = mention[2].toLowerCase();
       const start = caret - mention[0].trimStart().length;
       const people = sources
         .users()
@@ -121,7 +123,7 @@ export function contentSuggestions(sources: ContentSources): SuggestionSource {
       const wildcards = WILDCARDS[sources.isDm() ? 'dm' : 'channel']
         .filter(({ name }) => name.startsWith(query))
         .map<Suggestion>(({ name, detail }) => ({ key: `w${name}`, label: name, detail, apply: () => replaceToken(text, start, caret, `@**${name}** `) }));
-      return [...people, ...groups, ...wildcards];
+      return groupsOnly ? groups : [...people, ...groups, ...wildcards];
     }
     const channel = /(?:^|\s)#(?:\*\*)?([^\s#*]*)$/.exec(before);
     if (channel) {
