@@ -227,7 +227,17 @@ describe('browsing channels', () => {
     expect(await mine()).not.toContain('random');
     await page.getByRole('button', { name: 'Subscribe to random' }).click();
     await page.getByRole('button', { name: 'Unsubscribe from random' }).waitFor();
+
+    // Left for good: no Subscribe the server would refuse, here or in the channel's heading.
+    await page.getByRole('button', { name: 'Unsubscribe from leadership' }).click();
+    await asked.getByRole('button', { name: 'Unsubscribe', exact: true }).click();
+    await expect.poll(mine, { timeout: WAIT_MS }).not.toContain('leadership');
+    await page.getByText('Private: a member adds you').waitFor();
+    await expect(page.getByRole('button', { name: 'Subscribe to leadership' }).count()).resolves.toBe(0);
     await page.keyboard.press('Escape');
+    await goTo(page, '#narrow/channel/4-leadership');
+    await page.getByRole('heading', { level: 1, name: '#leadership' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Subscribe to leadership' }).count()).resolves.toBe(0);
   });
 });
 

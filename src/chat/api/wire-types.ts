@@ -93,6 +93,8 @@ export interface Channel {
   is_archived: boolean;
   folder_id: number | null;
   subscriber_count?: number;
+  /** Who may add subscribers, themselves included: the way into a private channel (absent from older servers). */
+  can_add_subscribers_group?: number | { direct_members: number[]; direct_subgroups: number[] };
 }
 
 /** A channel as a subscriber sees it: the channel plus their own settings for it. */

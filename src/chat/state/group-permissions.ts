@@ -66,6 +66,11 @@ export class GroupPermissions {
     return value === undefined || this.#inSetting(userId, value);
   }
 
+  /** Whether a user is in a group setting's value (a group id, or an anonymous group). */
+  inSetting(userId: number, value: GroupSettingValue): boolean {
+    return this.#inSetting(userId, value);
+  }
+
   /** The groups a user may mention, as upstream's typeahead offers them: named groups, not roles. */
   mentionableBy(userId: number): { id: number; name: string; description: string }[] {
     return [...this.groups.value]

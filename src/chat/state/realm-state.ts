@@ -200,6 +200,18 @@ export class RealmState {
     return `#${this.channelName(where.channelId) ?? where.channelId} › ${where.topic || this.emptyTopicName.value}`;
   }
 
+  /**
+   * Whether I may subscribe myself to a channel I am not in, as the server decides it: any
+   * channel I can read, or a private one whose `can_add_subscribers_group` holds me (never as a
+   * guest). A server that does not say is taken to allow; its answer is what counts.
+   */
+  maySubscribe(channel: Channel): boolean {
+    if (!channel.invite_only) return true;
+    if (this.permissions.value.isGuest) return false;
+    const value = channel.can_add_subscribers_group;
+    return value === undefined || this.groupPermissions.inSetting(this.me, value);
+  }
+
   topicPolicy(channelId: number, topic: string): number {
     return this.userTopics.value.get(topicKey(channelId, topic)) ?? 0;
   }

@@ -59,7 +59,7 @@ export function NarrowTitle({ narrow }: { narrow: Narrow }) {
     <header class="narrow-title">
       <h1>{title}</h1>
       {detail && <div class="narrow-detail rendered-description" dangerouslySetInnerHTML={{ __html: messageHtml(detail, session.api.server) }} />}
-      {unsubscribed && (
+      {unsubscribed && realm.maySubscribe(unsubscribed) && (
         <button
           type="button"
           class="small primary"

@@ -22,6 +22,8 @@ export function ChannelBrowser() {
       <ul class="channel-browser">
         {channels.map((channel) => {
           const subscribed = realm.subscriptions.value.has(channel.stream_id);
+          // A private channel I may not join (the server would refuse) offers no Subscribe.
+          const offered = subscribed || realm.maySubscribe(channel);
           return (
             <li key={channel.stream_id}>
               <div>
@@ -33,18 +35,22 @@ export function ChannelBrowser() {
                   <div class="hint rendered-description" dangerouslySetInnerHTML={{ __html: messageHtml(channel.rendered_description, session.api.server) }} />
                 )}
               </div>
-              <button
-                type="button"
-                class={subscribed ? '' : 'primary'}
-                aria-label={`${subscribed ? 'Unsubscribe from' : 'Subscribe to'} ${channel.name}`}
-                onClick={() => {
-                  // Leaving a private channel may be for good: asked first, as upstream asks.
-                  if (subscribed && channel.invite_only) leaving.value = channel;
-                  else void (subscribed ? unsubscribe(channel.name) : subscribe(channel.name));
-                }}
-              >
-                {subscribed ? 'Unsubscribe' : 'Subscribe'}
-              </button>
+              {offered ? (
+                <button
+                  type="button"
+                  class={subscribed ? '' : 'primary'}
+                  aria-label={`${subscribed ? 'Unsubscribe from' : 'Subscribe to'} ${channel.name}`}
+                  onClick={() => {
+                    // Leaving a private channel may be for good: asked first, as upstream asks.
+                    if (subscribed && channel.invite_only) leaving.value = channel;
+                    else void (subscribed ? unsubscribe(channel.name) : subscribe(channel.name));
+                  }}
+                >
+                  {subscribed ? 'Unsubscribe' : 'Subscribe'}
+                </button>
+              ) : (
+                <span class="hint">Private: a member adds you</span>
+              )}
             </li>
           );
         })}
