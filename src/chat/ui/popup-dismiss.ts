@@ -6,9 +6,9 @@ import { useLayoutEffect } from 'preact/hooks';
  * An open menu closes, as upstream's popovers do, when the person presses anywhere outside it
  * (another message's menu included) or presses Escape wherever the focus is. That Escape does
  * nothing else (no view closed, no selection cleared), and a focus that was inside the menu
- * goes back to its button (`[aria-haspopup]` in `holder`).
+ * goes back to its button: `toggle`, else the `[aria-haspopup]` in `holder`.
  */
-export function usePopupDismiss(open: Signal<boolean>, holder: RefObject<HTMLElement>): void {
+export function usePopupDismiss(open: Signal<boolean>, holder: RefObject<HTMLElement>, toggle?: RefObject<HTMLElement>): void {
   const isOpen = open.value;
   // Before the paint: a key pressed right after the menu opened must find it listening.
   useLayoutEffect(() => {
@@ -23,7 +23,7 @@ export function usePopupDismiss(open: Signal<boolean>, holder: RefObject<HTMLEle
       const element = holder.current;
       const focusInside = element?.contains(document.activeElement) ?? false;
       open.value = false;
-      if (focusInside) element?.querySelector<HTMLElement>('[aria-haspopup]')?.focus();
+      if (focusInside) (toggle?.current ?? element?.querySelector<HTMLElement>('[aria-haspopup]'))?.focus();
     };
     document.addEventListener('pointerdown', outside);
     // Capturing, on the window: before the keyboard shortcuts' own Escape.
@@ -33,4 +33,13 @@ export function usePopupDismiss(open: Signal<boolean>, holder: RefObject<HTMLEle
       removeEventListener('keydown', escape, true);
     };
   }, [isOpen]);
+}
+
+/** ArrowDown and ArrowUp move the focus around a popup's choices (the last wraps to the first). */
+export function moveAmongChoices(event: KeyboardEvent, choices: readonly HTMLElement[]): void {
+  if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+  const index = choices.indexOf(event.target as HTMLElement);
+  if (index < 0) return;
+  event.preventDefault();
+  choices[(index + (event.key === 'ArrowDown' ? 1 : choices.length - 1)) % choices.length].focus();
 }

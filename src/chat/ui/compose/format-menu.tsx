@@ -2,7 +2,7 @@ import { useSignal } from '@preact/signals';
 import type { RefObject } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { listLines, type Selected, toggleMarker, wrapBlock, wrapCode, wrapLink } from '../format-selection.ts';
-import { usePopupDismiss } from '../popup-dismiss.ts';
+import { moveAmongChoices, usePopupDismiss } from '../popup-dismiss.ts';
 import { replaceUndoably } from '../field-edits.ts';
 
 /** Upstream's formatting buttons, each applied to the message box's selection. */
@@ -43,14 +43,7 @@ export function FormatMenu({ textarea }: { textarea: RefObject<HTMLTextAreaEleme
     field.setSelectionRange(next.start, next.end);
   }
 
-  function onKeyDown(event: KeyboardEvent): void {
-    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
-    const items = [...(holder.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-    const index = items.indexOf(event.target as HTMLElement);
-    if (index < 0) return;
-    event.preventDefault();
-    items[(index + (event.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length].focus();
-  }
+  const onKeyDown = (event: KeyboardEvent) => moveAmongChoices(event, [...(holder.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])]);
 
   return (
     <div class="compose-tool-holder" ref={holder} onKeyDown={onKeyDown}>

@@ -5,6 +5,7 @@ import { ApiFailure } from '../../api/api-client.ts';
 import type { SavedSnippet } from '../../api/wire-types.ts';
 import { useChat } from '../chat-context.ts';
 import { insertAtCaret } from '../field-edits.ts';
+import { moveAmongChoices, usePopupDismiss } from '../popup-dismiss.ts';
 
 function failureText(error: unknown): string {
   return error instanceof ApiFailure || error instanceof Error ? error.message : String(error);
@@ -29,29 +30,22 @@ export function SnippetMenu({ textarea }: { textarea: RefObject<HTMLTextAreaElem
   const panelId = useId();
   const snippets = [...session.realm.savedSnippets.value].sort((a, b) => a.title.localeCompare(b.title));
 
-  function close(returnFocus: boolean): void {
-    open.value = false;
+  // A press outside or Escape closes it, the focus back on its button.
+  usePopupDismiss(open, wrapper, toggle);
+
+  /** Opened fresh: no title being typed, no message from the last time. */
+  function openMenu(): void {
     naming.value = false;
     title.value = '';
     error.value = null;
     saved.value = null;
-    if (returnFocus) toggle.current?.focus();
-  }
-
-  function focusFirstChoice(): void {
-    wrapper.current?.querySelector<HTMLElement>('.compose-popover button')?.focus();
+    open.value = true;
   }
 
   // Opening moves focus into the list, with the redraw (a key pressed before an after-paint
-  // effect ran would go to the toggle and close the list again); a press elsewhere closes it.
+  // effect ran would go to the toggle and close the list again).
   useLayoutEffect(() => {
-    if (!open.value) return;
-    focusFirstChoice();
-    const outside = (event: PointerEvent) => {
-      if (!wrapper.current?.contains(event.target as Node)) close(false);
-    };
-    document.addEventListener('pointerdown', outside);
-    return () => document.removeEventListener('pointerdown', outside);
+    if (open.value) wrapper.current?.querySelector<HTMLElement>('.compose-popover button')?.focus();
   }, [open.value]);
 
   // The title field takes the focus while it is shown, and gives it back to its opener after,
@@ -62,7 +56,7 @@ export function SnippetMenu({ textarea }: { textarea: RefObject<HTMLTextAreaElem
   }, [naming.value]);
 
   function insert(snippet: SavedSnippet): void {
-    close(false);
+    open.value = false;
     const element = textarea.current;
     if (element) insertAtCaret(element, snippet.content);
     else composer.insert(snippet.content);
@@ -98,20 +92,8 @@ export function SnippetMenu({ textarea }: { textarea: RefObject<HTMLTextAreaElem
     }
   }
 
-  function onKeyDown(event: KeyboardEvent): void {
-    if (event.key === 'Escape' && open.value) {
-      event.preventDefault();
-      event.stopPropagation();
-      close(true);
-      return;
-    }
-    if ((event.key !== 'ArrowDown' && event.key !== 'ArrowUp') || !(event.target instanceof HTMLButtonElement)) return;
-    const choices = [...(wrapper.current?.querySelectorAll<HTMLButtonElement>('.compose-popover button:not(:disabled)') ?? [])];
-    const index = choices.indexOf(event.target);
-    if (index < 0) return;
-    event.preventDefault();
-    choices[(index + (event.key === 'ArrowDown' ? 1 : choices.length - 1)) % choices.length].focus();
-  }
+  const onKeyDown = (event: KeyboardEvent) =>
+    moveAmongChoices(event, [...(wrapper.current?.querySelectorAll<HTMLButtonElement>('.compose-popover button:not(:disabled)') ?? [])]);
 
   return (
     <div class="compose-tool-holder" ref={wrapper} onKeyDown={onKeyDown}>
@@ -121,7 +103,7 @@ export function SnippetMenu({ textarea }: { textarea: RefObject<HTMLTextAreaElem
         class="compose-tool"
         aria-expanded={open.value}
         aria-controls={open.value ? panelId : undefined}
-        onClick={() => (open.value ? close(false) : (open.value = true))}
+        onClick={() => (open.value ? (open.value = false) : openMenu())}
       >
         Snippets
       </button>
