@@ -51,8 +51,8 @@ export function NarrowTitle({ narrow }: { narrow: Narrow }) {
   const inNarrow = unreadInNarrow(session, narrow);
   const unreadHere = inNarrow ? realm.unread.value.countWhere(inNarrow) : 0;
   const topicPolicy = narrow.kind === 'channel' && narrow.topic !== undefined ? realm.topicPolicy(narrow.channelId, narrow.topic) : null;
-  // A topic no one wrote in yet (a link, a new topic being composed) has nothing to resolve.
-  const topicHasMessages = narrow.kind === 'channel' && narrow.topic !== undefined && session.list(narrow).messages.value.length > 0;
+  // The open topic's newest loaded message: what its menu's moves name it by; none yet, nothing to resolve.
+  const topicMessage = narrow.kind === 'channel' && narrow.topic !== undefined ? session.list(narrow).messages.value.at(-1) : undefined;
   // A channel read without being subscribed (its history, as upstream's web app shows it): one button to join.
   const unsubscribed = narrow.kind === 'channel' && !realm.subscriptions.value.has(narrow.channelId) ? realm.channels.value.get(narrow.channelId) : undefined;
   return (
@@ -91,7 +91,7 @@ export function NarrowTitle({ narrow }: { narrow: Narrow }) {
           <TopicPolicyToggle channelId={narrow.channelId} topic={narrow.topic} policy={TOPIC_FOLLOWED} current={topicPolicy} labels={['Follow topic', 'Unfollow topic']} />
         </>
       )}
-      {narrow.kind === 'channel' && narrow.topic !== undefined && narrow.topic !== '' && realm.may('can_resolve_topics_group') && topicHasMessages && (
+      {narrow.kind === 'channel' && narrow.topic !== undefined && narrow.topic !== '' && realm.may('can_resolve_topics_group') && topicMessage && (
         <button
           type="button"
           class="small"
@@ -104,7 +104,7 @@ export function NarrowTitle({ narrow }: { narrow: Narrow }) {
           {narrow.topic.startsWith(RESOLVED_TOPIC_PREFIX) ? 'Mark as unresolved' : 'Mark as resolved'}
         </button>
       )}
-      {narrow.kind === 'channel' && narrow.topic !== undefined && <TopicMenu channelId={narrow.channelId} topic={narrow.topic} />}
+      {narrow.kind === 'channel' && narrow.topic !== undefined && <TopicMenu channelId={narrow.channelId} topic={narrow.topic} newest={topicMessage} />}
     </header>
   );
 }
