@@ -206,3 +206,43 @@ describe('the keyboard: the next unread conversation, a new DM, and the list of 
     await dialog.waitFor({ state: 'detached' });
   });
 });
+
+describe('the sidebar’s Filter channels box', () => {
+  const sidebar = () => page.getByRole('navigation', { name: 'Channels and conversations', exact: true });
+  const filter = () => sidebar().getByRole('searchbox', { name: 'Filter channels', exact: true });
+  /** The channel links' names (not their topics'), in the sidebar's order. */
+  const channelNames = () => sidebar().locator('.channel-item > a .label').allTextContents();
+
+  test('typing keeps the channels whose name holds it, and only their folders', async () => {
+    await filter().fill('eng');
+    await expect.poll(channelNames).toEqual(['engineering']);
+    await expect(sidebar().getByRole('heading', { name: 'Product', exact: true }).count()).resolves.toBe(1);
+    await expect(sidebar().getByRole('heading', { name: 'Company', exact: true }).count()).resolves.toBe(0);
+    await expect(sidebar().getByRole('heading', { name: 'Customers', exact: true }).count()).resolves.toBe(0);
+  });
+
+  test('Enter opens the first match and clears the box', async () => {
+    await filter().press('Enter');
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#narrow/channel/5-engineering');
+    await expect(filter().inputValue()).resolves.toBe('');
+    await expect.poll(async () => (await channelNames()).length).toBeGreaterThan(1);
+  });
+
+  test('Escape clears the box and leaves it', async () => {
+    const all = await channelNames();
+    await filter().fill('design');
+    await expect.poll(channelNames).toEqual(['design']);
+    await filter().press('Escape');
+    await expect(filter().inputValue()).resolves.toBe('');
+    await expect(filter().evaluate((box) => box === document.activeElement)).resolves.toBe(false);
+    await expect.poll(channelNames).toEqual(all);
+  });
+
+  test('a filter matching no channel says so', async () => {
+    await filter().fill('no such channel');
+    await sidebar().getByText('No channels match “no such channel”.', { exact: true }).waitFor();
+    await expect(channelNames()).resolves.toEqual([]);
+    await filter().press('Escape');
+    await expect.poll(async () => (await channelNames()).length).toBeGreaterThan(1);
+  });
+});

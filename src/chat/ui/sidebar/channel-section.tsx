@@ -7,33 +7,21 @@ import { useChat } from '../chat-context.ts';
 import { slugNames } from '../slug-names.ts';
 import { route } from '../navigation.ts';
 import { ChannelIcon } from '../channel-icon.tsx';
+import { ChannelFilter, channelsMatching } from './channel-filter.tsx';
+import { sidebarChannelGroups } from './sidebar-channel-order.ts';
 
-interface FolderGroup {
-  key: string;
-  title: string;
-  channels: Subscription[];
-}
-
-/** Subscribed channels: pinned first, then by channel folder, each with its unread count; the open channel lists its topics. */
+/** Subscribed channels: pinned first, then by channel folder, each with its unread count; the open channel lists its topics. A filter narrows them by name. */
 export function ChannelSection() {
   const { session } = useChat();
-  const realm = session.realm;
-  const subs = [...realm.subscriptions.value.values()].filter((sub) => !sub.is_archived).sort((a, b) => a.name.localeCompare(b.name));
-  const groups: FolderGroup[] = [];
-  const pinned = subs.filter((sub) => sub.pin_to_top);
-  if (pinned.length > 0) groups.push({ key: 'pinned', title: 'Pinned', channels: pinned });
-  for (const folder of realm.folders.value.filter((f) => !f.is_archived)) {
-    const channels = subs.filter((sub) => !sub.pin_to_top && sub.folder_id === folder.id);
-    if (channels.length > 0) groups.push({ key: `folder-${folder.id}`, title: folder.name, channels });
-  }
-  const folderIds = new Set(realm.folders.value.filter((f) => !f.is_archived).map((f) => f.id));
-  const rest = subs.filter((sub) => !sub.pin_to_top && (sub.folder_id === null || !folderIds.has(sub.folder_id)));
-  if (rest.length > 0) groups.push({ key: 'other', title: groups.length > 0 ? 'Other channels' : 'Channels', channels: rest });
+  const filter = useSignal('');
+  const groups = channelsMatching(sidebarChannelGroups(session.realm), filter.value);
+  const typed = filter.value.trim();
   const current = route.value.narrow;
   const openChannel = current.kind === 'channel' ? current.channelId : null;
 
   return (
     <div class="channel-section">
+      <ChannelFilter text={filter} first={groups[0]?.channels[0]} />
       {groups.map((group) => (
         <section key={group.key} class="channel-folder" aria-label={group.title}>
           <h3>{group.title}</h3>
@@ -44,6 +32,7 @@ export function ChannelSection() {
           </ul>
         </section>
       ))}
+      {groups.length === 0 && typed !== '' && <p class="hint channel-filter-empty">No channels match “{typed}”.</p>}
     </div>
   );
 }
