@@ -38,6 +38,13 @@ describe('narrow URLs', () => {
     expect(narrowHash({ kind: 'channel', channelId: 5, topic: 'CI' }, names, 260)).toBe('#narrow/channel/5-engineering/topic/CI/near/260');
   });
 
+  test('a channel, Starred and a search keep the message to open near too (the keys s and z go there)', () => {
+    expect(narrowHash({ kind: 'channel', channelId: 5 }, names, 370)).toBe('#narrow/channel/5-engineering/near/370');
+    expect(parseNarrowHash('#narrow/channel/5-engineering/near/370')).toEqual({ narrow: { kind: 'channel', channelId: 5, topic: undefined }, nearMessageId: 370 });
+    expect(narrowHash({ kind: 'starred' }, names, 12)).toBe('#narrow/is/starred/near/12');
+    expect(narrowHash({ kind: 'search', query: 'sync' }, names, 12)).toBe('#narrow/search/sync/near/12');
+  });
+
   test('the id decides: a bare id, a stale slug and the legacy stream operator all parse', () => {
     expect(parseNarrowHash('#narrow/channel/5').narrow).toEqual({ kind: 'channel', channelId: 5, topic: undefined });
     expect(parseNarrowHash('#narrow/channel/5-old-name/topic/v2.2E4.20.28beta.29').narrow).toEqual({ kind: 'channel', channelId: 5, topic: 'v2.4 (beta)' });

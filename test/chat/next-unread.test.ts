@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Inbox } from '../../src/chat/state/inbox.ts';
-import { nextUnreadDm, nextUnreadTopic } from '../../src/chat/state/next-unread.ts';
+import { followedTopicsOf, nextUnreadDm, nextUnreadTopic } from '../../src/chat/state/next-unread.ts';
+import { TOPIC_FOLLOWED, TOPIC_MUTED } from '../../src/chat/state/realm-state.ts';
 
 const tally = { count: 1, mentioned: false, newestId: 1 };
 /** Channels 2 and 5 have unread topics; the sidebar orders channels by id here. */
@@ -50,5 +51,20 @@ describe('p: the next unread DM conversation', () => {
   it('has no answer when the shown conversation is the only unread one, or none is', () => {
     expect(nextUnreadDm({ dms: [{ ...tally, userIds: [9] }], channels: [] }, [9])).toBeNull();
     expect(nextUnreadDm({ dms: [], channels: [] }, null)).toBeNull();
+  });
+});
+
+describe('Shift+N: the next unread followed topic', () => {
+  const policies: Record<string, number> = { '2:standup': TOPIC_FOLLOWED, '2:launch party': TOPIC_MUTED, '5:release 2.4': TOPIC_FOLLOWED };
+  const realm = { subscriptions: new Map(), topicPolicy: (channelId: number, topic: string) => policies[`${channelId}:${topic.toLowerCase()}`] ?? 0 };
+
+  it('keeps the followed topics alone, and channels with none go', () => {
+    const followed = followedTopicsOf(inbox, realm);
+    expect(followed.channels.map(({ channelId, topics }) => [channelId, topics.map(({ topic }) => topic)])).toEqual([
+      [2, ['standup']],
+      [5, ['Release 2.4']],
+    ]);
+    expect(nextUnreadTopic(followed, { channelId: 2, topic: 'standup' }, byId)).toEqual({ channelId: 5, topic: 'Release 2.4' });
+    expect(followedTopicsOf(inbox, { ...realm, topicPolicy: () => 0 }).channels).toEqual([]);
   });
 });

@@ -28,15 +28,15 @@ export function narrowHash(narrow: Narrow, names: SlugSource, nearMessageId?: nu
       return '';
     case 'channel': {
       const channel = `#narrow/channel/${channelSlug(narrow.channelId, names)}`;
-      return narrow.topic === undefined ? channel : `${channel}/topic/${encodeHashComponent(narrow.topic)}${near}`;
+      return `${narrow.topic === undefined ? channel : `${channel}/topic/${encodeHashComponent(narrow.topic)}`}${near}`;
     }
     case 'dm':
       return `#narrow/dm/${dmSlug(narrow.userIds, names)}${near}`;
     case 'starred':
     case 'mentioned':
-      return `#narrow/is/${narrow.kind}`;
+      return `#narrow/is/${narrow.kind}${near}`;
     case 'search':
-      return `#narrow/search/${encodeHashComponent(narrow.query)}`;
+      return `#narrow/search/${encodeHashComponent(narrow.query)}${near}`;
     case 'terms':
       return `#narrow/${narrow.terms.map((term) => `${term.negated ? '-' : ''}${term.operator}/${termSlug(term, names)}`).join('/')}${near}`;
   }

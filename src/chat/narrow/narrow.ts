@@ -11,6 +11,9 @@ export type Narrow =
 
 export const ALL_MESSAGES: Narrow = { kind: 'all' };
 
+/** Upstream's direct message feed (`#narrow/is/dm`): every DM conversation. */
+export const DM_FEED: Narrow = { kind: 'terms', terms: [{ operator: 'is', operand: 'dm' }] };
+
 /** Upstream's Reactions view: my messages that others reacted to (`#narrow/has/reaction/sender/me`, with my id). */
 export function reactionsNarrow(me: number): Narrow {
   return {

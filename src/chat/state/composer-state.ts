@@ -81,8 +81,8 @@ export class ComposerState {
     void this.#restoreDraft();
   }
 
-  /** Reply to a message: its conversation becomes the recipient. */
-  replyTo(message: { type: string; stream_id?: number; subject: string; display_recipient: unknown }): void {
+  /** Reply to a message: its conversation becomes the recipient; settled once its draft is back in the box. */
+  replyTo(message: { type: string; stream_id?: number; subject: string; display_recipient: unknown }): Promise<void> {
     const before = this.#draftKey();
     this.#keepDraft(before);
     batch(() => {
@@ -98,7 +98,9 @@ export class ComposerState {
       }
       if (this.#draftKey() !== before) this.content.value = '';
     });
-    void this.#restoreDraft().then(() => (this.focusRequest.value += 1));
+    return this.#restoreDraft().then(() => {
+      this.focusRequest.value += 1;
+    });
   }
 
   /** The person's edit clears the error shown; an upload's (`keepError`) leaves it. */
@@ -107,6 +109,13 @@ export class ComposerState {
     if (!keepError) this.error.value = null;
     if (this.#draftTimer) clearTimeout(this.#draftTimer);
     this.#draftTimer = setTimeout(() => void this.#saveDraft(), 300);
+  }
+
+  /** Puts `text` after the message's words, a space between (upstream's `@` reply: the mention at the caret). */
+  append(text: string): void {
+    const current = this.content.value;
+    this.setContent(current && !/\s$/.test(current) ? `${current} ${text}` : `${current}${text}`);
+    this.focusRequest.value += 1;
   }
 
   insert(text: string): void {

@@ -1,4 +1,5 @@
-import type { Inbox } from './inbox.ts';
+import type { Inbox, InboxRealm } from './inbox.ts';
+import { TOPIC_FOLLOWED } from './realm-state.ts';
 
 /** A topic to go to: `n`'s answer. */
 export interface TopicPlace {
@@ -33,4 +34,12 @@ export function nextUnreadDm(inbox: Inbox, currentUserIds: readonly number[] | n
   const at = inbox.dms.findIndex((dm) => keyOf(dm.userIds) === key);
   if (at < 0) return inbox.dms[0]?.userIds ?? null;
   return inbox.dms.length > 1 ? inbox.dms[(at + 1) % inbox.dms.length].userIds : null;
+}
+
+/** The Inbox's followed topics alone: upstream's `Shift+N` goes to the next of them as `n` goes to any. */
+export function followedTopicsOf(inbox: Inbox, realm: InboxRealm): Inbox {
+  const channels = inbox.channels
+    .map(({ channelId, topics }) => ({ channelId, topics: topics.filter(({ topic }) => realm.topicPolicy(channelId, topic) === TOPIC_FOLLOWED) }))
+    .filter(({ topics }) => topics.length > 0);
+  return { dms: inbox.dms, channels };
 }

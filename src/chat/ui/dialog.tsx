@@ -11,13 +11,26 @@ interface Props {
 /** A modal dialog on the platform's <dialog>: focus is trapped inside and Esc closes it. */
 export function Dialog({ title, onClose, children, wide }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const unmounted = useRef(false);
   useEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();
-    return () => element?.close();
+    return () => {
+      unmounted.current = true;
+      element?.close();
+    };
   }, []);
+  // Esc closes through the app at once. The browser's own close event comes a task later: once
+  // the dialog is gone it must not close one that a key has opened meanwhile.
+  const cancel = (event: Event) => {
+    event.preventDefault();
+    onClose();
+  };
+  const closed = () => {
+    if (!unmounted.current) onClose();
+  };
   return (
-    <dialog ref={dialog} class={`dialog ${wide ? 'wide' : ''}`} aria-label={title} onClose={onClose} onKeyDown={(event) => event.stopPropagation()}>
+    <dialog ref={dialog} class={`dialog ${wide ? 'wide' : ''}`} aria-label={title} onCancel={cancel} onClose={closed} onKeyDown={(event) => event.stopPropagation()}>
       <header class="dialog-header">
         <h2>{title}</h2>
         <button type="button" class="icon-button" aria-label="Close" onClick={onClose}>

@@ -1,4 +1,5 @@
-import { toggleMarker } from './format-selection.ts';
+import { toggleMarker, wrapLink } from './format-selection.ts';
+import { pressName } from './key-names.ts';
 
 type TextField = HTMLInputElement | HTMLTextAreaElement;
 
@@ -10,12 +11,14 @@ type TextField = HTMLInputElement | HTMLTextAreaElement;
 
 /**
  * Upstream's Ctrl+B and Ctrl+I in a message's text (the compose box, the message editor): bold
- * or italic around the selection, or off again. True when the key was one of them.
+ * or italic around the selection, or off again; Ctrl+Shift+L, a link. True when the key was one of them.
  */
 export function formatKey(event: KeyboardEvent, field: HTMLTextAreaElement): boolean {
-  if (!(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey || (event.key !== 'b' && event.key !== 'i')) return false;
+  const name = pressName(event);
+  if (name !== 'Ctrl+B' && name !== 'Ctrl+I' && name !== 'Ctrl+Shift+L') return false;
   event.preventDefault();
-  const next = toggleMarker({ text: field.value, start: field.selectionStart, end: field.selectionEnd }, event.key === 'b' ? '**' : '*');
+  const selected = { text: field.value, start: field.selectionStart, end: field.selectionEnd };
+  const next = name === 'Ctrl+Shift+L' ? wrapLink(selected) : toggleMarker(selected, name === 'Ctrl+B' ? '**' : '*');
   replaceUndoably(field, next.text);
   field.setSelectionRange(next.start, next.end);
   return true;

@@ -7,6 +7,9 @@ import { ScheduledEditNote, ScheduleFields, ScheduleToggle } from './schedule-co
 import { SnippetMenu } from './snippet-menu.tsx';
 import { contentSuggestions, recipientSuggestions, topicSuggestions } from './suggestion-sources.ts';
 import { formatKey } from '../field-edits.ts';
+import { pressName } from '../key-names.ts';
+import { route } from '../navigation.ts';
+import { editLastOwnMessage } from '../messages/message-operations.ts';
 import { EmojiButton } from './emoji-button.tsx';
 import { FormatMenu } from './format-menu.tsx';
 import { useTypeahead } from './typeahead.tsx';
@@ -103,6 +106,20 @@ export function ComposeBox() {
   const left = charactersLeft(composer.content.value, maxLength);
   const overLimit = left !== null && left < 0;
 
+  /** Upstream's Alt+P, from the text or the preview: the other one, focused. */
+  function togglePreview(event: KeyboardEvent): void {
+    if (pressName(event) !== 'Alt+P') return;
+    event.preventDefault();
+    event.stopPropagation();
+    if (previewing.peek()) {
+      composer.focusRequest.value += 1;
+      return;
+    }
+    previewing.value = true;
+    const form = event.currentTarget as HTMLElement;
+    requestAnimationFrame(() => form.querySelector<HTMLElement>('.compose-preview')?.focus());
+  }
+
   async function send(): Promise<void> {
     typing.stop();
     if (await composer.send()) previewing.value = false;
@@ -114,6 +131,7 @@ export function ComposeBox() {
       class={`compose ${drop.dropping.value ? 'dropping' : ''}`}
       aria-label="Compose"
       {...drop.handlers}
+      onKeyDownCapture={togglePreview}
       onSubmit={(event) => {
         event.preventDefault();
         void send();
@@ -208,10 +226,16 @@ export function ComposeBox() {
             upload(files);
           }}
           onKeyDown={(event) => {
-            event.stopPropagation();
+            // Ctrl keys go on: upstream's Ctrl+K, Ctrl+S and Ctrl+. work while writing too.
+            if (!event.ctrlKey && !event.metaKey) event.stopPropagation();
             if (contentTypeahead.onKeyDown(event)) return;
             if (formatKey(event, event.currentTarget)) return;
             if (event.key === 'Escape') event.currentTarget.blur();
+            // Upstream's ← in an empty box: my last message in the view, to edit.
+            if (pressName(event) === 'ArrowLeft' && event.currentTarget.value === '' && editLastOwnMessage(session, route.value.narrow)) {
+              event.preventDefault();
+              return;
+            }
             if (event.key !== 'Enter' || event.isComposing) return;
             const modified = event.ctrlKey || event.metaKey;
             if ((enterSends && !event.shiftKey && !modified) || (!enterSends && modified)) {

@@ -54,14 +54,14 @@ export function ChatView({ session, login, local, onReady, onLogout }: Props) {
   useSpoilerToggles();
   useCodeCopyButtons();
 
-  // A new narrow: the compose box follows it, and the drawer closes (phones).
+  // A new narrow: the compose box follows it, and the drawer closes (phones). The selection is the
+  // new list's to set when it opens: this effect runs a frame late, after a list already loaded.
   useSignalEffect(() => {
     const shown = narrow.value;
     // Only the narrow triggers this: what prefill reads (the composer's own state) must not.
     untracked(() => {
       composer.prefill(shown);
       drawerOpen.value = false;
-      selectedId.value = null;
       // On a phone a panel covers the messages: going to a view (a person's DM from Users) shows it.
       if (matchMedia(PHONE_WIDTH).matches) panel.value = 'none';
     });

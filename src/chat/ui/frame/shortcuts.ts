@@ -1,165 +1,188 @@
 import { signal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
+import { ALL_MESSAGES, DM_FEED, dmParticipants } from '../../narrow/narrow.ts';
 import { buildInbox, channelOrder, inboxRealmOf } from '../../state/inbox.ts';
-import { nextUnreadDm, nextUnreadTopic } from '../../state/next-unread.ts';
-import { navigate, route, showView } from '../navigation.ts';
+import { followedTopicsOf, nextUnreadDm, nextUnreadTopic } from '../../state/next-unread.ts';
 import type { ChatContextValue } from '../chat-context.ts';
-import { canEditContent, editing, messageDialog, quoteReply, toggleCollapsed, toggleStar } from '../messages/message-operations.ts';
+import { pressName } from '../key-names.ts';
+import { navigate, route, showView } from '../navigation.ts';
+import { messageListControl } from '../messages/list-control.ts';
+import { editLastOwnMessage } from '../messages/message-operations.ts';
 import { notify } from '../notices.ts';
+import { usersFilterFocus } from '../panels/users-panel.tsx';
+import { channelFilterFocus } from '../sidebar/channel-filter.tsx';
+import { sidebarChannelGroups } from '../sidebar/sidebar-channel-order.ts';
 import { slugNames } from '../slug-names.ts';
+import { runOnMessage } from './message-shortcuts.ts';
 import { searchFocus } from './search-box.tsx';
-
-/** Every key the app answers, as the Keyboard shortcuts dialog lists them (`?`). */
-export const SHORTCUTS: readonly { keys: readonly string[]; does: string }[] = [
-  { keys: ['?'], does: 'Show these keyboard shortcuts' },
-  { keys: ['/'], does: 'Search' },
-  { keys: ['Shift', 'I'], does: 'Inbox' },
-  { keys: ['t'], does: 'Recent conversations' },
-  { keys: ['n'], does: 'Next unread topic' },
-  { keys: ['p'], does: 'Next unread direct message' },
-  { keys: ['c'], does: 'New message in this conversation' },
-  { keys: ['x'], does: 'New direct message' },
-  { keys: ['j'], does: 'Select the next message (also ↓)' },
-  { keys: ['k'], does: 'Select the previous message (also ↑)' },
-  { keys: ['r'], does: 'Reply to the selected message (also Enter)' },
-  { keys: ['>'], does: 'Quote and reply to the selected message' },
-  { keys: ['e'], does: 'Edit the selected message (your own)' },
-  { keys: ['*'], does: 'Star or unstar the selected message' },
-  { keys: ['-'], does: 'Collapse or expand the selected message' },
-  { keys: ['+'], does: 'React to the selected message' },
-  { keys: ['Ctrl', 'Enter'], does: 'Send (Enter, when “Enter sends” is on in Settings)' },
-  { keys: ['Ctrl', 'B'], does: 'Bold, in the message box (again: not bold)' },
-  { keys: ['Ctrl', 'I'], does: 'Italic, in the message box (again: not italic)' },
-  { keys: ['Esc'], does: 'Close what is open, or clear the selection' },
-];
+import { KEYS_IN_TEXT, SHORTCUT_KEYS, type ShortcutAction } from './shortcut-table.ts';
+import { statusDialogOpen } from './status-dialog.tsx';
 
 /** Whether the Keyboard shortcuts dialog is open (`?`, or the user menu). */
 export const shortcutsHelpOpen = signal(false);
 
 /** Elements where keys are text, not commands. */
-function typingTarget(target: EventTarget | null): boolean {
-  const element = target as HTMLElement | null;
-  return !!element && (element.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName));
+function typingTarget(target: HTMLElement | null): boolean {
+  return !!target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 }
 
 function shownMessageIds(): number[] {
   return [...document.querySelectorAll<HTMLElement>('.message-rows [data-message-id]')].map((element) => Number(element.dataset.messageId));
 }
 
-/** Upstream's keys where they make sense ({@link SHORTCUTS} lists them). */
+/** Upstream's keys where they make sense ({@link SHORTCUT_HELP} lists them). */
 export function useShortcuts(context: ChatContextValue): void {
   useEffect(() => {
     function onKey(event: KeyboardEvent): void {
-      if (event.ctrlKey || event.metaKey || event.altKey || typingTarget(event.target)) return;
-      // Enter on a focused button or link presses it (a vote, a reaction), not "reply".
-      if (event.key === 'Enter' && (event.target as HTMLElement | null)?.closest?.('button, a[href], [role="button"]')) return;
-      const { session, composer, selectedId, panel, drawerOpen } = context;
-      const selected = findSelected(context);
-      const handled = (): void => event.preventDefault();
-      switch (event.key) {
-        case 'Escape':
-          if (panel.value !== 'none') panel.value = 'none';
-          else if (drawerOpen.value) drawerOpen.value = false;
-          else selectedId.value = null;
-          return;
-        case '/':
-          handled();
-          searchFocus.request();
-          return;
-        case 'I':
-          handled();
-          showView('inbox');
-          return;
-        case 't':
-          handled();
-          showView('recent');
-          return;
-        case '?':
-          handled();
-          shortcutsHelpOpen.value = true;
-          return;
-        case 'n':
-        case 'p':
-          handled();
-          goToNextUnread(context, event.key === 'n' ? 'topic' : 'dm');
-          return;
-        case 'x':
-          handled();
-          composer.prefill({ kind: 'dm', userIds: [] });
-          composer.focusRequest.value += 1;
-          return;
-        case 'c':
-          handled();
-          composer.prefill(route.value.narrow);
-          composer.focusRequest.value += 1;
-          return;
-        case 'j':
-        case 'ArrowDown':
-        case 'k':
-        case 'ArrowUp': {
-          const ids = shownMessageIds();
-          if (ids.length === 0) return;
-          handled();
-          const index = selectedId.value === null ? -1 : ids.indexOf(selectedId.value);
-          const down = event.key === 'j' || event.key === 'ArrowDown';
-          const next = index < 0 ? (down ? ids[0] : ids[ids.length - 1]) : ids[Math.max(0, Math.min(ids.length - 1, index + (down ? 1 : -1)))];
-          selectedId.value = next;
-          document.querySelector(`[data-message-id="${next}"]`)?.scrollIntoView({ block: 'nearest' });
-          return;
-        }
-      }
-      if (!selected) return;
-      switch (event.key) {
-        case 'r':
-        case 'Enter':
-          handled();
-          composer.replyTo(selected);
-          return;
-        case '>':
-          handled();
-          void quoteReply(session, composer, selected);
-          return;
-        case '*':
-          handled();
-          void toggleStar(session, selected);
-          return;
-        case '-':
-          handled();
-          void toggleCollapsed(session, selected);
-          return;
-        case 'e':
-          if (!canEditContent(session, selected)) return;
-          handled();
-          editing.value = selected.id;
-          return;
-        case '+':
-          handled();
-          messageDialog.value = { kind: 'react', message: selected };
-          return;
-      }
+      const name = pressName(event);
+      const action = name === null ? undefined : SHORTCUT_KEYS[name];
+      if (name === null || action === undefined) return;
+      const target = event.target instanceof HTMLElement ? event.target : null;
+      if (typingTarget(target) && !KEYS_IN_TEXT.has(name)) return;
+      // Enter or Space on a focused button or link presses it (a vote, a reaction), not "reply";
+      // the arrows in an open menu move among its choices.
+      if ((name === 'Enter' || name === 'Space') && target?.closest('button, a[href], [role="button"], summary')) return;
+      if (target?.closest('[role="menu"]')) return;
+      if (run(action, context)) event.preventDefault();
     }
     addEventListener('keydown', onKey);
     return () => removeEventListener('keydown', onKey);
   }, [context.session]);
 }
 
-/** `n` and `p`: the next conversation with unread messages, or a word that there is none. */
-function goToNextUnread(context: ChatContextValue, kind: 'topic' | 'dm'): void {
-  const { session } = context;
-  const realm = session.realm;
-  const inboxRealm = inboxRealmOf(realm);
-  const inbox = buildInbox(realm.unread.value, inboxRealm);
-  const shown = route.value.view ? null : route.value.narrow;
-  if (kind === 'topic') {
-    const current = shown?.kind === 'channel' ? { channelId: shown.channelId, topic: shown.topic } : null;
-    const next = nextUnreadTopic(inbox, current, (a, b) => channelOrder(inboxRealm, a, b));
-    if (next) navigate({ kind: 'channel', ...next }, slugNames(session));
-    else notify('There are no other unread topics.');
-  } else {
-    const next = nextUnreadDm(inbox, shown?.kind === 'dm' ? shown.userIds : null);
-    if (next) navigate({ kind: 'dm', userIds: next }, slugNames(session));
-    else notify('There are no other unread direct messages.');
+/** Does what the key is bound to; false when it does nothing here (the browser then keeps it). */
+function run(action: ShortcutAction, context: ChatContextValue): boolean {
+  const { session, composer, selectedId, panel, drawerOpen } = context;
+  const names = slugNames(session);
+  switch (action) {
+    case 'escape':
+      if (panel.value !== 'none') panel.value = 'none';
+      else if (drawerOpen.value) drawerOpen.value = false;
+      else selectedId.value = null;
+      return false;
+    case 'help':
+      shortcutsHelpOpen.value = true;
+      return true;
+    case 'search':
+      searchFocus.request();
+      return true;
+    case 'inbox':
+      showView('inbox');
+      return true;
+    case 'recent':
+      showView('recent');
+      return true;
+    case 'combinedFeed':
+      navigate(ALL_MESSAGES, names);
+      return true;
+    case 'starredView':
+      navigate({ kind: 'starred' }, names);
+      return true;
+    case 'dmFeed':
+      navigate(DM_FEED, names);
+      return true;
+    case 'nextUnreadTopic':
+    case 'nextUnreadFollowedTopic':
+      goToNextUnreadTopic(context, action === 'nextUnreadFollowedTopic');
+      return true;
+    case 'nextUnreadDm':
+      goToNextUnreadDm(context);
+      return true;
+    case 'compose':
+      composer.prefill(route.value.narrow);
+      composer.focusRequest.value += 1;
+      return true;
+    case 'newDm':
+      composer.prefill({ kind: 'dm', userIds: [] });
+      composer.focusRequest.value += 1;
+      return true;
+    case 'drafts':
+      panel.value = panel.value === 'drafts' ? 'none' : 'drafts';
+      return true;
+    case 'filterChannels':
+      channelFilterFocus.request();
+      return true;
+    case 'previousChannel':
+    case 'nextChannel':
+      return goToNeighbourChannel(context, action === 'nextChannel' ? 1 : -1);
+    case 'filterUsers':
+      panel.value = 'users';
+      usersFilterFocus.request();
+      return true;
+    case 'setStatus':
+      statusDialogOpen.value = true;
+      return true;
+    case 'toComposeTarget': {
+      const recipient = composer.recipient();
+      if ('error' in recipient) return false;
+      navigate(recipient.type === 'stream' ? { kind: 'channel', channelId: recipient.to, topic: recipient.topic } : { kind: 'dm', userIds: dmParticipants(recipient.to, session.me) }, names);
+      return true;
+    }
   }
+  // The rest act on the messages shown.
+  if (route.value.view !== undefined) return false;
+  switch (action) {
+    case 'down':
+    case 'up':
+      return moveSelection(context, action === 'down' ? 1 : -1);
+    case 'first':
+      messageListControl.current.first();
+      return true;
+    case 'last':
+      messageListControl.current.last();
+      return true;
+    case 'pageUp':
+    case 'pageDown':
+      messageListControl.current.page(action === 'pageDown' ? 1 : -1);
+      return true;
+    case 'editLast':
+      return editLastOwnMessage(session, route.value.narrow);
+  }
+  const selected = findSelected(context);
+  return selected !== undefined && runOnMessage(action, context, selected);
+}
+
+/** `Shift+A` and `Shift+D`: from a channel (or its topic), the sidebar's channel before or after it, wrapping round. */
+function goToNeighbourChannel({ session }: ChatContextValue, step: 1 | -1): boolean {
+  const shown = route.value.view ? null : route.value.narrow;
+  if (shown?.kind !== 'channel') return false;
+  const ids = sidebarChannelGroups(session.realm).flatMap((group) => group.channels.map((channel) => channel.stream_id));
+  const at = ids.indexOf(shown.channelId);
+  if (at < 0 || ids.length < 2) return false;
+  navigate({ kind: 'channel', channelId: ids[(at + step + ids.length) % ids.length] }, slugNames(session));
+  return true;
+}
+
+/** `j`, `k` and the arrows: the next or previous message shown becomes the selected one. */
+function moveSelection({ selectedId }: ChatContextValue, step: 1 | -1): boolean {
+  const ids = shownMessageIds();
+  if (ids.length === 0) return false;
+  const index = selectedId.value === null ? -1 : ids.indexOf(selectedId.value);
+  const next = index < 0 ? (step > 0 ? ids[0] : ids[ids.length - 1]) : ids[Math.max(0, Math.min(ids.length - 1, index + step))];
+  selectedId.value = next;
+  document.querySelector(`[data-message-id="${next}"]`)?.scrollIntoView({ block: 'nearest' });
+  return true;
+}
+
+/** `n` (`Shift+N`: followed topics only): the next topic with unread messages, or a word that there is none. */
+function goToNextUnreadTopic({ session }: ChatContextValue, followedOnly: boolean): void {
+  const inboxRealm = inboxRealmOf(session.realm);
+  const all = buildInbox(session.realm.unread.value, inboxRealm);
+  const inbox = followedOnly ? followedTopicsOf(all, inboxRealm) : all;
+  const shown = route.value.view ? null : route.value.narrow;
+  const current = shown?.kind === 'channel' ? { channelId: shown.channelId, topic: shown.topic } : null;
+  const next = nextUnreadTopic(inbox, current, (a, b) => channelOrder(inboxRealm, a, b));
+  if (next) navigate({ kind: 'channel', ...next }, slugNames(session));
+  else notify(followedOnly ? 'There are no unread followed topics.' : 'There are no other unread topics.');
+}
+
+/** `p`: the next DM conversation with unread messages, or a word that there is none. */
+function goToNextUnreadDm({ session }: ChatContextValue): void {
+  const inbox = buildInbox(session.realm.unread.value, inboxRealmOf(session.realm));
+  const shown = route.value.view ? null : route.value.narrow;
+  const next = nextUnreadDm(inbox, shown?.kind === 'dm' ? shown.userIds : null);
+  if (next) navigate({ kind: 'dm', userIds: next }, slugNames(session));
+  else notify('There are no other unread direct messages.');
 }
 
 function findSelected(context: ChatContextValue) {

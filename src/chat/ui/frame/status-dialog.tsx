@@ -1,4 +1,4 @@
-import { useSignal } from '@preact/signals';
+import { signal, useSignal } from '@preact/signals';
 import { useChat } from '../chat-context.ts';
 import { Dialog } from '../dialog.tsx';
 import { emojiCharacter } from '../emoji.ts';
@@ -13,6 +13,9 @@ const PRESETS: { emojiName: string; emojiCode: string; text: string }[] = [
   { emojiName: 'house', emojiCode: '1f3e0', text: 'Working remotely' },
   { emojiName: 'office', emojiCode: '1f3e2', text: 'At the office' },
 ];
+
+/** Whether the Set status dialog is open (the user menu, or `Shift+Y`). */
+export const statusDialogOpen = signal(false);
 
 /** The server's limit on a status text, in characters. */
 const MAX_STATUS_CHARS = 60;

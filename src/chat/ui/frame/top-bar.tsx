@@ -6,7 +6,7 @@ import { usePopupDismiss } from '../popup-dismiss.ts';
 import { SearchBox } from './search-box.tsx';
 import { ServerIndicator } from './server-indicator.tsx';
 import { shortcutsHelpOpen } from './shortcuts.ts';
-import { StatusDialog } from './status-dialog.tsx';
+import { StatusDialog, statusDialogOpen } from './status-dialog.tsx';
 
 interface Props {
   login: SavedLogin;
@@ -20,7 +20,6 @@ export function TopBar({ login, onLogout }: Props) {
   const menuOpen = useSignal(false);
   const userMenu = useRef<HTMLDivElement>(null);
   usePopupDismiss(menuOpen, userMenu);
-  const settingStatus = useSignal(false);
   const open = (which: typeof panel.value) => {
     panel.value = panel.value === which ? 'none' : which;
     menuOpen.value = false;
@@ -55,7 +54,7 @@ export function TopBar({ login, onLogout }: Props) {
               role="menuitem"
               onClick={() => {
                 menuOpen.value = false;
-                settingStatus.value = true;
+                statusDialogOpen.value = true;
               }}
             >
               Set status
@@ -98,7 +97,7 @@ export function TopBar({ login, onLogout }: Props) {
       <button type="button" class="logout-button" onClick={() => void onLogout()}>
         Log out
       </button>
-      {settingStatus.value && <StatusDialog onClose={() => (settingStatus.value = false)} />}
+      {statusDialogOpen.value && <StatusDialog onClose={() => (statusDialogOpen.value = false)} />}
     </header>
   );
 }

@@ -20,6 +20,17 @@ export function openInlineImage(event: MouseEvent): void {
   const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('.message_inline_image a') : null;
   if (!link) return;
   event.preventDefault();
+  show(link);
+}
+
+/** `v` (upstream's View image): the first image preview in the message's element, if it has one. */
+export function showFirstImage(message: Element): boolean {
+  const link = message.querySelector<HTMLAnchorElement>('.message_inline_image a');
+  if (link) show(link);
+  return link !== null;
+}
+
+function show(link: HTMLAnchorElement): void {
   const image = link.querySelector('img');
   shownImage.value = { src: image?.src ?? link.href, href: link.href, title: link.title };
 }

@@ -1,10 +1,13 @@
-import { useSignal } from '@preact/signals';
+import { signal, useSignal, useSignalEffect } from '@preact/signals';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { Message } from '../../api/wire-types.ts';
 import { useChat } from '../chat-context.ts';
 import { route } from '../navigation.ts';
-import { usePopupDismiss } from '../popup-dismiss.ts';
-import { canEditContent, copyLink, editing, markUnreadFromHere, messageDialog, quoteReply, setRevealed, toggleCollapsed, toggleStar } from './message-operations.ts';
+import { moveAmongChoices, usePopupDismiss } from '../popup-dismiss.ts';
+import { canEditContent, copyLink, mayMoveMessage, editing, markUnreadFromHere, messageDialog, quoteReply, setRevealed, toggleCollapsed, toggleStar } from './message-operations.ts';
+
+/** `i` (upstream's message actions menu): the message whose menu opens, or closes if open. */
+export const menuToggleRequest = signal<number | null>(null);
 
 /** The buttons on a message (shown on hover, focus or selection); the rarer ones behind "More actions". */
 export function MessageActions({ message }: { message: Message }) {
@@ -14,12 +17,19 @@ export function MessageActions({ message }: { message: Message }) {
   const own = message.sender_id === session.me;
   const realm = session.realm;
   // Offered as upstream offers them, to those the realm's settings let do it; the server decides.
-  const mayMove = message.type === 'stream' && (realm.may('can_move_messages_between_topics_group') || realm.may('can_move_messages_between_channels_group'));
+  const mayMove = mayMoveMessage(session, message);
   const mayDelete = (own && realm.may('can_delete_own_message_group')) || realm.may('can_delete_any_message_group');
   const close = () => (menuOpen.value = false);
   const holder = useRef<HTMLDivElement>(null);
   usePopupDismiss(menuOpen, holder);
   const menu = useRef<HTMLDivElement>(null);
+  const openedByKey = useRef(false);
+  useSignalEffect(() => {
+    if (menuToggleRequest.value !== message.id) return;
+    menuToggleRequest.value = null;
+    openedByKey.current = !menuOpen.peek();
+    menuOpen.value = !menuOpen.peek();
+  });
   const opensUp = useSignal(false);
   const maxHeight = useSignal<number | undefined>(undefined);
   // The list clips what hangs below it: near its bottom (the newest messages) the menu opens
@@ -41,6 +51,9 @@ export function MessageActions({ message }: { message: Message }) {
     opensUp.value = height > below && above > below;
     const space = (opensUp.value ? above : below) - 8;
     maxHeight.value = height > space ? Math.max(space, 120) : undefined;
+    // Opened from the keyboard: the arrow keys go on from its first choice.
+    if (openedByKey.current) element.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    openedByKey.current = false;
   }, [menuOpen.value]);
   return (
     <div class="message-actions" ref={holder}>
@@ -62,7 +75,7 @@ export function MessageActions({ message }: { message: Message }) {
         ⋯
       </button>
       {menuOpen.value && (
-        <div ref={menu} class={`menu ${opensUp.value ? 'opens-up' : ''}`} style={maxHeight.value === undefined ? undefined : { maxHeight: `${maxHeight.value}px`, overflowY: 'auto' }} role="menu" onClick={close}>
+        <div ref={menu} class={`menu ${opensUp.value ? 'opens-up' : ''}`} style={maxHeight.value === undefined ? undefined : { maxHeight: `${maxHeight.value}px`, overflowY: 'auto' }} role="menu" onClick={close} onKeyDown={(event) => moveAmongChoices(event, [...event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]')])}>
           <button type="button" role="menuitem" onClick={() => void copyLink(session, message)}>
             Copy link to message
           </button>

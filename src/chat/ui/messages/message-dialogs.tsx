@@ -17,7 +17,10 @@ import { UserCard } from './user-card.tsx';
 /** Whichever message dialog is open. */
 export function MessageDialogs() {
   const dialog = messageDialog.value;
-  const close = () => (messageDialog.value = null);
+  // Only this dialog: another may have opened since (a key pressed right after Esc).
+  const close = () => {
+    if (messageDialog.peek() === dialog) messageDialog.value = null;
+  };
   if (!dialog) return null;
   switch (dialog.kind) {
     case 'history':

@@ -4,6 +4,7 @@ import { type MessageList, withoutMutedDms } from '../../state/message-list.ts';
 import { useChat } from '../chat-context.ts';
 import { timeFormatter } from '../time-format.ts';
 import { useVirtualizer } from '../use-virtualizer.ts';
+import { type ListControl, messageListControl, NO_LIST } from './list-control.ts';
 import { MessageRow } from './message-row.tsx';
 import { messageRows, type Row } from './message-rows.ts';
 import { RecipientHeader } from './recipient-header.tsx';
@@ -110,7 +111,8 @@ function MessageWindow({ list, nearMessageId, onFirstDraw }: Props) {
     positioned.current = true;
     const place = openingPlace(rows, nearMessageId ?? list.anchorId.value, nearMessageId !== undefined);
     if (rows.length > 0) virtualizer.scrollToIndex(place.index, { align: place.align });
-    if (nearMessageId !== undefined) selectedId.value = nearMessageId;
+    // The linked message is the selected one; else none, whatever the view before had selected.
+    selectedId.value = nearMessageId ?? null;
     requestAnimationFrame(onFirstDraw);
   });
 
@@ -173,6 +175,31 @@ function MessageWindow({ list, nearMessageId, onFirstDraw }: Props) {
     requestAnimationFrame(() => virtualizer.scrollToIndex(latestRows.current.length - 1, { align: 'end' }));
     scroller.current?.focus({ preventScroll: true });
   };
+
+  useLayoutEffect(() => {
+    const indexOf = (id: number) => latestRows.current.findIndex((row) => row.kind === 'message' && row.message.id === id);
+    const select = (index: number, align: 'start' | 'end' | 'auto') => {
+      const row = latestRows.current[index];
+      if (row?.kind !== 'message') return;
+      virtualizer.scrollToIndex(index, { align });
+      selectedId.value = row.message.id;
+    };
+    const selectNewest = () => select(latestRows.current.findLastIndex((row) => row.kind === 'message'), 'end');
+    const control: ListControl = {
+      select: (id) => select(indexOf(id), 'auto'),
+      first: () => select(latestRows.current.findIndex((row) => row.kind === 'message'), 'start'),
+      // Not yet loaded: the newest page first, its rows drawn and measured a frame after it came.
+      last: () => (list.foundNewest.peek() ? selectNewest() : void list.load('newest').then(() => requestAnimationFrame(selectNewest))),
+      page: (direction) => {
+        const element = scroller.current;
+        element?.scrollBy({ top: direction * element.clientHeight * 0.9 });
+      },
+    };
+    messageListControl.current = control;
+    return () => {
+      if (messageListControl.current === control) messageListControl.current = NO_LIST;
+    };
+  }, [list]);
 
   const items = virtualizer.getVirtualItems();
   return (

@@ -7,6 +7,8 @@ import type { ChatSession } from '../../state/session.ts';
 import { slugNames } from '../slug-names.ts';
 import { attempt, notify } from '../notices.ts';
 import type { ComposerState } from '../../state/composer-state.ts';
+import { TOPIC_FOLLOWED, TOPIC_MUTED, TOPIC_UNMUTED } from '../../state/realm-state.ts';
+import { messageListControl } from './list-control.ts';
 
 /** Messages of muted senders the reader chose to see (upstream's Reveal), until hidden again. */
 export const revealedMuted = signal<ReadonlySet<number>>(new Set());
@@ -129,6 +131,45 @@ export async function copyToClipboard(link: string): Promise<void> {
     // Without clipboard permission: show it, so it can be copied by hand.
     notify(`Link: ${link}`);
   }
+}
+
+/** Whether Move message is offered: as upstream, to those the realm's settings let move messages; the server decides. */
+export function mayMoveMessage(session: ChatSession, message: Message): boolean {
+  const realm = session.realm;
+  return message.type === 'stream' && (realm.may('can_move_messages_between_topics_group') || realm.may('can_move_messages_between_channels_group'));
+}
+
+/** Upstream's `@`: a reply to the message that starts by mentioning its sender. */
+export async function replyMentioning(composer: ComposerState, message: Message): Promise<void> {
+  await composer.replyTo(message);
+  composer.append(`@**${message.sender_full_name}|${message.sender_id}** `);
+}
+
+/**
+ * Upstream's `←`: my newest message in the view that I may still edit, selected and opened for
+ * editing. False when there is none.
+ */
+export function editLastOwnMessage(session: ChatSession, narrow: Narrow): boolean {
+  const mine = session.list(narrow).messages.peek().findLast((message) => canEditContent(session, message));
+  if (!mine) return false;
+  messageListControl.current.select(mine.id);
+  editing.value = mine.id;
+  return true;
+}
+
+/**
+ * Upstream's `Shift+M`: the topic muted, or back to the channel's default; in a muted channel,
+ * unmuted, or back to muted with it. Says what it did, as upstream's feedback does.
+ */
+export async function toggleTopicMute(session: ChatSession, channelId: number, topic: string): Promise<boolean> {
+  const realm = session.realm;
+  const policy = realm.topicPolicy(channelId, topic);
+  const channelMuted = realm.subscriptions.value.get(channelId)?.is_muted ?? false;
+  const shownBefore = channelMuted ? policy === TOPIC_UNMUTED || policy === TOPIC_FOLLOWED : policy !== TOPIC_MUTED;
+  const next = shownBefore ? (channelMuted ? 0 : TOPIC_MUTED) : channelMuted ? TOPIC_UNMUTED : 0;
+  const changed = await attempt('Could not change the topic', () => session.api.post('/user_topics', { stream_id: channelId, topic, visibility_policy: next }));
+  if (changed) notify(shownBefore ? `You muted the topic “${topic}”.` : `You unmuted the topic “${topic}”.`);
+  return changed;
 }
 
 /** Quote and reply, as upstream writes it: a mention of the author, a link to the message, the quoted source. */

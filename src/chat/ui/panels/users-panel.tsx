@@ -1,4 +1,5 @@
 import { useSignal } from '@preact/signals';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { User } from '../../api/wire-types.ts';
 import type { PresenceStatus } from '../../state/presence.ts';
 import { useChat } from '../chat-context.ts';
@@ -7,6 +8,16 @@ import { PresenceDot } from '../presence-dot.tsx';
 import { StatusEmoji } from '../status-emoji.tsx';
 
 const ORDER: Record<PresenceStatus, number> = { active: 0, idle: 1, offline: 2 };
+
+/** `w` (upstream's Filter users): the panel's filter takes the focus when it opens next, or now if open. */
+export const usersFilterFocus = {
+  pending: false,
+  request(): void {
+    this.pending = true;
+    this.focus();
+  },
+  focus: () => {},
+};
 
 /**
  * Upstream's buddy list: the realm's people (not bots, not deactivated accounts), me first, then
@@ -17,6 +28,18 @@ export function UsersPanel() {
   const realm = session.realm;
   const presence = session.presence;
   const filter = useSignal('');
+  const filterField = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    usersFilterFocus.focus = () => {
+      if (!usersFilterFocus.pending) return;
+      usersFilterFocus.pending = false;
+      filterField.current?.focus();
+    };
+    usersFilterFocus.focus();
+    return () => {
+      usersFilterFocus.focus = () => {};
+    };
+  }, []);
   const words = filter.value.trim().toLowerCase();
   const people = [...realm.users.value.values()]
     .filter((user) => user.is_active && !user.is_bot && !realm.isMuted(user.user_id) && (words === '' || user.full_name.toLowerCase().includes(words)))
@@ -29,7 +52,7 @@ export function UsersPanel() {
     );
   return (
     <section>
-      <input type="search" aria-label="Filter users" placeholder="Filter users" value={filter.value} onInput={(event) => (filter.value = event.currentTarget.value)} />
+      <input ref={filterField} type="search" aria-label="Filter users" placeholder="Filter users" value={filter.value} onInput={(event) => (filter.value = event.currentTarget.value)} />
       <ul class="user-list" aria-label="Users">
         {people.map(({ user, status }) => (
           <UserRow key={user.user_id} user={user} status={status} me={user.user_id === session.me} />

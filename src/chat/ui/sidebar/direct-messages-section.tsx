@@ -1,13 +1,10 @@
-import { type Narrow, narrowKey } from '../../narrow/narrow.ts';
+import { DM_FEED, narrowKey } from '../../narrow/narrow.ts';
 import { narrowHash } from '../../narrow/narrow-url.ts';
 import { useChat } from '../chat-context.ts';
 import { PresenceDot } from '../presence-dot.tsx';
 import { StatusEmoji } from '../status-emoji.tsx';
 import { slugNames } from '../slug-names.ts';
 import { route } from '../navigation.ts';
-
-/** Upstream's Direct message feed, which the section's heading opens. */
-const DM_FEED: Narrow = { kind: 'terms', terms: [{ operator: 'is', operand: 'dm' }] };
 
 /** Recent direct message conversations, newest first, with unread counts. */
 export function DirectMessagesSection() {
