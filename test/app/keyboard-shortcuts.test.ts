@@ -229,6 +229,33 @@ describe('keys on the selected message', () => {
     await move.waitFor({ state: 'detached' });
   });
 
+  test('Shift+V shows who read it once the organization turns read receipts on, and nothing before', async () => {
+    const id = await marcusSends('Receipts key', 'who read this');
+    await openSelected('Receipts key', id);
+    const receipts = page.getByRole('dialog', { name: 'Read receipts' });
+    await press('Shift+V');
+    await press('Shift+Y');
+    // The status dialog opened by the key after it: Shift+V had done nothing.
+    const status = page.getByRole('dialog', { name: 'Set status' });
+    await status.waitFor();
+    await expect(receipts.count()).resolves.toBe(0);
+    await page.keyboard.press('Escape');
+    await status.waitFor({ state: 'detached' });
+
+    expect((await api(page, OLIVIA, 'PATCH', '/realm', { enable_read_receipts: true })).result).toBe('success');
+    try {
+      await expect.poll(async () => {
+        await press('Shift+V');
+        return receipts.count();
+      }, { timeout: WAIT_MS }).toBe(1);
+      await receipts.getByText(/^(This message has been read by|No one has read this message yet)/).waitFor();
+      await page.keyboard.press('Escape');
+      await receipts.waitFor({ state: 'detached' });
+    } finally {
+      await api(page, OLIVIA, 'PATCH', '/realm', { enable_read_receipts: false });
+    }
+  });
+
   test('v shows its image in the lightbox', async () => {
     const id = await marcusSends('Image key', 'the chart: [chart.png](/user_uploads/1/ab/AbCdEfGhIjKlMnOpQrStUvWx/chart.png)');
     await openSelected('Image key', id);
