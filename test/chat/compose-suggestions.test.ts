@@ -28,6 +28,16 @@ describe('mentions suggested in the message', () => {
     expect(suggest('Ask @*d')).toEqual([{ label: 'designers', detail: 'Pixels', text: 'Ask @*designers* ' }]);
   });
 
+  test('a name may be typed with its spaces, up to four words', () => {
+    expect(suggest('Ask @Olivia P').map((s) => s.text)).toEqual(['Ask @**Olivia Park** ']);
+    expect(suggest('Ask @dana d').map((s) => s.text)).toEqual(['Ask @**Dana Designer** ']);
+    expect(suggest('Ask @Olivia X')).toEqual([]);
+    expect(suggest('email me @ o')).toEqual([]);
+    expect(suggest('@olivia is here and she is')).toEqual([]);
+    // A finished mention is no name being typed.
+    expect(suggest('@**Olivia Park** and d')).toEqual([]);
+  });
+
   test('wildcards by what they notify: the channel or the topic, or in a DM its recipients', () => {
     expect(suggest('@t')).toEqual([{ label: 'topic', detail: 'Notify topic', text: '@**topic** ' }]);
     expect(suggest('hey @a')).toEqual([{ label: 'all', detail: 'Notify channel', text: 'hey @**all** ' }]);

@@ -39,6 +39,15 @@ export function recipientSuggestions(users: () => User[]): SuggestionSource {
   };
 }
 
+/**
+ * A name being typed after `@` or `#` may hold spaces ("@Marcus R"), as upstream's: up to four
+ * words, so a sentence typed after a lone `@` stops suggesting. Null when it is no name.
+ */
+function typedName(rest: string): string | null {
+  if (rest.startsWith(' ') || rest.length > 50 || rest.split(' ').length > 4) return null;
+  return rest.toLowerCase();
+}
+
 /** Replaces the typed token (from `start` to the caret) with `insert`. */
 function replaceToken(text: string, start: number, caret: number, insert: string): { text: string; caret: number } {
   return { text: `${text.slice(0, start)}${insert}${text.slice(caret)}`, caret: start + insert.length };
@@ -51,7 +60,6 @@ const SLASH_COMMANDS = [
   { name: 'me', detail: 'Say what you are doing, in the third person' },
 ];
 
-/**
 /** Upstream's wildcard mentions, and whom each notifies: in a DM only its recipients can be. */
 const WILDCARDS = {
   channel: [
@@ -97,10 +105,11 @@ export function contentSuggestions(sources: ContentSources): SuggestionSource {
       }));
     }
     // `@*` is how a group mention starts: then groups only.
-    const mention = /(?:^|\s)@(\*\*|\*)?([^\s@*]*)$/.exec(before);
-    if (mention) {
+    const mention = /(?:^|\s)@(\*\*|\*)?([^\n@*]*)$/.exec(before);
+    const mentionQuery = mention && typedName(mention[2]);
+    if (mention && mentionQuery !== null) {
       const groupsOnly = mention[1] === '*';
-      const query = mention[2].toLowerCase();
+      const query = mentionQuery;
       const start = caret - mention[0].trimStart().length;
       const people = sources
         .users()
@@ -125,9 +134,10 @@ export function contentSuggestions(sources: ContentSources): SuggestionSource {
         .map<Suggestion>(({ name, detail }) => ({ key: `w${name}`, label: name, detail, apply: () => replaceToken(text, start, caret, `@**${name}** `) }));
       return groupsOnly ? groups : [...people, ...groups, ...wildcards];
     }
-    const channel = /(?:^|\s)#(?:\*\*)?([^\s#*]*)$/.exec(before);
-    if (channel) {
-      const query = channel[1].toLowerCase();
+    const channel = /(?:^|\s)#(?:\*\*)?([^\n#*]*)$/.exec(before);
+    const channelQuery = channel && typedName(channel[1]);
+    if (channel && channelQuery !== null) {
+      const query = channelQuery;
       const start = caret - channel[0].trimStart().length;
       return sources
         .channels()
