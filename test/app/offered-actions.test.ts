@@ -18,7 +18,7 @@ afterAll(async () => {
 
 async function setRealmGroup(setting: string, group: number): Promise<void> {
   const answer = await api(page, OLIVIA, 'PATCH', '/realm', { [setting]: { new: group } });
-  expect(answer.result).toBe('success');
+  expect(answer).toEqual({ result: 'success', msg: '', [setting]: group });
 }
 
 /** The items of a message's More actions menu, as Hannah sees them. */
@@ -57,6 +57,40 @@ describe('actions offered as the realm’s permission settings allow (a member, 
     // Nor does the topic menu offer to rename or move the topic; and only administrators delete one.
     await page.getByRole('button', { name: 'Topic actions' }).click();
     await expect(page.getByRole('menu').getByRole('menuitem').allTextContents()).resolves.toEqual(['Copy link to topic']);
+    await page.keyboard.press('Escape');
+  });
+});
+
+describe('creating a channel from Browse channels, as the realm allows (a member, Hannah)', () => {
+  const channelsOf = async () => (await api(page, OLIVIA, 'GET', '/streams', { include_all: true })).streams as { stream_id: number; name: string; invite_only: boolean }[];
+
+  test('a member creates a public channel and lands in it; allowed only private ones, the form says so and the channel is private; allowed neither, no button', async () => {
+    const hash = () => page.evaluate(() => location.hash);
+    await page.getByRole('button', { name: 'Browse channels' }).click();
+    await page.getByRole('button', { name: 'Create channel', exact: true }).click();
+    let dialog = page.getByRole('dialog', { name: 'Create a channel' });
+    await dialog.getByLabel('Channel name').fill('book-club');
+    await expect(dialog.getByRole('checkbox', { name: 'Private channel' }).isChecked()).resolves.toBe(false);
+    await dialog.getByRole('button', { name: 'Create channel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const bookClub = (await channelsOf()).find((channel) => channel.name === 'book-club')!;
+    expect(bookClub.invite_only).toBe(false);
+    await expect.poll(hash).toBe(`#narrow/channel/${bookClub.stream_id}-book-club`);
+    await page.getByRole('heading', { level: 1, name: '#book-club' }).waitFor();
+
+    await setRealmGroup('can_create_public_channel_group', admins);
+    await page.getByRole('button', { name: 'Create channel', exact: true }).click();
+    dialog = page.getByRole('dialog', { name: 'Create a channel' });
+    await dialog.waitFor();
+    await dialog.getByText('The channel will be private: you may create private channels only.').waitFor();
+    await expect(dialog.getByRole('checkbox', { name: 'Private channel' }).count()).resolves.toBe(0);
+    await dialog.getByLabel('Channel name').fill('secret-club');
+    await dialog.getByRole('button', { name: 'Create channel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(async () => (await channelsOf()).find((channel) => channel.name === 'secret-club')?.invite_only).toBe(true);
+
+    await setRealmGroup('can_create_private_channel_group', admins);
+    await page.getByRole('button', { name: 'Create channel', exact: true }).waitFor({ state: 'detached' });
     await page.keyboard.press('Escape');
   });
 });

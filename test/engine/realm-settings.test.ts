@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { GROUP_ADMINISTRATORS } from '../../src/engine/permissions/system-groups.ts';
 import { expectRefused } from '../support/expect-refused.ts';
 import { type ApiResult, createTestRealm, IDS, openQueue, type TestRealm } from '../support/test-realm.ts';
 
@@ -96,6 +97,22 @@ describe('PATCH /realm', () => {
     await refused(
       () => realm.as('adam').patch('/realm', { can_move_messages_between_channels_group: { new: 6, old: 3 } }),
       error("'old' value does not match the expected value.", 'EXPECTATION_MISMATCH'),
+    );
+  });
+
+  it('changes who may create public and private channels, and creation follows it', async () => {
+    const create = (who: 'mark' | 'adam', name: string, inviteOnly: boolean) =>
+      realm.as(who).post('/channels/create', { name, subscribers: JSON.stringify([IDS[who]]), invite_only: inviteOnly });
+    const admins = GROUP_ADMINISTRATORS;
+    const changed = await realm.as('adam').patch('/realm', { can_create_public_channel_group: { new: admins } });
+    expect(changed.body).toEqual({ result: 'success', msg: '', can_create_public_channel_group: admins });
+    expect((await realmState()).realm_can_create_public_channel_group).toBe(admins);
+    await refused(() => create('mark', 'public-by-member', false), error('Insufficient permission'));
+    expect((await create('mark', 'private-by-member', true)).body.result).toBe('success');
+    expect((await create('adam', 'public-by-admin', false)).body.result).toBe('success');
+    await refused(
+      () => realm.as('adam').patch('/realm', { can_create_private_channel_group: { new: 7 } }),
+      error("'can_create_private_channel_group' setting cannot be set to 'role:everyone' group."),
     );
   });
 

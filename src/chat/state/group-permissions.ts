@@ -11,6 +11,8 @@ export const REALM_GROUP_SETTINGS = [
   'can_move_messages_between_channels_group',
   'can_delete_own_message_group',
   'can_delete_any_message_group',
+  'can_create_public_channel_group',
+  'can_create_private_channel_group',
 ] as const;
 export type RealmGroupSetting = (typeof REALM_GROUP_SETTINGS)[number];
 

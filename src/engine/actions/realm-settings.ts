@@ -37,6 +37,8 @@ export const REALM_GROUP_SETTINGS = {
   can_resolve_topics_group: { allowEveryone: true, ownerOnly: false },
   can_invite_users_group: { allowEveryone: false, ownerOnly: true },
   create_multiuse_invite_group: { allowEveryone: false, ownerOnly: true },
+  can_create_public_channel_group: { allowEveryone: false, ownerOnly: false },
+  can_create_private_channel_group: { allowEveryone: false, ownerOnly: false },
 } as const;
 type RealmGroupSetting = keyof typeof REALM_GROUP_SETTINGS;
 

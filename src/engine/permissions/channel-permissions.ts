@@ -1,13 +1,14 @@
 import { requireOwner } from './caller-kinds.ts';
 import { badRequest } from '../errors/api-error.ts';
-import { REALM_PERMISSION_GROUPS } from './realm-permissions.ts';
+import { type RealmPermission, realmPermissionGroup } from './realm-permissions.ts';
 import type { UserRow } from '../storage/rows.ts';
 import { configuredAnnouncementChannelId, webPublicChannelsEnabled } from './realm-channel-settings.ts';
 import type { RealmDirectory } from '../directory/realm-directory.ts';
 import { isInGroupSetting } from './system-groups.ts';
 
-const inRealmGroup = (user: UserRow, setting: keyof typeof REALM_PERMISSION_GROUPS, directory: RealmDirectory) =>
-  isInGroupSetting(user, REALM_PERMISSION_GROUPS[setting], directory.groups);
+/** The realm's own value of the setting (an administrator may have changed it), else upstream's default. */
+const inRealmGroup = (user: UserRow, setting: RealmPermission, directory: RealmDirectory) =>
+  isInGroupSetting(user, realmPermissionGroup(directory.realm, setting), directory.groups);
 
 /**
  * The channel privacy a user may choose (upstream's can_create_*_channel_group realm

@@ -48,6 +48,9 @@ export interface RealmRow {
   can_invite_users_group?: GroupSettingValue;
   /** Who may create reusable invitation links; absent: upstream's default (administrators). */
   create_multiuse_invite_group?: GroupSettingValue;
+  /** Who may create public / private channels; absent: upstream's defaults (members). */
+  can_create_public_channel_group?: GroupSettingValue;
+  can_create_private_channel_group?: GroupSettingValue;
   /** The largest file an upload may be, in MiB; absent: upstream's default (25). */
   max_file_upload_size_mib?: number;
   /** Personal settings new accounts start with, where the organization changed upstream's default; absent: none changed. */

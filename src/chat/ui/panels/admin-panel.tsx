@@ -1,6 +1,6 @@
 import { useSignal } from '@preact/signals';
 import { ChannelFolders } from './admin/channel-folders.tsx';
-import { CreateChannel } from './admin/create-channel.tsx';
+import { CreateChannel } from './create-channel.tsx';
 import { Invitations } from './admin/invitations.tsx';
 import { Linkifiers } from './admin/linkifiers.tsx';
 import { OrganizationSettings } from './admin/organization-settings.tsx';

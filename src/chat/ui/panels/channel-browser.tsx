@@ -4,21 +4,43 @@ import { narrowHash } from '../../narrow/narrow-url.ts';
 import { ChannelIcon } from '../channel-icon.tsx';
 import { useChat } from '../chat-context.ts';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
+import { Dialog } from '../dialog.tsx';
+import { navigate } from '../navigation.ts';
+import { CreateChannel } from './create-channel.tsx';
 import { messageHtml } from '../message-html.ts';
 import { attempt } from '../notices.ts';
 import { slugNames } from '../slug-names.ts';
 
-/** Every channel I can see, subscribed or not: subscribe, unsubscribe, or just look. */
+/** Every channel I can see, subscribed or not: subscribe, unsubscribe, or just look; and a new one, if the realm lets me. */
 export function ChannelBrowser() {
   const { session } = useChat();
   const realm = session.realm;
   const names = slugNames(session);
   const channels = [...realm.channels.value.values()].filter((channel) => !channel.is_archived).sort((a, b) => a.name.localeCompare(b.name));
   const leaving = useSignal<Channel | null>(null);
+  const creating = useSignal(false);
+  const mayCreate = realm.may('can_create_public_channel_group') || realm.may('can_create_private_channel_group');
   const subscribe = (name: string) => attempt('Could not subscribe', () => session.api.post('/users/me/subscriptions', { subscriptions: [{ name }] }));
   const unsubscribe = (name: string) => attempt('Could not unsubscribe', () => session.api.delete('/users/me/subscriptions', { subscriptions: [name] }));
   return (
     <>
+      {mayCreate && (
+        <button type="button" class="primary channel-create" onClick={() => (creating.value = true)}>
+          Create channel
+        </button>
+      )}
+      {creating.value && (
+        <Dialog title="Create a channel" onClose={() => (creating.value = false)}>
+          <CreateChannel
+            inDialog
+            onCreated={(id) => {
+              creating.value = false;
+              // As upstream's web app: the new channel is where one goes next.
+              navigate({ kind: 'channel', channelId: id }, names);
+            }}
+          />
+        </Dialog>
+      )}
       <ul class="channel-browser">
         {channels.map((channel) => {
           const subscribed = realm.subscriptions.value.has(channel.stream_id);

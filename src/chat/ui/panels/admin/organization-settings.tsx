@@ -19,11 +19,13 @@ const GROUP_SETTINGS: [RealmGroupSetting, string][] = [
   ['can_resolve_topics_group', 'Who can resolve topics'],
   ['can_move_messages_between_topics_group', 'Who can move messages to another topic'],
   ['can_move_messages_between_channels_group', 'Who can move messages to another channel'],
+  ['can_create_public_channel_group', 'Who can create public channels'],
+  ['can_create_private_channel_group', 'Who can create private channels'],
 ];
 
 /**
  * The organization's name, its switches (message editing, edit history, read receipts) and who
- * may resolve and move, each saved by `PATCH /realm` as it changes; the values shown are the
+ * may resolve and move messages and create channels, each saved by `PATCH /realm` as it changes; the values shown are the
  * server's, kept by its events.
  */
 export function OrganizationSettings() {
