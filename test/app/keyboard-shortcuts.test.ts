@@ -284,6 +284,55 @@ describe('keys on the selected message', () => {
   });
 });
 
+describe('keys in the Inbox and Recent conversations', () => {
+  const focusedRow = () => page.evaluate(() => document.activeElement?.closest('[data-row]')?.textContent ?? null);
+
+  test('↓ goes into the Inbox, j and k between its rows, → and ← along one, Shift+M mutes the focused topic and Enter opens one', async () => {
+    await marcusSends('Inbox keys one', 'unread one', 'support');
+    await marcusSends('Inbox keys two', 'unread two', 'support');
+    await goToView('#inbox', 'Inbox');
+    await page.getByRole('region', { name: '#support', exact: true }).getByRole('link', { name: /Inbox keys two/ }).waitFor();
+    await press('ArrowDown');
+    await expect.poll(focusedRow).not.toBeNull();
+    // Down the list to the first of the two topics, one row at a time.
+    for (let step = 0; step < 40 && !(await focusedRow())?.includes('Inbox keys two'); step++) await page.keyboard.press('j');
+    expect(await focusedRow()).toContain('Inbox keys two');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focusedRow).toContain('Inbox keys one');
+    await page.keyboard.press('k');
+    await expect.poll(focusedRow).toContain('Inbox keys two');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(focusedLabel).toBe('Mark #support › Inbox keys two as read');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(focusedLabel).toMatch(/^Inbox keys two/);
+
+    await page.keyboard.press('Shift+M');
+    await page.getByText('You muted the topic “Inbox keys two”.').waitFor();
+    const policies = async () => ((await api(page, OLIVIA, 'POST', '/register', { fetch_event_types: ['user_topic'] })).user_topics as { topic_name: string; visibility_policy: number }[]).filter((topic) => topic.topic_name.startsWith('Inbox keys'));
+    expect(await policies()).toEqual([expect.objectContaining({ topic_name: 'Inbox keys two', visibility_policy: 1 })]);
+    // Muted, it leaves the Inbox.
+    await page.getByRole('link', { name: /Inbox keys two/ }).waitFor({ state: 'detached' });
+
+    await page.getByRole('region', { name: '#support', exact: true }).getByRole('link', { name: /Inbox keys one/ }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(hash).toBe('#narrow/channel/7-support/topic/Inbox.20keys.20one');
+  });
+
+  test('↓ goes into Recent conversations, to a conversation; j keeps to that column, ← goes to its channel', async () => {
+    await goToView('#recent', 'Recent conversations');
+    await page.getByRole('list', { name: 'Conversations' }).getByRole('listitem').nth(1).waitFor();
+    const focusedClass = () => page.evaluate(() => document.activeElement?.className);
+    await press('ArrowDown');
+    await expect.poll(focusedClass).toBe('recent-conversation');
+    const first = await focusedRow();
+    await page.keyboard.press('j');
+    await expect.poll(focusedRow).not.toBe(first);
+    await expect(focusedClass()).resolves.toBe('recent-conversation');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(focusedClass).toBe('recent-channel');
+  });
+});
+
 describe('keys while writing', () => {
   test('← in the empty box opens my last message here for editing', async () => {
     const mine = await api(page, OLIVIA, 'POST', '/messages', { type: 'channel', to: 'engineering', topic: 'Arrow key', content: 'my words' });

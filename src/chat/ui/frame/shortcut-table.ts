@@ -167,6 +167,16 @@ export const SHORTCUT_HELP: readonly { title: string; shortcuts: readonly Shortc
     ],
   },
   {
+    title: 'Inbox and Recent conversations',
+    shortcuts: [
+      { keys: [['j'], ['↓']], does: 'Into the list, then the next conversation' },
+      { keys: [['k'], ['↑']], does: 'The previous conversation' },
+      { keys: [['l'], ['→']], does: 'Along the row (its channel, Mark as read)' },
+      { keys: [['h'], ['←']], does: 'Back along the row' },
+      { keys: [['Shift', 'M']], does: 'Mute or unmute the topic' },
+    ],
+  },
+  {
     title: 'Composing messages',
     shortcuts: [
       { keys: [['>']], does: 'Quote and reply to the selected message' },

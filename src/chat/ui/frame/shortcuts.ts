@@ -7,7 +7,7 @@ import type { ChatContextValue } from '../chat-context.ts';
 import { pressName } from '../key-names.ts';
 import { navigate, route, showView } from '../navigation.ts';
 import { messageListControl } from '../messages/list-control.ts';
-import { editLastOwnMessage } from '../messages/message-operations.ts';
+import { editLastOwnMessage, toggleTopicMute } from '../messages/message-operations.ts';
 import { notify } from '../notices.ts';
 import { usersFilterFocus } from '../panels/users-panel.tsx';
 import { channelFilterFocus } from '../sidebar/channel-filter.tsx';
@@ -15,6 +15,7 @@ import { sidebarChannelGroups } from '../sidebar/sidebar-channel-order.ts';
 import { slugNames } from '../slug-names.ts';
 import { runOnMessage } from './message-shortcuts.ts';
 import { searchFocus } from './search-box.tsx';
+import { focusedTopicRow, focusFirstRow } from '../views/row-keys.ts';
 import { KEYS_IN_TEXT, SHORTCUT_KEYS, type ShortcutAction } from './shortcut-table.ts';
 import { statusDialogOpen } from './status-dialog.tsx';
 
@@ -119,8 +120,15 @@ function run(action: ShortcutAction, context: ChatContextValue): boolean {
       return true;
     }
   }
+  // Upstream's Shift+M works on a topic's row of the Inbox or Recent conversations too.
+  const row = action === 'muteTopic' ? focusedTopicRow() : null;
+  if (row) {
+    void toggleTopicMute(session, row.channelId, row.topic);
+    return true;
+  }
+  // In the Inbox or Recent conversations, the arrows (and j, k) go into the list; its rows take them from there.
+  if (route.value.view !== undefined) return (action === 'down' || action === 'up') && focusFirstRow();
   // The rest act on the messages shown.
-  if (route.value.view !== undefined) return false;
   switch (action) {
     case 'down':
     case 'up':

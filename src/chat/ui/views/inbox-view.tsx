@@ -7,6 +7,7 @@ import { useChat } from '../chat-context.ts';
 import { ConversationFilter } from './conversation-filter.tsx';
 import { markNarrowRead } from '../messages/message-operations.ts';
 import { slugNames } from '../slug-names.ts';
+import { moveAmongRows, topicData } from './row-keys.ts';
 
 const DMS = 'dms';
 
@@ -47,7 +48,7 @@ export function InboxView({ onFirstDraw }: { onFirstDraw(): void }) {
         <h1>Inbox</h1>
         <ConversationFilter text={filter} />
       </header>
-      <div class="inbox-list">
+      <div class="inbox-list" onKeyDown={(event) => moveAmongRows(event, event.currentTarget)}>
         {nothing && (
           <p class="empty-narrow">
             There are no unread messages in your inbox. <a href="#">Read the combined feed</a>
@@ -102,12 +103,12 @@ function InboxGroup({ label, narrow, color, tally, collapsed, onToggle, children
   const { session } = useChat();
   return (
     <section class="inbox-group" aria-label={label} style={color ? { '--channel-color': color } : undefined}>
-      <h2 class="inbox-group-header">
+      <h2 class="inbox-group-header" data-row>
         <button type="button" class="icon-button" aria-expanded={!collapsed} aria-label={`${collapsed ? 'Expand' : 'Collapse'} ${label}`} onClick={onToggle}>
           {collapsed ? '▸' : '▾'}
         </button>
         {narrow ? (
-          <a class="inbox-group-name" href={narrowHash(narrow, slugNames(session))}>
+          <a class="inbox-group-name" data-row-main href={narrowHash(narrow, slugNames(session))}>
             {label}
           </a>
         ) : (
@@ -136,8 +137,8 @@ interface RowProps {
 function InboxRow({ tally, narrow, name, label }: RowProps) {
   const { session } = useChat();
   return (
-    <li class="inbox-row">
-      <a href={narrowHash(narrow, slugNames(session))}>
+    <li class="inbox-row" data-row {...topicData(narrow)}>
+      <a data-row-main href={narrowHash(narrow, slugNames(session))}>
         <span class={`label ${narrow.kind === 'channel' && narrow.topic === '' ? 'empty-topic' : ''}`}>{label}</span>
         <Counts tally={tally} />
       </a>

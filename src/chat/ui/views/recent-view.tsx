@@ -7,6 +7,7 @@ import { fetchNewestPage } from '../../state/message-list.ts';
 import { type RecentConversation, recentConversations } from '../../state/recent-conversations.ts';
 import { useChat } from '../chat-context.ts';
 import { ConversationFilter } from './conversation-filter.tsx';
+import { moveAmongRows, topicData } from './row-keys.ts';
 import { slugNames } from '../slug-names.ts';
 import { timeFormatter } from '../time-format.ts';
 import { ChannelIcon } from '../channel-icon.tsx';
@@ -60,7 +61,7 @@ export function RecentView({ onFirstDraw }: { onFirstDraw(): void }) {
           Participated
         </button>
       </header>
-      <div class="inbox-list">
+      <div class="inbox-list" onKeyDown={(event) => moveAmongRows(event, event.currentTarget)}>
         {list.error.value && <p class="list-error">Could not load the recent conversations: {list.error.value}</p>}
         {!list.loaded && !list.error.value && <p class="list-loading">Loading…</p>}
         {list.loaded && rows.length === 0 && <p class="empty-narrow">No conversation matches these filters.</p>}
@@ -93,7 +94,7 @@ function RecentRow({ row, unread }: { row: RecentConversation; unread: number })
   const senders = row.senderIds.slice(0, SHOWN_SENDERS).map((id) => realm.userName(id));
   const more = row.senderIds.length - senders.length;
   return (
-    <li class="recent-row">
+    <li class="recent-row" data-row {...topicData(narrow)}>
       {'channelId' in row ? (
         <a class="recent-channel" href={narrowHash({ kind: 'channel', channelId: row.channelId }, names)}>
           <span class="channel-swatch" style={{ background: realm.subscriptions.value.get(row.channelId)?.color ?? '#c2c2c2' }} aria-hidden="true">
@@ -104,7 +105,7 @@ function RecentRow({ row, unread }: { row: RecentConversation; unread: number })
       ) : (
         <span class="recent-channel">Direct message</span>
       )}
-      <a class="recent-conversation" href={narrowHash(narrow, names)}>
+      <a class="recent-conversation" data-row-main href={narrowHash(narrow, names)}>
         <span class={`label ${'topic' in row && row.topic === '' ? 'empty-topic' : ''}`}>
           {'userIds' in row ? realm.conversationName(row) : row.topic || realm.emptyTopicName.value}
         </span>
