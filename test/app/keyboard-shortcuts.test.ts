@@ -186,7 +186,7 @@ describe('keys on the selected message', () => {
     await menu.waitFor();
     await expect.poll(focusedLabel).toBe('Copy link to message');
     await page.keyboard.press('ArrowDown');
-    await expect.poll(focusedLabel).toBe('Mark as unread from here');
+    await expect.poll(focusedLabel).toBe('Forward message');
     await expect(selectedId()).resolves.toBe(id);
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
@@ -265,6 +265,19 @@ describe('keys on the selected message', () => {
     await lightbox.waitFor();
     await page.keyboard.press('Escape');
     await lightbox.waitFor({ state: 'detached' });
+  });
+
+  test('< forwards it: quoted in a new message with no channel chosen yet, the channel field focused', async () => {
+    const id = await marcusSends('Forward key', 'pass this on');
+    await openSelected('Forward key', id);
+    await press('<');
+    await expect.poll(() => messageBox().inputValue(), { timeout: WAIT_MS }).toMatch(new RegExp(`^@_\\*\\*Marcus Reed\\|${marcus}\\*\\* \\[said\\]\\(.*/near/${id}\\):\\n\`\`\`quote\\npass this on\\n\`\`\`\\n$`));
+    const form = page.getByRole('form', { name: 'Compose' });
+    await expect(form.getByRole('combobox', { name: 'Channel' }).inputValue()).resolves.toBe('');
+    await expect(form.getByRole('textbox', { name: 'Topic', exact: true }).inputValue()).resolves.toBe('');
+    await expect.poll(focusedLabel).toBe('Channel');
+    await messageBox().fill('');
+    await page.keyboard.press('Escape');
   });
 
   test('@ replies mentioning the sender; Shift+R starts a direct message to the sender', async () => {

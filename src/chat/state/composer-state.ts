@@ -111,6 +111,21 @@ export class ComposerState {
     this.#draftTimer = setTimeout(() => void this.#saveDraft(), 300);
   }
 
+  /**
+   * A new message yet to be addressed, holding `text` (upstream's Forward): no channel or topic
+   * chosen; the conversation the box was in keeps its draft.
+   */
+  forward(text: string): void {
+    this.#keepDraft(this.#draftKey());
+    batch(() => {
+      this.mode.value = 'channel';
+      this.channelId.value = null;
+      this.topic.value = '';
+      this.setContent(text);
+    });
+    this.focusRequest.value += 1;
+  }
+
   /** Puts `text` after the message's words, a space between (upstream's `@` reply: the mention at the caret). */
   append(text: string): void {
     const current = this.content.value;

@@ -33,6 +33,7 @@ export function ComposeBox() {
   const textarea = useRef<HTMLTextAreaElement>(null);
   const topicField = useRef<HTMLInputElement>(null);
   const toField = useRef<HTMLInputElement>(null);
+  const channelField = useRef<HTMLSelectElement>(null);
   const previewing = useSignal(false);
   const scheduling = useSignal(false);
   const scheduleFieldsId = useId();
@@ -77,6 +78,11 @@ export function ComposeBox() {
     // A new direct message (`x`) needs its people first; the field shows once the mode has drawn.
     if (composer.mode.peek() === 'dm' && !composer.to.peek().trim()) {
       requestAnimationFrame(() => toField.current?.focus());
+      return;
+    }
+    // No channel yet (a forward, or `c` in the combined feed): the channel is chosen first, as upstream.
+    if (composer.mode.peek() === 'channel' && composer.channelId.peek() === null) {
+      requestAnimationFrame(() => channelField.current?.focus());
       return;
     }
     if (!previewing.peek()) {
@@ -151,6 +157,7 @@ export function ComposeBox() {
         {mode === 'channel' ? (
           <>
             <select
+              ref={channelField}
               class="channel-field"
               aria-label="Channel"
               value={composer.channelId.value ?? ''}

@@ -9,6 +9,7 @@ import { menuToggleRequest } from '../messages/message-actions.tsx';
 import {
   canEditContent,
   editing,
+  forwardMessage,
   markUnreadFromHere,
   mayMoveMessage,
   messageDialog,
@@ -46,6 +47,9 @@ export function runOnMessage(action: ShortcutAction, context: ChatContextValue, 
       return true;
     case 'quote':
       void quoteReply(session, composer, message);
+      return true;
+    case 'forward':
+      void forwardMessage(session, composer, message);
       return true;
     case 'replyMention':
       void replyMentioning(composer, message);

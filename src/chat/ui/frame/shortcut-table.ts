@@ -32,6 +32,7 @@ export type ShortcutAction =
   // On the selected message.
   | 'reply'
   | 'quote'
+  | 'forward'
   | 'replyMention'
   | 'replyToAuthor'
   | 'edit'
@@ -92,6 +93,7 @@ export const SHORTCUT_KEYS: Readonly<Record<string, ShortcutAction>> = {
   R: 'reply',
   Enter: 'reply',
   '>': 'quote',
+  '<': 'forward',
   '@': 'replyMention',
   'Shift+R': 'replyToAuthor',
   E: 'edit',
@@ -180,6 +182,7 @@ export const SHORTCUT_HELP: readonly { title: string; shortcuts: readonly Shortc
     title: 'Composing messages',
     shortcuts: [
       { keys: [['>']], does: 'Quote and reply to the selected message' },
+      { keys: [['<']], does: 'Forward the selected message (quoted, to a conversation you choose)' },
       { keys: [['@']], does: 'Reply mentioning the sender' },
       { keys: [['Shift', 'R']], does: 'Reply to the sender in a direct message' },
       { keys: [['Ctrl', 'Enter']], does: 'Send (Enter, when “Enter sends” is on in Settings)' },

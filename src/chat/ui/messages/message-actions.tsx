@@ -4,7 +4,7 @@ import type { Message } from '../../api/wire-types.ts';
 import { useChat } from '../chat-context.ts';
 import { route } from '../navigation.ts';
 import { moveAmongChoices, usePopupDismiss } from '../popup-dismiss.ts';
-import { canEditContent, copyLink, mayMoveMessage, editing, markUnreadFromHere, messageDialog, quoteReply, setRevealed, toggleCollapsed, toggleStar } from './message-operations.ts';
+import { canEditContent, copyLink, forwardMessage, mayMoveMessage, editing, markUnreadFromHere, messageDialog, quoteReply, setRevealed, toggleCollapsed, toggleStar } from './message-operations.ts';
 
 /** `i` (upstream's message actions menu): the message whose menu opens, or closes if open. */
 export const menuToggleRequest = signal<number | null>(null);
@@ -78,6 +78,9 @@ export function MessageActions({ message }: { message: Message }) {
         <div ref={menu} class={`menu ${opensUp.value ? 'opens-up' : ''}`} style={maxHeight.value === undefined ? undefined : { maxHeight: `${maxHeight.value}px`, overflowY: 'auto' }} role="menu" onClick={close} onKeyDown={(event) => moveAmongChoices(event, [...event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]')])}>
           <button type="button" role="menuitem" onClick={() => void copyLink(session, message)}>
             Copy link to message
+          </button>
+          <button type="button" role="menuitem" onClick={() => void forwardMessage(session, composer, message)}>
+            Forward message
           </button>
           <button type="button" role="menuitem" onClick={() => void markUnreadFromHere(session, route.value.narrow, message)}>
             Mark as unread from here

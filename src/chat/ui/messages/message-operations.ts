@@ -174,12 +174,20 @@ export async function toggleTopicMute(session: ChatSession, channelId: number, t
 
 /** Quote and reply, as upstream writes it: a mention of the author, a link to the message, the quoted source. */
 export async function quoteReply(session: ChatSession, composer: ComposerState, message: Message): Promise<void> {
-  composer.replyTo(message);
-  await attempt('Could not quote the message', async () => {
-    const source = await rawContent(session, message.id);
-    const fence = source.includes('```') ? '````' : '```';
-    composer.insert(`@_**${message.sender_full_name}|${message.sender_id}** [said](${messageLink(session, message)}):\n${fence}quote\n${source}\n${fence}\n`);
-  });
+  void composer.replyTo(message);
+  await attempt('Could not quote the message', async () => composer.insert(await quoted(session, message)));
+}
+
+/** Upstream's Forward message (`<`): the message quoted, as Quote and reply writes it, in a new message to be addressed. */
+export async function forwardMessage(session: ChatSession, composer: ComposerState, message: Message): Promise<void> {
+  await attempt('Could not forward the message', async () => composer.forward(await quoted(session, message)));
+}
+
+/** A mention of the author, a link to the message, its source in a quote block (fenced longer than any fence inside). */
+async function quoted(session: ChatSession, message: Message): Promise<string> {
+  const source = await rawContent(session, message.id);
+  const fence = source.includes('```') ? '````' : '```';
+  return `@_**${message.sender_full_name}|${message.sender_id}** [said](${messageLink(session, message)}):\n${fence}quote\n${source}\n${fence}\n`;
 }
 
 /** Whether I may edit the content: my own message, editing allowed, within the time limit. */
