@@ -190,6 +190,12 @@ describe('keys on the selected message', () => {
     await expect(selectedId()).resolves.toBe(id);
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
+    // i again closes what i opened.
+    await press('i');
+    await menu.waitFor();
+    await page.keyboard.press('i');
+    await menu.waitFor({ state: 'detached' });
+    await expect.poll(focusedLabel).toBe('More actions');
 
     await press(':');
     const picker = page.getByRole('dialog', { name: /reaction/i });
@@ -323,8 +329,9 @@ describe('keys in the Inbox and Recent conversations', () => {
     await page.getByText('You muted the topic “Inbox keys two”.').waitFor();
     const policies = async () => ((await api(page, OLIVIA, 'POST', '/register', { fetch_event_types: ['user_topic'] })).user_topics as { topic_name: string; visibility_policy: number }[]).filter((topic) => topic.topic_name.startsWith('Inbox keys'));
     expect(await policies()).toEqual([expect.objectContaining({ topic_name: 'Inbox keys two', visibility_policy: 1 })]);
-    // Muted, it leaves the Inbox.
+    // Muted, it leaves the Inbox; the focus goes on from the row after it.
     await page.getByRole('link', { name: /Inbox keys two/ }).waitFor({ state: 'detached' });
+    await expect.poll(focusedRow).toContain('Inbox keys one');
 
     await page.getByRole('region', { name: '#support', exact: true }).getByRole('link', { name: /Inbox keys one/ }).focus();
     await page.keyboard.press('Enter');
@@ -390,6 +397,48 @@ describe('keys while writing', () => {
   });
 });
 
+describe('keys and fields', () => {
+  test('Esc leaves a field (after closing its suggestions), so the keys work again', async () => {
+    await goToView('#narrow/channel/5-engineering', '#engineering');
+    await press('x');
+    const to = page.getByRole('textbox', { name: 'To', exact: true });
+    await expect.poll(focusedLabel).toBe('To');
+    await to.pressSequentially('Mar');
+    await page.getByRole('listbox').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    await expect(focusedLabel()).resolves.toBe('To');
+    await page.keyboard.press('Escape');
+    await expect.poll(focusedLabel).not.toBe('To');
+    await page.keyboard.press('?');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await help.waitFor();
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'detached' });
+    await to.fill('');
+    await page.getByRole('radio', { name: 'Channel message' }).check();
+    // A radio button keeps the keys too, until Esc.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Shift+I');
+    await expect.poll(hash).toBe('#inbox');
+  });
+
+  test('on a phone, x with the drawer open closes it and puts the focus in To', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.getByRole('button', { name: 'Channels and conversations' }).click();
+      const drawer = page.getByRole('navigation', { name: 'Channels and conversations', exact: true });
+      await drawer.waitFor();
+      await press('x');
+      await drawer.waitFor({ state: 'hidden' });
+      await expect.poll(focusedLabel).toBe('To');
+      await page.keyboard.press('Escape');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+});
+
 describe('keys that open panels', () => {
   test('w opens Users with its filter focused, q focuses Filter channels, Shift+Y opens Set status, d opens and closes Drafts', async () => {
     await press('w');
@@ -415,7 +464,7 @@ describe('keys that open panels', () => {
     await dialog.getByRole('heading', { name: 'Message actions (the selected message)' }).waitFor();
     await expect(dialog.getByRole('row', { name: 'Shift + M Mute or unmute its topic' }).count()).resolves.toBe(1);
     await expect(dialog.getByRole('row', { name: '/ or Ctrl + K Search messages' }).count()).resolves.toBe(1);
-    await page.keyboard.press('Escape');
+    await page.keyboard.press('?');
     await dialog.waitFor({ state: 'detached' });
   });
 });

@@ -94,3 +94,31 @@ describe('creating a channel from Browse channels, as the realm allows (a member
     await page.keyboard.press('Escape');
   });
 });
+
+describe('posting where the channel allows (a member, Hannah)', () => {
+  test('in #announcements her compose box says she may not post there, Send is off, and typing sends no notice', async () => {
+    const typing: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/v1/typing')) typing.push(request.url());
+    });
+    await page.evaluate(() => (location.hash = '#narrow/channel/1-announcements/topic/News'));
+    const form = page.getByRole('form', { name: 'Compose' });
+    await form.getByText('You do not have permission to post in this channel.').waitFor();
+    await expect(form.getByRole('button', { name: 'Send' }).isDisabled()).resolves.toBe(true);
+    await form.getByRole('textbox', { name: 'Message', exact: true }).pressSequentially('hello');
+    // A request after the keystrokes: any typing notice they sent has been issued by then.
+    await api(page, HANNAH, 'GET', '/users/me');
+    expect(typing).toEqual([]);
+    // Nor does Ctrl+Enter send it: the text stays, nothing reaches the channel.
+    await page.keyboard.press('Control+Enter');
+    const newest = await api(page, HANNAH, 'GET', '/messages', { anchor: 'newest', num_before: 3, num_after: 0, narrow: [{ operator: 'channel', operand: 'announcements' }], apply_markdown: false });
+    expect((newest.messages as { content: string }[]).map((message) => message.content)).not.toContain('hello');
+    await expect(form.getByRole('textbox', { name: 'Message', exact: true }).inputValue()).resolves.toBe('hello');
+    await form.getByRole('textbox', { name: 'Message', exact: true }).fill('');
+
+    // A channel she may post in: no such word, Send on.
+    await page.evaluate(() => (location.hash = '#narrow/channel/2-general/topic/News'));
+    await form.getByText('You do not have permission to post in this channel.').waitFor({ state: 'detached' });
+    await expect(form.getByRole('button', { name: 'Send' }).isDisabled()).resolves.toBe(false);
+  });
+});

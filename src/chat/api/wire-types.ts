@@ -95,6 +95,8 @@ export interface Channel {
   subscriber_count?: number;
   /** Who may add subscribers, themselves included: the way into a private channel (absent from older servers). */
   can_add_subscribers_group?: number | { direct_members: number[]; direct_subgroups: number[] };
+  /** Who may post in the channel (an announcements channel: administrators). */
+  can_send_message_group?: number | { direct_members: number[]; direct_subgroups: number[] };
 }
 
 /** A channel as a subscriber sees it: the channel plus their own settings for it. */

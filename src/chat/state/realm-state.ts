@@ -212,6 +212,12 @@ export class RealmState {
     return value === undefined || this.groupPermissions.inSetting(this.me, value);
   }
 
+  /** Whether I may post in the channel (its `can_send_message_group`), as the server decides it; unknown: allowed. */
+  mayPost(channelId: number): boolean {
+    const value = this.channels.value.get(channelId)?.can_send_message_group;
+    return value === undefined || this.groupPermissions.inSetting(this.me, value);
+  }
+
   topicPolicy(channelId: number, topic: string): number {
     return this.userTopics.value.get(topicKey(channelId, topic)) ?? 0;
   }

@@ -6,10 +6,12 @@ interface Props {
   onClose(): void;
   children: ComponentChildren;
   wide?: boolean;
+  /** The key that opened the dialog, which closes it again (the shortcuts' `?`). */
+  closeKey?: string;
 }
 
 /** A modal dialog on the platform's <dialog>: focus is trapped inside and Esc closes it. */
-export function Dialog({ title, onClose, children, wide }: Props) {
+export function Dialog({ title, onClose, children, wide, closeKey }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const unmounted = useRef(false);
   useEffect(() => {
@@ -30,7 +32,14 @@ export function Dialog({ title, onClose, children, wide }: Props) {
     if (!unmounted.current) onClose();
   };
   return (
-    <dialog ref={dialog} class={`dialog ${wide ? 'wide' : ''}`} aria-label={title} onCancel={cancel} onClose={closed} onKeyDown={(event) => event.stopPropagation()}>
+    <dialog ref={dialog} class={`dialog ${wide ? 'wide' : ''}`} aria-label={title} onCancel={cancel} onClose={closed} onKeyDown={(event) => {
+        // The app's shortcuts are not for what is typed in a dialog.
+        event.stopPropagation();
+        if (closeKey !== undefined && event.key === closeKey && !(event.target instanceof HTMLInputElement)) {
+          event.preventDefault();
+          onClose();
+        }
+      }}>
       <header class="dialog-header">
         <h2>{title}</h2>
         <button type="button" class="icon-button" aria-label="Close" onClick={onClose}>

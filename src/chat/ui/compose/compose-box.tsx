@@ -111,6 +111,8 @@ export function ComposeBox() {
   const maxLength = realm.maxMessageLength.value;
   const left = charactersLeft(composer.content.value, maxLength);
   const overLimit = left !== null && left < 0;
+  // Upstream says so before one writes: the server would refuse the message.
+  const mayNotPost = composer.mode.value === 'channel' && composer.channelId.value !== null && !realm.mayPost(composer.channelId.value);
 
   /** Upstream's Alt+P, from the text or the preview: the other one, focused. */
   function togglePreview(event: KeyboardEvent): void {
@@ -127,6 +129,8 @@ export function ComposeBox() {
   }
 
   async function send(): Promise<void> {
+    // Ctrl+Enter too: nothing goes where the server would refuse it.
+    if (mayNotPost) return;
     typing.stop();
     if (await composer.send()) previewing.value = false;
   }
@@ -257,6 +261,7 @@ export function ComposeBox() {
       <ScheduledEditNote />
       <ResolvedTopicNote />
       <UploadStatus />
+      {mayNotPost && <p class="form-error">You do not have permission to post in this channel.</p>}
       {composer.error.value && (
         <p class="form-error" role="alert">
           {composer.error.value}
@@ -273,7 +278,7 @@ export function ComposeBox() {
         <button
           type="submit"
           class="primary compose-send"
-          disabled={composer.sending.value || uploading || overLimit}
+          disabled={composer.sending.value || uploading || overLimit || mayNotPost}
           title={uploading ? UPLOAD_IN_PROGRESS : overLimit ? messageTooLong(maxLength) : undefined}
         >
           Send

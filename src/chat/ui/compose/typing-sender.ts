@@ -20,7 +20,8 @@ export class TypingSender {
   keystroke(): void {
     if (this.#session.realm.settings.value.send_private_typing_notifications === false && this.#composer.mode.value === 'dm') return;
     const recipient = this.#composer.recipient();
-    if ('error' in recipient) return;
+    // Nowhere to type to, or a channel I may not post in (the server would refuse the notice).
+    if ('error' in recipient || (recipient.type === 'stream' && !this.#session.realm.mayPost(recipient.to))) return;
     const params: Record<string, unknown> =
       recipient.type === 'stream' ? { type: 'stream', stream_id: recipient.to, topic: recipient.topic } : { type: 'direct', to: recipient.to };
     const key = JSON.stringify(params);

@@ -4,7 +4,7 @@ import { SHORTCUT_HELP } from './shortcut-table.ts';
 /** Upstream's Keyboard shortcuts help (`?`): every key the app answers, by section. */
 export function ShortcutsHelp({ onClose }: { onClose(): void }) {
   return (
-    <Dialog title="Keyboard shortcuts" onClose={onClose}>
+    <Dialog title="Keyboard shortcuts" onClose={onClose} closeKey="?">
       {SHORTCUT_HELP.map((section) => (
         <section key={section.title} class="shortcuts-section">
           <h3>{section.title}</h3>

@@ -39,7 +39,12 @@ export function useShortcuts(context: ChatContextValue): void {
       const action = name === null ? undefined : SHORTCUT_KEYS[name];
       if (name === null || action === undefined) return;
       const target = event.target instanceof HTMLElement ? event.target : null;
-      if (typingTarget(target) && !KEYS_IN_TEXT.has(name)) return;
+      if (typingTarget(target) && !KEYS_IN_TEXT.has(name)) {
+        // Upstream's Esc in a field leaves it (once the field has used it, say to close its
+        // suggestions), so the keys work again.
+        if (action === 'escape' && !event.defaultPrevented) target?.blur();
+        return;
+      }
       // Enter or Space on a focused button or link presses it (a vote, a reaction), not "reply";
       // the arrows in an open menu move among its choices.
       if ((name === 'Enter' || name === 'Space') && target?.closest('button, a[href], [role="button"], summary')) return;
@@ -65,6 +70,8 @@ function run(action: ShortcutAction, context: ChatContextValue): boolean {
       shortcutsHelpOpen.value = true;
       return true;
     case 'search':
+      // On a phone the open drawer would cover the field taking the focus.
+      drawerOpen.value = false;
       searchFocus.request();
       return true;
     case 'inbox':
@@ -90,10 +97,12 @@ function run(action: ShortcutAction, context: ChatContextValue): boolean {
       goToNextUnreadDm(context);
       return true;
     case 'compose':
+      drawerOpen.value = false;
       composer.prefill(route.value.narrow);
       composer.focusRequest.value += 1;
       return true;
     case 'newDm':
+      drawerOpen.value = false;
       composer.prefill({ kind: 'dm', userIds: [] });
       composer.focusRequest.value += 1;
       return true;
@@ -123,6 +132,8 @@ function run(action: ShortcutAction, context: ChatContextValue): boolean {
   // Upstream's Shift+M works on a topic's row of the Inbox or Recent conversations too.
   const row = action === 'muteTopic' ? focusedTopicRow() : null;
   if (row) {
+    // Muted, the row may leave the list: the focus goes on from the row after it.
+    row.keepFocusNearby();
     void toggleTopicMute(session, row.channelId, row.topic);
     return true;
   }

@@ -3,6 +3,7 @@ import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { Message } from '../../api/wire-types.ts';
 import { useChat } from '../chat-context.ts';
 import { route } from '../navigation.ts';
+import { pressName } from '../key-names.ts';
 import { moveAmongChoices, usePopupDismiss } from '../popup-dismiss.ts';
 import { canEditContent, copyLink, forwardMessage, mayMoveMessage, editing, markUnreadFromHere, messageDialog, quoteReply, setRevealed, toggleCollapsed, toggleStar } from './message-operations.ts';
 
@@ -63,7 +64,7 @@ export function MessageActions({ message }: { message: Message }) {
       <button type="button" class="icon-button" aria-label="Quote and reply" title="Quote and reply (>)" onClick={() => void quoteReply(session, composer, message)}>
         ❝
       </button>
-      <button type="button" class="icon-button" aria-label={starred ? 'Unstar' : 'Star'} aria-pressed={starred} title={starred ? 'Unstar (*)' : 'Star (*)'} onClick={() => void toggleStar(session, message)}>
+      <button type="button" class="icon-button" aria-label={starred ? 'Unstar' : 'Star'} aria-pressed={starred} title={starred ? 'Unstar (Ctrl+S)' : 'Star (Ctrl+S)'} onClick={() => void toggleStar(session, message)}>
         {starred ? '★' : '☆'}
       </button>
       {canEditContent(session, message) && (
@@ -75,7 +76,16 @@ export function MessageActions({ message }: { message: Message }) {
         ⋯
       </button>
       {menuOpen.value && (
-        <div ref={menu} class={`menu ${opensUp.value ? 'opens-up' : ''}`} style={maxHeight.value === undefined ? undefined : { maxHeight: `${maxHeight.value}px`, overflowY: 'auto' }} role="menu" onClick={close} onKeyDown={(event) => moveAmongChoices(event, [...event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]')])}>
+        <div ref={menu} class={`menu ${opensUp.value ? 'opens-up' : ''}`} style={maxHeight.value === undefined ? undefined : { maxHeight: `${maxHeight.value}px`, overflowY: 'auto' }} role="menu" onClick={close} onKeyDown={(event) => {
+            // `i` again closes the menu it opened, the focus back on its button.
+            if (pressName(event) === 'I') {
+              event.preventDefault();
+              close();
+              holder.current?.querySelector<HTMLElement>('[aria-haspopup]')?.focus();
+              return;
+            }
+            moveAmongChoices(event, [...event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]')]);
+          }}>
           <button type="button" role="menuitem" onClick={() => void copyLink(session, message)}>
             Copy link to message
           </button>

@@ -4,6 +4,8 @@ import { pressName } from '../key-names.ts';
 /** A row of the Inbox or Recent conversations: what the arrow keys move between. */
 const ROW = '[data-row]';
 const FOCUSABLE = 'a[href], button:not([disabled])';
+/** How long a muted row is watched for leaving the list (a refused mute leaves it where it is). */
+const ROW_WATCH_MS = 10_000;
 
 function focusables(row: Element): HTMLElement[] {
   return [...row.querySelectorAll<HTMLElement>(FOCUSABLE)];
@@ -54,11 +56,34 @@ export function focusFirstRow(): boolean {
   return !!main;
 }
 
-/** The topic of the focused row (`Shift+M` there mutes it), if the focus is in a topic's row. */
-export function focusedTopicRow(): { channelId: number; topic: string } | null {
+/**
+ * The topic of the focused row (`Shift+M` there mutes it), if the focus is in a topic's row, and
+ * a way to keep the focus in the list should the row leave it: on the row after it, or before.
+ */
+export function focusedTopicRow(): { channelId: number; topic: string; keepFocusNearby(): void } | null {
   const row = document.activeElement?.closest<HTMLElement>('[data-topic]');
   if (!row?.dataset.channelId || row.dataset.topic === undefined) return null;
-  return { channelId: Number(row.dataset.channelId), topic: row.dataset.topic };
+  const rows = [...document.querySelectorAll(`main ${ROW}`)];
+  const at = rows.indexOf(row);
+  const neighbours = [rows[at + 1], rows[at - 1]].filter((candidate) => candidate !== undefined);
+  return {
+    channelId: Number(row.dataset.channelId),
+    topic: row.dataset.topic,
+    // The row leaves when the server's event comes, after the request's answer: watched until then.
+    keepFocusNearby: () => {
+      const list = row.closest('main') ?? document.body;
+      const watch = new MutationObserver(() => {
+        if (row.isConnected) return;
+        watch.disconnect();
+        // Only a focus lost with the row, not one the person moved meanwhile.
+        if (document.activeElement !== document.body) return;
+        const next = neighbours.find((candidate) => candidate.isConnected);
+        if (next) mainOf(next)?.focus();
+      });
+      watch.observe(list, { childList: true, subtree: true });
+      setTimeout(() => watch.disconnect(), ROW_WATCH_MS);
+    },
+  };
 }
 
 /** A topic's row says which topic it is (the attributes to spread on it): `Shift+M` there mutes it. */
