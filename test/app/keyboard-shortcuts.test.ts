@@ -223,13 +223,15 @@ describe('keys on the selected message', () => {
     await page.getByRole('dialog', { name: 'Add reaction' }).waitFor();
     // As the browser closes a dialog (its close event a task later), and m pressed in between.
     await page.evaluate(() => {
-      document.querySelector('dialog')?.close();
+      const picker = document.querySelector('dialog');
+      // Heard after the app's own listener: once this is set, the app has had the event.
+      picker?.addEventListener('close', () => (document.documentElement.dataset.pickerClosed = 'yes'));
+      picker?.close();
       document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'm', code: 'KeyM', bubbles: true }));
     });
     const move = page.getByRole('dialog', { name: /^Move/ });
     await move.waitFor();
-    // One task later: the first dialog's close event has come and gone.
-    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    await page.waitForFunction(() => document.documentElement.dataset.pickerClosed === 'yes');
     await expect(move.isVisible()).resolves.toBe(true);
     await page.keyboard.press('Escape');
     await move.waitFor({ state: 'detached' });

@@ -1,4 +1,5 @@
 import type { Message, UnreadMessages } from '../api/wire-types.ts';
+import type { Narrow } from '../narrow/narrow.ts';
 
 /** Where an unread message lives: enough to count it per channel, topic and conversation. */
 export interface UnreadEntry {
@@ -98,6 +99,13 @@ export function dmKeyOf(message: Message, me: number): string {
   const ids = Array.isArray(message.display_recipient) ? message.display_recipient.map((user) => user.id) : [];
   const others = ids.filter((id) => id !== me).sort((a, b) => a - b);
   return (others.length > 0 ? others : [me]).join(',');
+}
+
+/** The conversation a message belongs to, as a narrow: its topic, or its DM. */
+export function conversationOf(message: Message, me: number): Narrow {
+  return message.type === 'stream' && message.stream_id !== undefined
+    ? { kind: 'channel', channelId: message.stream_id, topic: message.subject }
+    : { kind: 'dm', userIds: dmKeyOf(message, me).split(',').map(Number) };
 }
 
 /** A conversation's key (`topic:{channel}:{topic, lower-cased}` or `dm:{ids}`), from an entry or a message. */

@@ -1,22 +1,14 @@
 import { useEffect } from 'preact/hooks';
 import type { Message } from '../../api/wire-types.ts';
-import type { Narrow } from '../../narrow/narrow.ts';
 import { messageInNarrow } from '../../state/message-list.ts';
 import { deservesNotification } from '../../state/notify-decision.ts';
 import type { ChatSession } from '../../state/session.ts';
-import { dmKeyOf } from '../../state/unread-index.ts';
+import { conversationOf } from '../../state/unread-index.ts';
 import { navigate, route } from '../navigation.ts';
 import { slugNames } from '../slug-names.ts';
 
 /** How much of a message a notification shows. */
 const BODY_CHARS = 150;
-
-/** The conversation a message belongs to, as a narrow. */
-function conversationOf(message: Message, me: number): Narrow {
-  return message.type === 'stream' && message.stream_id !== undefined
-    ? { kind: 'channel', channelId: message.stream_id, topic: message.subject }
-    : { kind: 'dm', userIds: dmKeyOf(message, me).split(',').map(Number) };
-}
 
 /** Whether the view on screen shows the message's conversation (then, with the window focused, no notification is needed). */
 function shownHere(message: Message, me: number): boolean {

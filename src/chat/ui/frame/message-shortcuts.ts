@@ -1,6 +1,6 @@
 import type { Message } from '../../api/wire-types.ts';
-import { dmParticipants, type Narrow } from '../../narrow/narrow.ts';
-import { dmKeyOf } from '../../state/unread-index.ts';
+import type { Narrow } from '../../narrow/narrow.ts';
+import { conversationOf } from '../../state/unread-index.ts';
 import type { ChatContextValue } from '../chat-context.ts';
 import { POPULAR_EMOJI } from '../emoji.ts';
 import { navigate, route } from '../navigation.ts';
@@ -25,13 +25,6 @@ import type { ShortcutAction } from './shortcut-table.ts';
 
 /** 👍, which upstream's `+` toggles. */
 const THUMBS_UP = { ...POPULAR_EMOJI[0], type: 'unicode_emoji' };
-
-/** The message's own conversation: its topic, or its DM. */
-function conversationOf(message: Message, me: number): Narrow {
-  return message.type === 'stream'
-    ? { kind: 'channel', channelId: message.stream_id ?? 0, topic: message.subject }
-    : { kind: 'dm', userIds: dmParticipants(dmKeyOf(message, me).split(',').map(Number), me) };
-}
 
 /**
  * Upstream's keys for the selected message. False when the key does nothing to this message

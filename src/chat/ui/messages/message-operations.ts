@@ -2,7 +2,7 @@ import { signal } from '@preact/signals';
 import type { Message } from '../../api/wire-types.ts';
 import { dmParticipants, type Narrow, narrowTerms } from '../../narrow/narrow.ts';
 import { narrowHash } from '../../narrow/narrow-url.ts';
-import { dmKeyOf, type UnreadEntry } from '../../state/unread-index.ts';
+import { conversationOf, type UnreadEntry } from '../../state/unread-index.ts';
 import type { ChatSession } from '../../state/session.ts';
 import { slugNames } from '../slug-names.ts';
 import { attempt, notify } from '../notices.ts';
@@ -107,11 +107,7 @@ export function toggleReaction(session: ChatSession, message: Message, emoji: { 
 
 /** The message's permanent link: its conversation's narrow, near it. */
 export function messageLink(session: ChatSession, message: Message): string {
-  const narrow =
-    message.type === 'stream'
-      ? { kind: 'channel' as const, channelId: message.stream_id ?? 0, topic: message.subject }
-      : { kind: 'dm' as const, userIds: dmKeyOf(message, session.me).split(',').map(Number) };
-  return `${location.origin}${location.pathname}${narrowHash(narrow, slugNames(session), message.id)}`;
+  return `${location.origin}${location.pathname}${narrowHash(conversationOf(message, session.me), slugNames(session), message.id)}`;
 }
 
 /** A conversation's link (a topic's, a DM's), as upstream's Copy link to topic gives it. */
