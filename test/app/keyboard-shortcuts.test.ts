@@ -425,7 +425,7 @@ describe('keys and fields', () => {
     await expect.poll(hash).toBe('#inbox');
   });
 
-  test('on a phone, x with the drawer open closes it and puts the focus in To', async () => {
+  test('on a phone, x or Ctrl+K with the drawer open closes it, the focus in To or Search', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     try {
       await page.getByRole('button', { name: 'Channels and conversations' }).click();
@@ -434,6 +434,12 @@ describe('keys and fields', () => {
       await press('x');
       await drawer.waitFor({ state: 'hidden' });
       await expect.poll(focusedLabel).toBe('To');
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Channels and conversations' }).click();
+      await drawer.waitFor();
+      await page.keyboard.press('Control+k');
+      await drawer.waitFor({ state: 'hidden' });
+      await expect.poll(focusedLabel).toBe('Search');
       await page.keyboard.press('Escape');
     } finally {
       await page.setViewportSize({ width: 1280, height: 800 });

@@ -90,7 +90,14 @@ export function ChatView({ session, login, local, onReady, onLogout }: Props) {
 
   return (
     <ChatContext.Provider value={context}>
-      <div class={`chat ${drawerOpen.value ? 'drawer-open' : ''} ${panel.value !== 'none' ? 'panel-open' : ''}`}>
+      <div
+        class={`chat ${drawerOpen.value ? 'drawer-open' : ''} ${panel.value !== 'none' ? 'panel-open' : ''}`}
+        // The focus gone elsewhere (a key put it in the compose box or search): the phone's drawer
+        // would cover that field, so it closes.
+        onFocusIn={(event) => {
+          if (drawerOpen.value && !(event.target as Element).closest('.sidebar, .drawer-toggle')) drawerOpen.value = false;
+        }}
+      >
         <TopBar login={login} onLogout={onLogout} />
         <Sidebar />
         <button type="button" class="drawer-scrim" aria-label="Close the sidebar" tabIndex={-1} onClick={() => (drawerOpen.value = false)} />

@@ -70,8 +70,6 @@ function run(action: ShortcutAction, context: ChatContextValue): boolean {
       shortcutsHelpOpen.value = true;
       return true;
     case 'search':
-      // On a phone the open drawer would cover the field taking the focus.
-      drawerOpen.value = false;
       searchFocus.request();
       return true;
     case 'inbox':
@@ -97,12 +95,10 @@ function run(action: ShortcutAction, context: ChatContextValue): boolean {
       goToNextUnreadDm(context);
       return true;
     case 'compose':
-      drawerOpen.value = false;
       composer.prefill(route.value.narrow);
       composer.focusRequest.value += 1;
       return true;
     case 'newDm':
-      drawerOpen.value = false;
       composer.prefill({ kind: 'dm', userIds: [] });
       composer.focusRequest.value += 1;
       return true;
