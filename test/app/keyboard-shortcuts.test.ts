@@ -452,7 +452,12 @@ describe('keys that open panels', () => {
     await press('w');
     await expect.poll(focusedLabel).toBe('Filter users');
     await press('q');
-    await expect.poll(focusedLabel).toBe('Filter channels');
+    // Typed straight after q, "des" goes into the box (its d opens no Drafts).
+    await page.keyboard.type('des');
+    const filter = page.getByRole('searchbox', { name: 'Filter channels', exact: true });
+    await expect(filter.inputValue()).resolves.toBe('des');
+    await expect(page.getByRole('heading', { name: 'Drafts' }).count()).resolves.toBe(0);
+    await filter.fill('');
     await press('Shift+Y');
     const status = page.getByRole('dialog', { name: 'Set status' });
     await status.waitFor();

@@ -23,8 +23,13 @@ export function ChannelFilter({ text, first }: { text: Signal<string>; first: Su
   const { session, drawerOpen } = useChat();
   const input = useRef<HTMLInputElement>(null);
   channelFilterFocus.request = () => {
-    // On phones the box is in the closed drawer; a hidden box takes focus only once the open drawer is drawn.
-    if (!input.current?.checkVisibility({ visibilityProperty: true })) drawerOpen.value = true;
+    // Shown: focused at once, so keys typed right after `q` land in the box, not in the shortcuts.
+    if (input.current?.checkVisibility({ visibilityProperty: true })) {
+      input.current.focus();
+      return;
+    }
+    // On phones the box is in the closed drawer: a hidden box takes focus only once the open drawer is drawn.
+    drawerOpen.value = true;
     requestAnimationFrame(() => input.current?.focus());
   };
   return (
