@@ -177,10 +177,16 @@ describe('the keyboard: the next unread conversation, a new DM, and the list of 
     const dms = await inboxLinks(true);
     expect(topics.length).toBeGreaterThanOrEqual(2);
 
-    await page.locator('body').press('n');
-    await expect.poll(hash).toBe(topics[0]);
-    await page.locator('body').press('n');
-    await expect.poll(hash).toBe(topics[1]);
+    const heading = () => page.getByRole('heading', { level: 1 }).textContent();
+    /** A key, then the address it should lead to, and the view following it (its heading changed) before the next key. */
+    const pressAndGo = async (key: string, to: string | null | undefined) => {
+      const before = await heading();
+      await page.locator('body').press(key);
+      await expect.poll(hash).toBe(to);
+      await expect.poll(heading).not.toBe(before);
+    };
+    await pressAndGo('n', topics[0]);
+    await pressAndGo('n', topics[1]);
     await page.locator('body').press('p');
     await expect.poll(hash).toBe(dms[0]);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('You and Marcus Reed');

@@ -297,6 +297,13 @@ describe('keys on the selected message', () => {
     await messageBox().fill('');
     await page.keyboard.press('Escape');
 
+    // Letters typed straight after r go into the box (its e edits nothing).
+    await press('r');
+    await page.keyboard.type('yes');
+    await expect(messageBox().inputValue()).resolves.toBe('yes');
+    await messageBox().fill('');
+    await page.keyboard.press('Escape');
+
     await press('Shift+R');
     await expect.poll(() => page.getByRole('radio', { name: 'Direct message' }).isChecked(), { timeout: WAIT_MS }).toBe(true);
     await expect(page.getByRole('textbox', { name: 'To', exact: true }).inputValue()).resolves.toBe('marcus@lakeside.test');

@@ -98,9 +98,9 @@ export class ComposerState {
       }
       if (this.#draftKey() !== before) this.content.value = '';
     });
-    return this.#restoreDraft().then(() => {
-      this.focusRequest.value += 1;
-    });
+    // Focused at once, so what is typed next goes into the box; a draft fills it only while empty.
+    this.focusRequest.value += 1;
+    return this.#restoreDraft();
   }
 
   /** The person's edit clears the error shown; an upload's (`keepError`) leaves it. */

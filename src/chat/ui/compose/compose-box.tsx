@@ -1,5 +1,5 @@
-import { untracked, useSignal, useSignalEffect } from '@preact/signals';
-import { useEffect, useId, useMemo, useRef } from 'preact/hooks';
+import { effect, untracked, useSignal, useSignalEffect } from '@preact/signals';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import type { ChatSession } from '../../state/session.ts';
 import { useChat } from '../chat-context.ts';
 import { ComposePreview, PreviewToggle } from './compose-preview.tsx';
@@ -73,7 +73,9 @@ export function ComposeBox() {
     if (serverEmojiNames.names.value.length > 0) untracked(() => contentTypeahead.refresh());
   });
 
-  useSignalEffect(() => {
+  // Run as the request is made (not a frame later, as useSignalEffect would): letters typed right
+  // after `c` or `r` go into the box, not to the shortcuts.
+  useLayoutEffect(() => effect(() => {
     if (composer.focusRequest.value === 0) return;
     // A new direct message (`x`) needs its people first; the field shows once the mode has drawn.
     if (composer.mode.peek() === 'dm' && !composer.to.peek().trim()) {
@@ -92,7 +94,7 @@ export function ComposeBox() {
     // The text is wanted again: back from the preview, focused once the box is shown.
     previewing.value = false;
     requestAnimationFrame(() => textarea.current?.focus());
-  });
+  }), []);
 
   /** Uploads go in where the caret is, in the text (upstream leaves the preview first). */
   function upload(files: File[]): void {

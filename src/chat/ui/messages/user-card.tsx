@@ -64,8 +64,12 @@ export function UserCard({ userId, onClose }: { userId: number; onClose(): void 
             class="primary"
             onClick={() => {
               onClose();
-              navigate({ kind: 'dm', userIds: user.user_id === session.me ? [session.me] : [user.user_id] }, names);
-              composer.focusRequest.value += 1;
+              const dm = { kind: 'dm' as const, userIds: user.user_id === session.me ? [session.me] : [user.user_id] };
+              navigate(dm, names);
+              // Addressed now, not when the view's own prefill comes a frame later; focused once the closed
+              // card has handed the focus back to where it was before it opened.
+              composer.prefill(dm);
+              requestAnimationFrame(() => (composer.focusRequest.value += 1));
             }}
           >
             Send direct message

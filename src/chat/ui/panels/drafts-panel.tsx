@@ -52,6 +52,8 @@ export function DraftsPanel() {
                 onClick={() => {
                   panel.value = 'none';
                   navigate(narrow, slugNames(session));
+                  // Addressed now (the view's own prefill comes a frame later), so the focus goes to the message.
+                  composer.prefill(narrow);
                   composer.focusRequest.value += 1;
                 }}
               >
