@@ -1,6 +1,8 @@
 import type { Browser, Locator, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { api, goTo, launchBrowser, logInAs, messageAction, newProfile, OLIVIA, openChat, WAIT_MS, waitAppReady } from './chat-browser.ts';
+import {
+  api, goTo, launchBrowser, logInAs, messageAction, messageElement, messageWithText, newestInTopic, newProfile, OLIVIA, openChat, send, WAIT_MS, waitAppReady,
+} from './chat-browser.ts';
 
 /** #general, a topic of this file's own: its draft is the only one there. */
 const TOPIC_HASH = '#narrow/channel/2-general/topic/compose.20tools';
@@ -395,5 +397,88 @@ describe('the compose box', () => {
     await expect.poll(() => draftStored('a thought for later'), { timeout: WAIT_MS }).toBe(false);
     await page.getByRole('button', { name: 'Close panel' }).click();
     await box.fill('');
+  });
+
+  test('Enter in Topic or To goes on to the message and sends nothing; a wrong recipient’s error goes once the recipient is fixed', async () => {
+    await page.bringToFront();
+    const topic = compose.getByRole('textbox', { name: 'Topic' });
+    await box.fill('written before its topic');
+    await topic.fill('enter in topic');
+    await topic.press('Enter');
+    await expect.poll(() => box.evaluate((element) => element === document.activeElement), { timeout: WAIT_MS }).toBe(true);
+    expect(await box.inputValue()).toBe('written before its topic');
+    expect(await newestInTopic(page, OLIVIA, 'general', 'enter in topic', 1)).toEqual([]);
+
+    await compose.getByRole('radio', { name: 'Direct message' }).check();
+    const to = compose.getByRole('textbox', { name: 'To' });
+    await to.fill('nobody@nowhere.test');
+    await to.press('Enter');
+    await expect.poll(() => box.evaluate((element) => element === document.activeElement), { timeout: WAIT_MS }).toBe(true);
+    await compose.getByRole('button', { name: 'Send', exact: true }).click();
+    const refused = compose.getByRole('alert').filter({ hasText: 'Unknown recipient: nobody@nowhere.test' });
+    await refused.waitFor();
+    await to.fill('hannah@lakeside.test');
+    await refused.waitFor({ state: 'detached' });
+    expect(await box.inputValue()).toBe('written before its topic');
+
+    await compose.getByRole('radio', { name: 'Channel message' }).check();
+    await box.fill('');
+    await topic.fill('compose tools');
+  });
+
+  test('a click on a message replies to it: the box takes its topic and the focus; in a search, its conversation opens at it instead', async () => {
+    await page.bringToFront();
+    const [other] = (await api(page, OLIVIA, 'GET', '/messages', {
+      anchor: 'newest',
+      num_before: 1,
+      num_after: 0,
+      narrow: [
+        { operator: 'channel', operand: 'general' },
+        { operator: 'topic', operand: 'compose tools', negated: true },
+      ],
+    })).messages as { id: number; subject: string }[];
+    await goTo(page, '#narrow/channel/2-general');
+    await messageElement(page, other.id).locator('.message-content').click();
+    await expect.poll(() => compose.getByRole('textbox', { name: 'Topic' }).inputValue(), { timeout: WAIT_MS }).toBe(other.subject);
+    await expect.poll(() => box.evaluate((element) => element === document.activeElement), { timeout: WAIT_MS }).toBe(true);
+    expect(await messageElement(page, other.id).getAttribute('class')).toContain('selected');
+
+    // A search finds messages out of their conversation: a click opens the conversation there.
+    const searched = page.getByRole('searchbox', { name: 'Search' });
+    await searched.fill(`id:${other.id}`);
+    await searched.press('Enter');
+    await messageElement(page, other.id).locator('.message-content').click();
+    await expect.poll(() => page.evaluate(() => location.hash), { timeout: WAIT_MS }).toMatch(new RegExp(`^#narrow/channel/2-general/topic/[^/]+/near/${other.id}$`));
+    await goTo(page, TOPIC_HASH);
+    await expect.poll(() => compose.getByRole('textbox', { name: 'Topic' }).inputValue(), { timeout: WAIT_MS }).toBe('compose tools');
+  });
+
+  test('a message sent where the view does not show it says so, with a link to it in its conversation, whose bar reads Today', async () => {
+    await page.bringToFront();
+    const topic = compose.getByRole('textbox', { name: 'Topic' });
+    await topic.fill('sent out of this view');
+    await send(page, 'to a topic not shown here');
+    const banner = compose.getByRole('status').filter({ hasText: 'Sent! Your message is outside your current view.' });
+    const [sent] = (await newestInTopic(page, OLIVIA, 'general', 'sent out of this view', 1)) as unknown as { id: number }[];
+    await banner.getByRole('link', { name: '#general › sent out of this view' }).click();
+    await expect.poll(() => page.evaluate(() => location.hash), { timeout: WAIT_MS }).toBe(`#narrow/channel/2-general/topic/sent.20out.20of.20this.20view/near/${sent.id}`);
+    await banner.waitFor({ state: 'detached' });
+    await expect.poll(() => messageElement(page, sent.id).getAttribute('class'), { timeout: WAIT_MS }).toContain('selected');
+    await expect(page.locator('.recipient-header .recipient-day').last().textContent()).resolves.toBe('Today');
+    // A view opened after the send, its message below the first unread, does not announce it as sent there.
+    await goTo(page, '');
+    await page.getByRole('heading', { level: 1, name: 'Combined feed' }).waitFor();
+    await page.locator('.message-rows [data-message-id]').first().waitFor();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(resolve)))));
+    expect(await page.getByRole('button', { name: 'Scroll down to view your message.' }).count()).toBe(0);
+
+    // Sent where it shows: no banner.
+    await goTo(page, `#narrow/channel/2-general/topic/sent.20out.20of.20this.20view`);
+    await expect.poll(() => topic.inputValue(), { timeout: WAIT_MS }).toBe('sent out of this view');
+    await send(page, 'shown where it was sent');
+    await messageWithText(page, 'shown where it was sent').waitFor();
+    expect(await banner.count()).toBe(0);
+    await goTo(page, TOPIC_HASH);
+    await expect.poll(() => topic.inputValue(), { timeout: WAIT_MS }).toBe('compose tools');
   });
 });

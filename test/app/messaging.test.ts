@@ -164,7 +164,9 @@ describe('chatting between two people in two tabs', () => {
     await send(olivia, 'a wall of text to fold away');
     const id = await idOf('a wall of text to fold away');
     const content = messageElement(olivia, id).locator('.message-content');
+    // A click replies to it, as upstream's: Esc leaves the compose box for the keys.
     await messageElement(olivia, id).click({ position: { x: 4, y: 4 } });
+    await olivia.keyboard.press('Escape');
     await olivia.keyboard.press('-');
     await content.waitFor({ state: 'hidden' });
     expect((await api(olivia, OLIVIA, 'GET', `/messages/${id}`)).message.flags).toContain('collapsed');

@@ -38,7 +38,9 @@ describe('a poll', () => {
     await expect(messageElement(page, id).locator('.message-content').isVisible()).resolves.toBe(false);
     // Its text cannot be edited (the server refuses widgets): no Edit among its actions, and `e` opens no editor.
     await expect(messageElement(page, id).getByRole('button', { name: 'Edit', exact: true }).count()).resolves.toBe(0);
+    // A click replies to it, as upstream's: Esc leaves the compose box for the keys.
     await messageElement(page, id).click({ position: { x: 4, y: 4 } });
+    await page.keyboard.press('Escape');
     await page.keyboard.press('e');
     // Two frames: Preact has drawn whatever the key changed.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));

@@ -11,6 +11,9 @@ export type Narrow =
 
 export const ALL_MESSAGES: Narrow = { kind: 'all' };
 
+/** One conversation: a topic (`topic` given), or a DM's people besides me. */
+export type ConversationNarrow = Extract<Narrow, { kind: 'channel' } | { kind: 'dm' }>;
+
 /** Upstream's direct message feed (`#narrow/is/dm`): every DM conversation. */
 export const DM_FEED: Narrow = { kind: 'terms', terms: [{ operator: 'is', operand: 'dm' }] };
 
@@ -37,6 +40,35 @@ export function marksReadWhenShown(narrow: Narrow): boolean {
   }
   return narrow.kind === 'all' || narrow.kind === 'channel' || narrow.kind === 'dm';
 }
+
+/**
+ * Whether a view of `narrow` shows the messages of a conversation (a topic, or a DM's people
+ * besides me), when that can be told without the server: undefined for a search, Mentions and
+ * other terms. Starred shows none: a message just sent is not starred.
+ */
+export function conversationInNarrow(conversation: ConversationNarrow, narrow: Narrow): boolean | undefined {
+  switch (narrow.kind) {
+    case 'all':
+      return true;
+    case 'channel':
+      return (
+        conversation.kind === 'channel' &&
+        conversation.channelId === narrow.channelId &&
+        (narrow.topic === undefined || conversation.topic?.toLowerCase() === narrow.topic.toLowerCase())
+      );
+    case 'dm':
+      return conversation.kind === 'dm' && sortedIds(conversation.userIds) === sortedIds(narrow.userIds);
+    case 'starred':
+      return false;
+    case 'terms':
+      return sameNarrow(narrow, DM_FEED) ? conversation.kind === 'dm' : undefined;
+    case 'mentioned':
+    case 'search':
+      return undefined;
+  }
+}
+
+const sortedIds = (ids: readonly number[]): string => [...ids].sort((a, b) => a - b).join(',');
 
 /** One `{operator, operand, negated}` term of the API's `narrow` parameter. */
 export interface NarrowTerm {

@@ -2,7 +2,7 @@ import { batch, signal } from '@preact/signals';
 import { del, entries, get, set } from 'idb-keyval';
 import { ApiFailure } from '../api/api-client.ts';
 import type { ScheduledMessage, User } from '../api/wire-types.ts';
-import type { Narrow } from '../narrow/narrow.ts';
+import { type ConversationNarrow, dmParticipants, type Narrow } from '../narrow/narrow.ts';
 import type { ChatSession } from './session.ts';
 import { ComposeUploads } from './compose-uploads.ts';
 import type { RefusedSend } from './sync-state.ts';
@@ -149,6 +149,15 @@ export class ComposerState {
     if (unknown.length > 0) return { error: `Unknown recipient: ${unknown.join(', ')}` };
     if (ids.length === 0) return { error: 'Choose at least one recipient.' };
     return { type: 'direct', to: ids };
+  }
+
+  /** The conversation the box writes to, as a narrow (a topic, or the DM's people besides me); null while it has no recipient. */
+  conversation(): ConversationNarrow | null {
+    const recipient = this.recipient();
+    if ('error' in recipient) return null;
+    return recipient.type === 'stream'
+      ? { kind: 'channel', channelId: recipient.to, topic: recipient.topic }
+      : { kind: 'dm', userIds: dmParticipants(recipient.to, this.#session.me) };
   }
 
   /** Takes a scheduled message back into the box: its recipient and text, to change and schedule again. */

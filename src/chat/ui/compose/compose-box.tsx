@@ -9,6 +9,9 @@ import { contentSuggestions, recipientSuggestions, topicSuggestions } from './su
 import { formatKey } from '../field-edits.ts';
 import { pressName } from '../key-names.ts';
 import { route } from '../navigation.ts';
+import { type ConversationNarrow, conversationInNarrow } from '../../narrow/narrow.ts';
+import { narrowHash } from '../../narrow/narrow-url.ts';
+import { slugNames } from '../slug-names.ts';
 import { editLastOwnMessage } from '../messages/message-operations.ts';
 import { EmojiButton } from './emoji-button.tsx';
 import { FormatMenu } from './format-menu.tsx';
@@ -96,6 +99,30 @@ export function ComposeBox() {
     requestAnimationFrame(() => textarea.current?.focus());
   }), []);
 
+  /** Where the last message went, when the view shown does not show it. */
+  const sentElsewhere = useSignal<{ conversation: ConversationNarrow; id: number } | null>(null);
+  useSignalEffect(() => {
+    void route.value;
+    untracked(() => (sentElsewhere.value = null));
+  });
+
+  // Upstream's compose banners go once the recipient changes: a fixed To, a channel chosen.
+  useSignalEffect(() => {
+    void [composer.mode.value, composer.channelId.value, composer.topic.value, composer.to.value];
+    untracked(() => (composer.error.value = null));
+  });
+
+  /**
+   * Enter in Topic or To goes on to the message, as upstream's: the form would otherwise take it
+   * as Send, sending before the message is written.
+   */
+  function toMessageOnEnter(event: KeyboardEvent): boolean {
+    if (event.key !== 'Enter' || event.isComposing) return false;
+    event.preventDefault();
+    textarea.current?.focus();
+    return true;
+  }
+
   /** Uploads go in where the caret is, in the text (upstream leaves the preview first). */
   function upload(files: File[]): void {
     const field = textarea.current;
@@ -134,7 +161,16 @@ export function ComposeBox() {
     // Ctrl+Enter too: nothing goes where the server would refuse it.
     if (mayNotPost) return;
     typing.stop();
-    if (await composer.send()) previewing.value = false;
+    const conversation = composer.conversation();
+    sentElsewhere.value = null;
+    if (!(await composer.send())) return;
+    previewing.value = false;
+    const shown = route.peek();
+    const id = composer.lastSentId.peek();
+    // Upstream's banner for a message the view does not show (a search's view is not told).
+    if (conversation && id !== null && (shown.view !== undefined || conversationInNarrow(conversation, shown.narrow) === false)) {
+      sentElsewhere.value = { conversation, id };
+    }
   }
 
   const mode = composer.mode.value;
@@ -152,11 +188,11 @@ export function ComposeBox() {
       <div class="compose-recipient">
         <div class="mode-switch" role="radiogroup" aria-label="Message type">
           <label class={mode === 'channel' ? 'active' : ''}>
-            <input type="radio" name="compose-mode" value="channel" checked={mode === 'channel'} onChange={() => (composer.mode.value = 'channel')} />
+            <input type="radio" name="compose-mode" value="channel" checked={mode === 'channel'} onChange={() => (composer.mode.value = 'channel')} onKeyDown={toMessageOnEnter} />
             Channel message
           </label>
           <label class={mode === 'dm' ? 'active' : ''}>
-            <input type="radio" name="compose-mode" value="dm" checked={mode === 'dm'} onChange={() => (composer.mode.value = 'dm')} />
+            <input type="radio" name="compose-mode" value="dm" checked={mode === 'dm'} onChange={() => (composer.mode.value = 'dm')} onKeyDown={toMessageOnEnter} />
             Direct message
           </label>
         </div>
@@ -192,7 +228,7 @@ export function ComposeBox() {
                   composer.topic.value = event.currentTarget.value;
                   topicTypeahead.refresh();
                 }}
-                onKeyDown={(event) => topicTypeahead.onKeyDown(event)}
+                onKeyDown={(event) => topicTypeahead.onKeyDown(event) || toMessageOnEnter(event)}
               />
               {topicTypeahead.list}
             </div>
@@ -209,7 +245,7 @@ export function ComposeBox() {
                 composer.to.value = event.currentTarget.value;
                 toTypeahead.refresh();
               }}
-              onKeyDown={(event) => toTypeahead.onKeyDown(event)}
+              onKeyDown={(event) => toTypeahead.onKeyDown(event) || toMessageOnEnter(event)}
             />
             {toTypeahead.list}
           </div>
@@ -263,6 +299,7 @@ export function ComposeBox() {
       <ScheduledEditNote />
       <ResolvedTopicNote />
       <UploadStatus />
+      {sentElsewhere.value && <SentElsewhere {...sentElsewhere.value} onClose={() => (sentElsewhere.value = null)} />}
       {mayNotPost && <p class="form-error">You do not have permission to post in this channel.</p>}
       {composer.error.value && (
         <p class="form-error" role="alert">
@@ -287,6 +324,20 @@ export function ComposeBox() {
         </button>
       </div>
     </form>
+  );
+}
+
+/** Upstream's "Sent! Your message is outside your current view." with a link to the message in its conversation. */
+function SentElsewhere({ conversation, id, onClose }: { conversation: ConversationNarrow; id: number; onClose(): void }) {
+  const { session } = useChat();
+  const name = session.realm.conversationName(conversation.kind === 'channel' ? { channelId: conversation.channelId, topic: conversation.topic ?? '' } : conversation);
+  return (
+    <p class="compose-banner" role="status">
+      Sent! Your message is outside your current view. <a href={narrowHash(conversation, slugNames(session), id)}>{name}</a>
+      <button type="button" class="banner-close" aria-label="Close" title="Close" onClick={onClose}>
+        ×
+      </button>
+    </p>
   );
 }
 

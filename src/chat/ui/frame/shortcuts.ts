@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
-import { ALL_MESSAGES, DM_FEED, dmParticipants } from '../../narrow/narrow.ts';
+import { ALL_MESSAGES, DM_FEED } from '../../narrow/narrow.ts';
 import { buildInbox, channelOrder, inboxRealmOf } from '../../state/inbox.ts';
 import { followedTopicsOf, nextUnreadDm, nextUnreadTopic } from '../../state/next-unread.ts';
 import type { ChatContextValue } from '../chat-context.ts';
@@ -119,9 +119,9 @@ function run(action: ShortcutAction, context: ChatContextValue): boolean {
       statusDialogOpen.value = true;
       return true;
     case 'toComposeTarget': {
-      const recipient = composer.recipient();
-      if ('error' in recipient) return false;
-      navigate(recipient.type === 'stream' ? { kind: 'channel', channelId: recipient.to, topic: recipient.topic } : { kind: 'dm', userIds: dmParticipants(recipient.to, session.me) }, names);
+      const conversation = composer.conversation();
+      if (!conversation) return false;
+      navigate(conversation, names);
       return true;
     }
   }

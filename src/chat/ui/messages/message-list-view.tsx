@@ -138,7 +138,8 @@ function MessageWindow({ list, nearMessageId, onFirstDraw }: Props) {
   const sentId = composer.lastSentId.value;
   const sentIndex = sentId === null ? -1 : rows.findLastIndex((row) => row.kind === 'message' && row.message.id === sentId);
   const [sentOutOfView, setSentOutOfView] = useState(false);
-  const seenSent = useRef<number | null>(null);
+  // A message sent before this list opened is not announced: the person sent it from elsewhere.
+  const seenSent = useRef<number | null>(composer.lastSentId.peek());
   useEffect(() => {
     if (sentIndex < 0 || seenSent.current === sentId) return setSentOutOfView(false);
     let live = true;
@@ -216,8 +217,7 @@ function MessageWindow({ list, nearMessageId, onFirstDraw }: Props) {
             const row = rows[item.index];
             return (
               <div key={item.key} class="row" data-index={item.index} ref={virtualizer.measureElement} style={{ transform: `translateY(${item.start}px)` }}>
-                {row.kind === 'recipient' && <RecipientHeader message={row.message} />}
-                {row.kind === 'date' && <p class="date-divider">{format.day(row.timestamp)}</p>}
+                {row.kind === 'recipient' && <RecipientHeader message={row.message} format={format} />}
                 {row.kind === 'message' && (
                   <MessageRow message={row.message} showSender={row.showSender} format={format} readHere={list.readHere.value.has(row.message.id)} />
                 )}

@@ -9,6 +9,7 @@ import { MessageEditor } from './message-editor.tsx';
 import { MessageWidget } from './message-widget.tsx';
 import { widgetOf } from '../../state/widgets.ts';
 import { Reactions } from './reactions.tsx';
+import { onMessageClick } from './message-click.ts';
 import { editing, messageDialog, revealedMuted, setRevealed, toggleCollapsed } from './message-operations.ts';
 
 interface Props {
@@ -27,7 +28,8 @@ export const MessageRow = memo(MessageRowContent);
 
 /** One message: sender (visible on the first of a run, always there for readers), time, content, reactions, actions. */
 function MessageRowContent({ message, showSender, format, readHere }: Props) {
-  const { session, selectedId } = useChat();
+  const context = useChat();
+  const { session, selectedId } = context;
   const realm = session.realm;
   const unread = realm.unread.value.has(message.id);
   const starred = message.flags.includes('starred');
@@ -46,7 +48,7 @@ function MessageRowContent({ message, showSender, format, readHere }: Props) {
       class={`message ${showSender ? 'with-sender' : 'continued'} ${unread ? 'unread' : readHere ? 'was-unread' : ''} ${selected ? 'selected' : ''} ${mentioned ? 'mentioned' : ''} ${pending ? 'pending' : ''}`}
       data-message-id={message.id}
       aria-label={`${message.sender_full_name}, ${format.time(message.timestamp)}`}
-      onClick={() => (selectedId.value = message.id)}
+      onClick={(event) => onMessageClick(event, message, context)}
     >
       {showSender ? (
         avatar ? <Avatar url={session.api.resolve(avatar)} /> : <span class="avatar" />

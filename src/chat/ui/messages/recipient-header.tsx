@@ -5,9 +5,10 @@ import { useChat } from '../chat-context.ts';
 import { slugNames } from '../slug-names.ts';
 import { messageHtml } from '../message-html.ts';
 import { ChannelIcon } from '../channel-icon.tsx';
+import type { timeFormatter } from '../time-format.ts';
 
-/** The conversation a run of messages belongs to: `#channel > topic`, or the DM's people; each part a link to its narrow. */
-export function RecipientHeader({ message }: { message: Message }) {
+/** The conversation a run of messages belongs to (`#channel > topic`, or the DM's people; each part a link to its narrow) and its day, as upstream's recipient bar. */
+export function RecipientHeader({ message, format }: { message: Message; format: ReturnType<typeof timeFormatter> }) {
   const { session } = useChat();
   const realm = session.realm;
   const names = slugNames(session);
@@ -33,6 +34,7 @@ export function RecipientHeader({ message }: { message: Message }) {
             topic
           )}
         </a>
+        <HeaderDay timestamp={message.timestamp} format={format} />
       </div>
     );
   }
@@ -43,6 +45,15 @@ export function RecipientHeader({ message }: { message: Message }) {
       <a class="recipient-dm" href={narrowHash({ kind: 'dm', userIds }, names)}>
         {userIds.length === 1 && userIds[0] === session.me ? 'Messages with yourself' : `You and ${people.join(', ')}`}
       </a>
+      <HeaderDay timestamp={message.timestamp} format={format} />
     </div>
+  );
+}
+
+function HeaderDay({ timestamp, format }: { timestamp: number; format: ReturnType<typeof timeFormatter> }) {
+  return (
+    <time class="recipient-day" dateTime={new Date(timestamp * 1000).toISOString()} title={format.day(timestamp)}>
+      {format.headerDay(timestamp)}
+    </time>
   );
 }
