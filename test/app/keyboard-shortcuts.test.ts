@@ -123,6 +123,39 @@ describe('keys that go somewhere', () => {
     await expect.poll(async () => (await selectedId()) === (await first()), { timeout: WAIT_MS }).toBe(true);
     expect(await selectedId()).toBeLessThan(newest);
   });
+
+  test('Esc with nothing open goes to the home view: the Inbox, or the one chosen in Settings; switched off there, it stays', async () => {
+    await goToView('#narrow/channel/2-general', '#general');
+    await press('Escape');
+    await expect.poll(hash, { timeout: WAIT_MS }).toBe('#inbox');
+
+    await page.getByRole('button', { name: 'Menu for Olivia Park' }).click();
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    const settings = page.getByRole('complementary', { name: 'Settings' });
+    await settings.getByRole('combobox', { name: 'Home view' }).selectOption({ label: 'Recent conversations' });
+    await expect.poll(async () => (await api(page, OLIVIA, 'POST', '/register', { fetch_event_types: ['user_settings'] })).user_settings.web_home_view, { timeout: WAIT_MS }).toBe(
+      'recent_topics',
+    );
+    // The first Esc closes the panel, the next goes home.
+    await press('Escape');
+    await settings.waitFor({ state: 'detached' });
+    await goToView('#narrow/channel/2-general', '#general');
+    await press('Escape');
+    await expect.poll(hash, { timeout: WAIT_MS }).toBe('#recent');
+
+    await api(page, OLIVIA, 'PATCH', '/settings', { web_escape_navigates_to_home_view: false, web_home_view: 'inbox' });
+    await page.getByRole('button', { name: 'Menu for Olivia Park' }).click();
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    await expect.poll(() => settings.getByRole('checkbox', { name: 'Escape key navigates to home view' }).isChecked(), { timeout: WAIT_MS }).toBe(false);
+    await press('Escape');
+    await goToView('#narrow/channel/2-general', '#general');
+    await press('Escape');
+    await press('?');
+    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+    expect(await hash()).toBe('#narrow/channel/2-general');
+    await press('Escape');
+    await api(page, OLIVIA, 'PATCH', '/settings', { web_escape_navigates_to_home_view: true });
+  });
 });
 
 describe('keys on the selected message', () => {

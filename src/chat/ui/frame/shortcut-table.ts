@@ -134,7 +134,7 @@ export const SHORTCUT_HELP: readonly { title: string; shortcuts: readonly Shortc
       { keys: [['c']], does: 'New message in this conversation' },
       { keys: [['x']], does: 'New direct message' },
       { keys: [['d']], does: 'Drafts (again: close them)' },
-      { keys: [['Esc'], ['Ctrl', '[']], does: 'Close what is open, or clear the selection' },
+      { keys: [['Esc'], ['Ctrl', '[']], does: 'Close what is open, else go to the home view' },
     ],
   },
   {

@@ -48,12 +48,20 @@ export function useShortcuts(context: ChatContextValue): void {
       // Enter or Space on a focused button or link presses it (a vote, a reaction), not "reply";
       // the arrows in an open menu move among its choices.
       if ((name === 'Enter' || name === 'Space') && target?.closest('button, a[href], [role="button"], summary')) return;
-      if (target?.closest('[role="menu"]')) return;
+      // An open menu or dialog takes its own keys (Esc closes it and does nothing else).
+      if (target?.closest('[role="menu"], dialog')) return;
       if (run(action, context)) event.preventDefault();
     }
     addEventListener('keydown', onKey);
     return () => removeEventListener('keydown', onKey);
   }, [context.session]);
+}
+
+/** The person's home view (upstream's `web_home_view`), where Esc goes with nothing else to close. */
+function goHome({ session }: ChatContextValue): void {
+  const home = session.realm.settings.value.web_home_view;
+  if (home === 'all_messages') navigate(ALL_MESSAGES, slugNames(session));
+  else showView(home === 'recent_topics' ? 'recent' : 'inbox');
 }
 
 /** Does what the key is bound to; false when it does nothing here (the browser then keeps it). */
@@ -64,6 +72,7 @@ function run(action: ShortcutAction, context: ChatContextValue): boolean {
     case 'escape':
       if (panel.value !== 'none') panel.value = 'none';
       else if (drawerOpen.value) drawerOpen.value = false;
+      else if (session.realm.settings.value.web_escape_navigates_to_home_view !== false) goHome(context);
       else selectedId.value = null;
       return false;
     case 'help':

@@ -14,6 +14,13 @@ const COLOR_SCHEMES = [
   { value: 2, label: 'Dark' },
 ];
 
+/** Upstream's home views: where Esc goes (the address with no view stays the combined feed, runtime contract 5). */
+const HOME_VIEWS = [
+  { value: 'inbox', label: 'Inbox' },
+  { value: 'recent_topics', label: 'Recent conversations' },
+  { value: 'all_messages', label: 'Combined feed' },
+];
+
 /** My settings that the server keeps (name, profile fields, timezone, theme, keys, time format) and each subscription's. */
 export function SettingsPanel() {
   return (
@@ -80,6 +87,24 @@ function PersonalSettings() {
             </option>
           ))}
         </select>
+      </label>
+      <label class="stacked">
+        Home view
+        <select value={String(settings.web_home_view ?? 'inbox')} onChange={(event) => void save('web_home_view', event.currentTarget.value)}>
+          {HOME_VIEWS.map((view) => (
+            <option key={view.value} value={view.value}>
+              {view.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label class="checkbox">
+        <input
+          type="checkbox"
+          checked={settings.web_escape_navigates_to_home_view !== false}
+          onChange={(event) => void save('web_escape_navigates_to_home_view', event.currentTarget.checked)}
+        />
+        Escape key navigates to home view
       </label>
       <label class="checkbox">
         <input type="checkbox" checked={settings.enter_sends} onChange={(event) => void save('enter_sends', event.currentTarget.checked)} />
