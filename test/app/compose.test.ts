@@ -375,26 +375,32 @@ describe('the compose box', () => {
     await left.waitFor({ state: 'detached' });
   });
 
-  test('Drafts lists the text left in a conversation; Restore brings it back into the box there, Delete drops it', async () => {
+  test('Drafts, counted in the sidebar, lists the text left in a conversation as it is written; Restore brings it back into the box there, Delete drops it', async () => {
     await page.bringToFront();
+    const draftsView = page.getByRole('navigation', { name: 'Channels and conversations' }).getByRole('button', { name: /^Drafts/ });
+    const counted = async () => Number((await draftsView.textContent())?.replace('Drafts', '') || 0);
     await box.fill('a thought for later');
     await goTo(page, '#narrow/channel/5-engineering');
     await boxHolds('');
-    await page.getByRole('button', { name: /^Menu for / }).click();
-    await page.getByRole('menuitem', { name: 'Drafts' }).click();
+    await draftsView.click();
     const drafts = page.getByRole('complementary', { name: 'Drafts' }).getByRole('list', { name: 'Drafts' });
     const entry = drafts.getByRole('listitem').filter({ hasText: 'a thought for later' });
     await expect(entry.locator('.draft-where').textContent()).resolves.toBe('#general › compose tools');
+    const listed = await drafts.getByRole('listitem').count();
+    await expect.poll(counted, { timeout: WAIT_MS }).toBe(listed);
 
     await entry.getByRole('button', { name: 'Restore' }).click();
     await page.getByRole('heading', { name: '#general › compose tools' }).waitFor();
     await boxHolds('a thought for later');
 
-    await page.getByRole('button', { name: /^Menu for / }).click();
-    await page.getByRole('menuitem', { name: 'Drafts' }).click();
+    // The open list follows the box: a draft changed there changes in the list.
+    await draftsView.click();
+    await box.fill('a thought for later, rewritten');
+    await drafts.getByRole('listitem').filter({ hasText: 'a thought for later, rewritten' }).waitFor();
     await entry.getByRole('button', { name: 'Delete' }).click();
     await entry.waitFor({ state: 'detached' });
-    await expect.poll(() => draftStored('a thought for later'), { timeout: WAIT_MS }).toBe(false);
+    await expect.poll(() => draftStored('a thought for later, rewritten'), { timeout: WAIT_MS }).toBe(false);
+    await expect.poll(counted, { timeout: WAIT_MS }).toBe(listed - 1);
     await page.getByRole('button', { name: 'Close panel' }).click();
     await box.fill('');
   });

@@ -50,6 +50,9 @@ export class ComposerState {
   /** Bumps when something asks the message box to take focus. */
   readonly focusRequest = signal(0);
   readonly uploads: ComposeUploads;
+  /** The drafts kept for this login, as the Drafts panel lists them and the sidebar counts them; null until first read. */
+  readonly kept = signal<readonly KeptDraft[] | null>(null);
+  #draftReads = 0;
   readonly #session: ChatSession;
   readonly #draftPrefix: string;
   #draftTimer: ReturnType<typeof setTimeout> | null = null;
@@ -58,6 +61,7 @@ export class ComposerState {
     this.#session = session;
     this.#draftPrefix = `chat:draft:${login.server}:${login.email}:`;
     this.uploads = new ComposeUploads(session.api, session.realm.maxFileUploadSizeMib, this);
+    void this.#readDrafts();
   }
 
   /** Composing inside a topic or DM narrow starts from its recipient (runtime contract 5). */
@@ -216,7 +220,7 @@ export class ComposerState {
         if (path === '/messages' && typeof answer.id === 'number') this.lastSentId.value = answer.id;
       });
       if (this.#draftTimer) clearTimeout(this.#draftTimer);
-      if (key) await (rest.trim() ? set(key, rest) : del(key)).catch(() => undefined);
+      if (key) await this.#writeDraft(key, rest.trim() ? rest : null);
       return true;
     } catch (error) {
       batch(() => {
@@ -251,7 +255,7 @@ export class ComposerState {
       return 'box';
     }
     void get<string>(key)
-      .then((draft) => set(key, draft?.trim() ? `${draft}\n\n${message.content}` : message.content))
+      .then((draft) => this.#writeDraft(key, draft?.trim() ? `${draft}\n\n${message.content}` : message.content))
       .catch(() => undefined);
     return {
       draftOf: this.#session.realm.conversationName(recipient.type === 'stream' ? { channelId: recipient.to, topic: recipient.topic } : { userIds: recipient.to }),
@@ -289,8 +293,8 @@ export class ComposerState {
     return ids.length > 0 && ids.every((id) => id !== undefined) ? { type: 'direct', to: ids as number[] } : null;
   }
 
-  /** Every draft kept for this login, by conversation: what the Drafts panel lists. */
-  async drafts(): Promise<KeptDraft[]> {
+  /** Every draft kept for this login, by conversation. */
+  async #storedDrafts(): Promise<KeptDraft[]> {
     const stored = await entries<IDBValidKey, unknown>().catch(() => [] as [IDBValidKey, unknown][]);
     return stored.flatMap(([key, text]): KeptDraft[] => {
       if (typeof key !== 'string' || !key.startsWith(this.#draftPrefix) || typeof text !== 'string' || !text.trim()) return [];
@@ -302,8 +306,21 @@ export class ComposerState {
     });
   }
 
-  async deleteDraft(key: string): Promise<void> {
-    await del(key).catch(() => undefined);
+  deleteDraft(key: string): Promise<void> {
+    return this.#writeDraft(key, null);
+  }
+
+  /** Keeps `text` as the draft under `key` (null: none), then reads the list again for those who show it. */
+  async #writeDraft(key: string, text: string | null): Promise<void> {
+    await (text === null ? del(key) : set(key, text)).catch(() => undefined);
+    await this.#readDrafts();
+  }
+
+  /** The newest read wins: an older one finishing later is dropped. */
+  async #readDrafts(): Promise<void> {
+    const read = ++this.#draftReads;
+    const drafts = await this.#storedDrafts();
+    if (read === this.#draftReads) this.kept.value = drafts;
   }
 
   #draftKey(): string | null {
@@ -320,14 +337,13 @@ export class ComposerState {
   /** Leaving a conversation: its unsent text stays as its draft. */
   #keepDraft(key: string | null): void {
     if (this.#draftTimer) clearTimeout(this.#draftTimer);
-    if (key && this.content.value.trim()) void set(key, this.content.value).catch(() => undefined);
+    if (key && this.content.value.trim()) void this.#writeDraft(key, this.content.value);
   }
 
   async #saveDraft(): Promise<void> {
     const key = this.#draftKey();
     if (!key) return;
-    if (this.content.value.trim()) await set(key, this.content.value).catch(() => undefined);
-    else await del(key).catch(() => undefined);
+    await this.#writeDraft(key, this.content.value.trim() ? this.content.value : null);
   }
 
   /** Switching conversations: the new one's draft, if any, replaces an empty box. */

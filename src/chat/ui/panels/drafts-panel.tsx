@@ -16,20 +16,25 @@ const PREVIEW_CHARS = 300;
 export function DraftsPanel() {
   const { session, composer, panel } = useChat();
   const realm = session.realm;
-  const drafts = useSignal<KeptDraft[] | null>(null);
+  // Follows the drafts as they are written, deleted or sent, as upstream's list does.
+  const drafts = composer.kept;
   // Topics are kept lower-cased (they match that way): their names as the server shows them.
   const topicNames = useSignal<ReadonlyMap<string, string>>(new Map());
-  async function load(): Promise<void> {
-    const kept = await composer.drafts();
-    drafts.value = kept;
-    const names = new Map<string, string>();
-    for (const channelId of new Set(kept.flatMap((draft) => ('channelId' in draft ? [draft.channelId] : [])))) {
-      const answer = await session.api.get<{ topics: { name: string }[] }>(`/users/me/${channelId}/topics`).catch(() => ({ topics: [] }));
-      for (const topic of answer.topics) names.set(`${channelId}:${topic.name.toLowerCase()}`, topic.name);
-    }
-    topicNames.value = names;
-  }
-  useEffect(() => void load(), []);
+  const channelIds = [...new Set((drafts.value ?? []).flatMap((draft) => ('channelId' in draft ? [draft.channelId] : [])))].sort((a, b) => a - b);
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      const names = new Map<string, string>();
+      for (const channelId of channelIds) {
+        const answer = await session.api.get<{ topics: { name: string }[] }>(`/users/me/${channelId}/topics`).catch(() => ({ topics: [] }));
+        for (const topic of answer.topics) names.set(`${channelId}:${topic.name.toLowerCase()}`, topic.name);
+      }
+      if (live) topicNames.value = names;
+    })();
+    return () => {
+      live = false;
+    };
+  }, [channelIds.join(',')]);
 
   if (drafts.value === null) return <p role="status">Loading…</p>;
   if (drafts.value.length === 0) return <p class="hint">No drafts. Text left in the compose box when you leave a conversation is kept here.</p>;
@@ -62,10 +67,7 @@ export function DraftsPanel() {
               <button
                 type="button"
                 class="danger"
-                onClick={async () => {
-                  await composer.deleteDraft(draft.key);
-                  await load();
-                }}
+                onClick={() => void composer.deleteDraft(draft.key)}
               >
                 Delete
               </button>

@@ -14,7 +14,7 @@ function isCurrent(narrow: Narrow): boolean {
 
 /** Views, channels by folder (with the selected channel's topics), direct messages. A drawer on narrow screens. */
 export function Sidebar() {
-  const { session, panel } = useChat();
+  const { session, panel, composer } = useChat();
   const realm = session.realm;
   const names = slugNames(session);
   const unread = realm.unread.value;
@@ -58,6 +58,8 @@ export function Sidebar() {
               </a>
             </li>
           ))}
+        <PanelView which="drafts" label="Drafts" count={composer.kept.value?.length ?? 0} />
+        {realm.scheduledMessages.value.length > 0 && <PanelView which="scheduled" label="Scheduled messages" count={realm.scheduledMessages.value.length} />}
       </ul>
       <ChannelSection />
       <button type="button" class="sidebar-action" onClick={() => (panel.value = 'channels')}>
@@ -65,5 +67,27 @@ export function Sidebar() {
       </button>
       <DirectMessagesSection />
     </nav>
+  );
+}
+
+/** Upstream's Drafts and Scheduled messages views, which are side panels here: the row opens (again: closes) its panel. */
+function PanelView({ which, label, count }: { which: 'drafts' | 'scheduled'; label: string; count: number }) {
+  const { panel, drawerOpen } = useChat();
+  const open = panel.value === which;
+  return (
+    <li>
+      <button
+        type="button"
+        class="sidebar-view"
+        aria-expanded={open}
+        onClick={() => {
+          panel.value = open ? 'none' : which;
+          drawerOpen.value = false;
+        }}
+      >
+        <span class="label">{label}</span>
+        {count > 0 && <span class="count">{count}</span>}
+      </button>
+    </li>
   );
 }
