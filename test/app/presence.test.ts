@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { api, HANNAH, launchBrowser, logInAs, MARCUS, newProfile, openChat, WAIT_MS } from './chat-browser.ts';
+import { api, goTo, HANNAH, launchBrowser, logInAs, MARCUS, newProfile, openChat, WAIT_MS } from './chat-browser.ts';
 
 let browser: Browser;
 let profile: BrowserContext;
@@ -48,10 +48,14 @@ describe('who is here: the Users panel', () => {
     await expect.poll(() => presenceOf('Hannah Kim')).toBe('Active');
   });
 
-  test('the filter keeps the matching names; a name opens the person’s card with their presence', async () => {
+  test('the filter keeps the matching names; a name opens our direct messages, its ⋮ the person’s card with their presence', async () => {
     await page.getByRole('searchbox', { name: 'Filter users' }).fill('han');
     await expect.poll(() => users().getByRole('listitem').allTextContents()).toEqual(['Hannah Kim']);
-    await userRow('Hannah Kim').getByRole('button').click();
+    await userRow('Hannah Kim').locator('.user-row').click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('You and Hannah Kim');
+    await goTo(page, '#narrow/channel/2-general');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('#general');
+    await userRow('Hannah Kim').getByRole('button', { name: 'Card of Hannah Kim' }).click();
     const card = page.getByRole('dialog', { name: 'Hannah Kim' });
     await expect(card.textContent()).resolves.toContain('PresenceActive');
     await card.getByRole('button', { name: 'Send direct message' }).click();

@@ -4,6 +4,8 @@ import type { User } from '../../api/wire-types.ts';
 import type { PresenceStatus } from '../../state/presence.ts';
 import { useChat } from '../chat-context.ts';
 import { messageDialog } from '../messages/message-operations.ts';
+import { navigate } from '../navigation.ts';
+import { slugNames } from '../slug-names.ts';
 import { PresenceDot } from '../presence-dot.tsx';
 import { StatusEmoji } from '../status-emoji.tsx';
 
@@ -21,7 +23,7 @@ export const usersFilterFocus = {
 
 /**
  * Upstream's buddy list: the realm's people (not bots, not deactivated accounts), me first, then
- * those active, idle and offline, each by name; a name opens the person's card.
+ * those active, idle and offline, each by name.
  */
 export function UsersPanel() {
   const { session } = useChat();
@@ -63,16 +65,26 @@ export function UsersPanel() {
   );
 }
 
+/** As upstream's buddy list: the name opens our direct messages, ⋮ the person's card. */
 function UserRow({ user, status, me }: { user: User; status: PresenceStatus; me: boolean }) {
   const { session } = useChat();
   return (
-    <li>
-      <button type="button" class="user-row" onClick={() => (messageDialog.value = { kind: 'user', userId: user.user_id })}>
+    <li class="user-list-row">
+      <button type="button" class="user-row" onClick={() => navigate({ kind: 'dm', userIds: [user.user_id] }, slugNames(session))}>
         <PresenceDot status={status} />
         <span class="label">{user.full_name}</span>
         {me && <span class="hint">(you)</span>}
         <StatusEmoji status={session.realm.userStatus.value.get(user.user_id)} withText />
       </button>
+      {/* The glyph is CSS: the row's text stays the person's name. */}
+      <button
+        type="button"
+        class="user-card-button"
+        aria-haspopup="dialog"
+        aria-label={`Card of ${user.full_name}`}
+        title="View the card"
+        onClick={() => (messageDialog.value = { kind: 'user', userId: user.user_id })}
+      />
     </li>
   );
 }
