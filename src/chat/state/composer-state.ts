@@ -1,12 +1,13 @@
 import { batch, signal } from '@preact/signals';
 import { del, entries, get, set } from 'idb-keyval';
 import { ApiFailure } from '../api/api-client.ts';
-import type { ScheduledMessage, User } from '../api/wire-types.ts';
+import type { ScheduledMessage } from '../api/wire-types.ts';
 import { type ConversationNarrow, dmParticipants, type Narrow } from '../narrow/narrow.ts';
 import type { ChatSession } from './session.ts';
 import { ComposeUploads } from './compose-uploads.ts';
 import type { RefusedSend } from './sync-state.ts';
 import { characterCount, messageTooLong } from './message-length.ts';
+import { resolveRecipients } from './recipients.ts';
 
 export type ComposeMode = 'channel' | 'dm';
 
@@ -15,21 +16,6 @@ type Recipient = { type: 'stream'; to: number; topic: string } | { type: 'direct
 
 /** Upstream's words for Send while a file is still on its way. */
 export const UPLOAD_IN_PROGRESS = 'Cannot send message while files are being uploaded.';
-
-/** Recipients typed in `To`: names or emails separated by commas, resolved against the realm's users. */
-export function resolveRecipients(text: string, users: Iterable<User>): { ids: number[]; unknown: string[] } {
-  const all = [...users].filter((user) => user.is_active);
-  const ids: number[] = [];
-  const unknown: string[] = [];
-  for (const raw of text.split(',')) {
-    const name = raw.trim().toLowerCase();
-    if (!name) continue;
-    const user = all.find((u) => u.email.toLowerCase() === name || u.delivery_email?.toLowerCase() === name || u.full_name.toLowerCase() === name);
-    if (user) ids.push(user.user_id);
-    else unknown.push(raw.trim());
-  }
-  return { ids: [...new Set(ids)], unknown };
-}
 
 /**
  * The compose box's state: where the message goes, what it says, and the drafts kept per

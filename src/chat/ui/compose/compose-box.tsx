@@ -5,7 +5,8 @@ import { useChat } from '../chat-context.ts';
 import { ComposePreview, PreviewToggle } from './compose-preview.tsx';
 import { ScheduledEditNote, ScheduleFields, ScheduleToggle } from './schedule-control.tsx';
 import { SnippetMenu } from './snippet-menu.tsx';
-import { contentSuggestions, recipientSuggestions, topicSuggestions } from './suggestion-sources.ts';
+import { contentSuggestions, topicSuggestions } from './suggestion-sources.ts';
+import { RecipientField } from './recipient-field.tsx';
 import { formatKey } from '../field-edits.ts';
 import { pressName } from '../key-names.ts';
 import { route } from '../navigation.ts';
@@ -53,11 +54,6 @@ export function ComposeBox() {
   const activeUsers = () => [...realm.users.value.values()].filter((user) => user.is_active && !realm.isMuted(user.user_id));
 
   const topicTypeahead = useTypeahead(topicField, topicSuggestions(() => topics), (text) => (composer.topic.value = text));
-  const toTypeahead = useTypeahead(
-    toField,
-    recipientSuggestions(() => activeUsers().filter((user) => user.user_id !== session.me)),
-    (text) => (composer.to.value = text),
-  );
   const contentTypeahead = useTypeahead(
     textarea,
     contentSuggestions({
@@ -234,21 +230,7 @@ export function ComposeBox() {
             </div>
           </>
         ) : (
-          <div class="compose-field to-field">
-            <input
-              ref={toField}
-              aria-label="To"
-              placeholder="Names or emails, separated by commas"
-              value={composer.to.value}
-              {...toTypeahead.fieldProps}
-              onInput={(event) => {
-                composer.to.value = event.currentTarget.value;
-                toTypeahead.refresh();
-              }}
-              onKeyDown={(event) => toTypeahead.onKeyDown(event) || toMessageOnEnter(event)}
-            />
-            {toTypeahead.list}
-          </div>
+          <RecipientField field={toField} onEnter={toMessageOnEnter} />
         )}
       </div>
       <div class="compose-field message-field">

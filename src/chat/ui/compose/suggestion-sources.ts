@@ -17,16 +17,20 @@ export function topicSuggestions(topics: () => string[]): SuggestionSource {
   };
 }
 
-/** People for the last comma-separated entry of `To`; taking one completes it with their email. */
-export function recipientSuggestions(users: () => User[]): SuggestionSource {
+/**
+ * People for the entry being typed in `To` (after its last comma), leaving out those `chosen`
+ * already (the pills' entries); taking one ends the entry with their email and a comma, which
+ * makes their pill.
+ */
+export function recipientSuggestions(users: () => User[], chosen: () => string[]): SuggestionSource {
   return (text, caret) => {
     const before = text.slice(0, caret);
     const start = before.lastIndexOf(',') + 1;
     const query = before.slice(start).trim().toLowerCase();
     if (!query) return [];
-    const chosen = new Set(text.split(',').map((part) => part.trim().toLowerCase()));
+    const taken = new Set([...chosen(), ...text.split(',')].map((part) => part.trim().toLowerCase()));
     return users()
-      .filter((user) => !chosen.has(user.email.toLowerCase()) && (matches(user.full_name, query) || user.email.toLowerCase().startsWith(query)))
+      .filter((user) => !taken.has(user.email.toLowerCase()) && (matches(user.full_name, query) || user.email.toLowerCase().startsWith(query)))
       .map((user) => ({
         key: String(user.user_id),
         label: user.full_name,
