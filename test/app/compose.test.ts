@@ -432,6 +432,39 @@ describe('the compose box', () => {
     await topic.fill('compose tools');
   });
 
+  test('To shows a direct message’s people as pills by name: typing offers people, Enter or a comma makes a pill, Backspace removes the last; a send reaches them all', async () => {
+    await page.bringToFront();
+    await goTo(page, '#narrow/dm/9-Marcus-Reed');
+    const pills = compose.getByRole('list', { name: 'Recipients' });
+    const pill = (name: string) => pills.getByRole('listitem').filter({ hasText: name });
+    await pill('Marcus Reed').waitFor();
+    expect(await pills.textContent()).not.toContain('marcus@lakeside.test');
+    const to = compose.getByRole('textbox', { name: 'To' });
+    expect(await to.inputValue()).toBe('');
+
+    await to.pressSequentially('han');
+    await page.getByRole('option', { name: /Hannah Kim/ }).waitFor();
+    await to.press('Enter');
+    await pill('Hannah Kim').waitFor();
+    expect(await to.inputValue()).toBe('');
+    await to.pressSequentially('sam@lakeside.test,');
+    await pill('Sam Okafor').waitFor();
+    await to.press('Backspace');
+    await pill('Sam Okafor').waitFor({ state: 'detached' });
+    expect(await compose.getByRole('button', { name: 'Remove Hannah Kim' }).count()).toBe(1);
+
+    await send(page, 'to the pills');
+    const { messages } = await api(page, OLIVIA, 'GET', '/messages', {
+      anchor: 'newest',
+      num_before: 1,
+      num_after: 0,
+      narrow: [{ operator: 'dm', operand: 'marcus@lakeside.test,hannah@lakeside.test' }],
+    });
+    expect((messages as { content: string }[]).map((message) => message.content)).toEqual([expect.stringContaining('to the pills')]);
+    await goTo(page, TOPIC_HASH);
+    await expect.poll(() => compose.getByRole('textbox', { name: 'Topic' }).inputValue(), { timeout: WAIT_MS }).toBe('compose tools');
+  });
+
   test('a click on a message replies to it: the box takes its topic and the focus; in a search, its conversation opens at it instead', async () => {
     await page.bringToFront();
     const [other] = (await api(page, OLIVIA, 'GET', '/messages', {
