@@ -156,7 +156,8 @@ describe('keyboard and phone use', () => {
     const page = await openChat(profile, '/#narrow/channel/5-engineering/topic/CI');
     await logInAs(page, 'Sam Okafor');
     await page.locator('[data-message-id]').first().waitFor();
-    await page.locator('body').click({ position: { x: 700, y: 70 } });
+    // A click on nothing that acts (a click on a message would reply to it), so the keys reach the page.
+    await page.getByRole('heading', { level: 1 }).click();
 
     await page.keyboard.press('j');
     const first = await page.locator('.message.selected').getAttribute('data-message-id');

@@ -1,5 +1,5 @@
-import { untracked, useComputed, useSignal, useSignalEffect } from '@preact/signals';
-import { useEffect, useMemo } from 'preact/hooks';
+import { effect, untracked, useComputed, useSignal, useSignalEffect } from '@preact/signals';
+import { useEffect, useLayoutEffect, useMemo } from 'preact/hooks';
 import { narrowKey } from '../../narrow/narrow.ts';
 import type { LocalServer } from '../../host/local-server.ts';
 import type { SavedLogin } from '../../login/saved-logins.ts';
@@ -54,18 +54,23 @@ export function ChatView({ session, login, local, onReady, onLogout }: Props) {
   useSpoilerToggles();
   useCodeCopyButtons();
 
-  // A new narrow: the compose box follows it, and the drawer closes (phones). The selection is the
-  // new list's to set when it opens: this effect runs a frame late, after a list already loaded.
-  useSignalEffect(() => {
-    const shown = narrow.value;
-    // Only the narrow triggers this: what prefill reads (the composer's own state) must not.
-    untracked(() => {
-      composer.prefill(shown);
-      drawerOpen.value = false;
-      // On a phone a panel covers the messages: going to a view (a person's DM from Users) shows it.
-      if (matchMedia(PHONE_WIDTH).matches) panel.value = 'none';
-    });
-  });
+  // A new narrow: the compose box follows it, and the drawer closes (phones). At once, not a frame
+  // later as useSignalEffect would: a key pressed right after the view changed (`x`, `r`) must not
+  // be undone by the box following the view after it. The selection is the new list's to set.
+  useLayoutEffect(
+    () =>
+      effect(() => {
+        const shown = narrow.value;
+        // Only the narrow triggers this: what prefill reads (the composer's own state) must not.
+        untracked(() => {
+          composer.prefill(shown);
+          drawerOpen.value = false;
+          // On a phone a panel covers the messages: going to a view (a person's DM from Users) shows it.
+          if (matchMedia(PHONE_WIDTH).matches) panel.value = 'none';
+        });
+      }),
+    [],
+  );
 
   // Upstream's title: the unread count, what is shown, the realm; a glance at the tab says what waits.
   useSignalEffect(() => {
