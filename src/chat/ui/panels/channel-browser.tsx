@@ -3,13 +3,14 @@ import type { Channel } from '../../api/wire-types.ts';
 import { narrowHash } from '../../narrow/narrow-url.ts';
 import { ChannelIcon } from '../channel-icon.tsx';
 import { useChat } from '../chat-context.ts';
-import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { Dialog } from '../dialog.tsx';
 import { navigate } from '../navigation.ts';
 import { CreateChannel } from './create-channel.tsx';
 import { messageHtml } from '../message-html.ts';
 import { attempt } from '../notices.ts';
 import { slugNames } from '../slug-names.ts';
+import { unsubscribe } from '../subscription-operations.ts';
+import { ConfirmUnsubscribe } from '../unsubscribe-dialog.tsx';
 
 /** Every channel I can see, subscribed or not: subscribe, unsubscribe, or just look; and a new one, if the realm lets me. */
 export function ChannelBrowser() {
@@ -21,7 +22,6 @@ export function ChannelBrowser() {
   const creating = useSignal(false);
   const mayCreate = realm.may('can_create_public_channel_group') || realm.may('can_create_private_channel_group');
   const subscribe = (name: string) => attempt('Could not subscribe', () => session.api.post('/users/me/subscriptions', { subscriptions: [{ name }] }));
-  const unsubscribe = (name: string) => attempt('Could not unsubscribe', () => session.api.delete('/users/me/subscriptions', { subscriptions: [name] }));
   return (
     <>
       {mayCreate && (
@@ -65,7 +65,7 @@ export function ChannelBrowser() {
                   onClick={() => {
                     // Leaving a private channel may be for good: asked first, as upstream asks.
                     if (subscribed && channel.invite_only) leaving.value = channel;
-                    else void (subscribed ? unsubscribe(channel.name) : subscribe(channel.name));
+                    else void (subscribed ? unsubscribe(session, channel.name) : subscribe(channel.name));
                   }}
                 >
                   {subscribed ? 'Unsubscribe' : 'Subscribe'}
@@ -78,9 +78,7 @@ export function ChannelBrowser() {
         })}
       </ul>
       {leaving.value && (
-        <ConfirmDialog title={`Unsubscribe from #${leaving.value.name}?`} action="Unsubscribe" onClose={() => (leaving.value = null)} onConfirm={() => unsubscribe(leaving.value!.name)}>
-          <p>This channel is private: once you leave it, you cannot subscribe again unless someone who may add subscribers adds you.</p>
-        </ConfirmDialog>
+        <ConfirmUnsubscribe channel={leaving.value} onClose={() => (leaving.value = null)} />
       )}
     </>
   );

@@ -7,6 +7,7 @@ import { CustomEmoji } from './custom-emoji.tsx';
 import { MutedUsers } from './muted-users.tsx';
 import { MyProfileFields } from './my-profile-fields.tsx';
 import { RemovableRow } from '../removable-row.tsx';
+import { setSubscriptionProperty } from '../subscription-operations.ts';
 
 const COLOR_SCHEMES = [
   { value: 1, label: 'Automatic (follow the system)' },
@@ -223,10 +224,7 @@ function SubscriptionSettings() {
 
 function SubscriptionRow({ sub }: { sub: Subscription }) {
   const { session } = useChat();
-  const set = (property: string, value: unknown) =>
-    attempt(`Could not change #${sub.name}`, () =>
-      session.api.post('/users/me/subscriptions/properties', { subscription_data: [{ stream_id: sub.stream_id, property, value }] }),
-    );
+  const set = (property: string, value: unknown) => setSubscriptionProperty(session, sub, property, value);
   const colorPicked = useCommittedChange<HTMLInputElement>((color) => void set('color', color));
   return (
     <li>
