@@ -252,3 +252,53 @@ describe('the sidebar’s Filter channels box', () => {
     await expect.poll(async () => (await channelNames()).length).toBeGreaterThan(1);
   });
 });
+
+describe('the sidebar’s channel and topic menus', () => {
+  const sidebar = () => page.getByRole('navigation', { name: 'Channels and conversations', exact: true });
+  const pinnedOnServer = async (name: string) =>
+    ((await api(page, OLIVIA, 'GET', '/users/me/subscriptions')).subscriptions as { name: string; pin_to_top: boolean }[]).find((sub) => sub.name === name)?.pin_to_top;
+
+  test('a channel’s “⋮” pins it to the top of the sidebar on the server, and unpins it', async () => {
+    await sidebar().getByRole('button', { name: 'Channel options for #design', exact: true }).click();
+    await page.getByRole('menu', { name: 'Channel options for #design' }).getByRole('menuitem', { name: 'Pin channel to top' }).click();
+    await sidebar().getByRole('region', { name: 'Pinned', exact: true }).getByRole('link', { name: 'design' }).waitFor();
+    await expect.poll(() => pinnedOnServer('design')).toBe(true);
+
+    await sidebar().getByRole('button', { name: 'Channel options for #design', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Unpin channel from top' }).click();
+    await sidebar().getByRole('region', { name: 'Pinned', exact: true }).waitFor({ state: 'detached' });
+    await expect.poll(() => pinnedOnServer('design')).toBe(false);
+  });
+
+  test('a topic’s “⋮”, opened from the keyboard, marks it read and mutes it on the server; Esc closes it', async () => {
+    // Another topic of the channel open (its topics listed), so this one's message stays unread.
+    await marcusSends('design', 'Sidebar menu elsewhere', 'the topic being read');
+    await goTo(page, '#narrow/channel/6-design/topic/Sidebar.20menu.20elsewhere');
+    await marcusSends('design', 'Sidebar menu check', 'a topic for its sidebar menu');
+    const button = sidebar().getByRole('button', { name: 'Topic options for Sidebar menu check', exact: true });
+    const menu = page.getByRole('menu', { name: 'Topic options for Sidebar menu check' });
+    const row = sidebar().locator('.topic-item', { hasText: 'Sidebar menu check' });
+    await row.getByLabel('1 unread').waitFor();
+
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => menu.getByRole('menuitemradio', { name: 'Mute' }).evaluate((item) => item === document.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    await expect.poll(() => button.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    await page.keyboard.press('Enter');
+    await menu.getByRole('menuitem', { name: 'Mark all messages as read' }).click();
+    await expect.poll(() => unreadInTopic('design', 'Sidebar menu check'), { timeout: WAIT_MS }).toEqual([]);
+    await row.getByLabel('1 unread').waitFor({ state: 'detached' });
+
+    const policy = async () =>
+      ((await api(page, OLIVIA, 'POST', '/register', { fetch_event_types: ['user_topic'] })).user_topics as { topic_name: string; visibility_policy: number }[]).find(
+        (topic) => topic.topic_name === 'Sidebar menu check',
+      )?.visibility_policy;
+    await button.click();
+    await menu.getByRole('menuitemradio', { name: 'Mute' }).click();
+    await expect.poll(policy).toBe(1);
+    await expect.poll(() => row.getAttribute('class')).toContain('muted');
+  });
+});

@@ -3,7 +3,7 @@ import { type Narrow, narrowKey, reactionsNarrow, termsQuery } from '../../narro
 import { type RealmState, TOPIC_FOLLOWED, TOPIC_MUTED } from '../../state/realm-state.ts';
 import { useChat } from '../chat-context.ts';
 import { messageHtml } from '../message-html.ts';
-import { markNarrowRead, RESOLVED_TOPIC_PREFIX, toggleTopicResolved, unreadInNarrow } from '../messages/message-operations.ts';
+import { markNarrowRead, RESOLVED_TOPIC_PREFIX, setTopicPolicy, toggleTopicResolved, unreadInNarrow } from '../messages/message-operations.ts';
 import { navigate } from '../navigation.ts';
 import { attempt } from '../notices.ts';
 import { ChannelSettings } from '../panels/channel-settings.tsx';
@@ -118,7 +118,7 @@ interface PolicyToggleProps {
   labels: [off: string, on: string];
 }
 
-/** A topic's visibility policy (muted, followed) as a pressed/unpressed button, set with `POST /user_topics`. */
+/** A topic's visibility policy (muted, followed) as a pressed/unpressed button. */
 function TopicPolicyToggle({ channelId, topic, policy, current, labels }: PolicyToggleProps) {
   const { session } = useChat();
   const on = current === policy;
@@ -127,9 +127,7 @@ function TopicPolicyToggle({ channelId, topic, policy, current, labels }: Policy
       type="button"
       class="small"
       aria-pressed={on}
-      onClick={() =>
-        void attempt('Could not change the topic', () => session.api.post('/user_topics', { stream_id: channelId, topic, visibility_policy: on ? 0 : policy }))
-      }
+      onClick={() => void setTopicPolicy(session, channelId, topic, on ? 0 : policy)}
     >
       {on ? labels[1] : labels[0]}
     </button>

@@ -163,9 +163,14 @@ export async function toggleTopicMute(session: ChatSession, channelId: number, t
   const channelMuted = realm.subscriptions.value.get(channelId)?.is_muted ?? false;
   const shownBefore = channelMuted ? policy === TOPIC_UNMUTED || policy === TOPIC_FOLLOWED : policy !== TOPIC_MUTED;
   const next = shownBefore ? (channelMuted ? 0 : TOPIC_MUTED) : channelMuted ? TOPIC_UNMUTED : 0;
-  const changed = await attempt('Could not change the topic', () => session.api.post('/user_topics', { stream_id: channelId, topic, visibility_policy: next }));
+  const changed = await setTopicPolicy(session, channelId, topic, next);
   if (changed) notify(shownBefore ? `You muted the topic “${topic}”.` : `You unmuted the topic “${topic}”.`);
   return changed;
+}
+
+/** A topic's visibility policy (0: the channel's default), set with `POST /user_topics`. */
+export function setTopicPolicy(session: ChatSession, channelId: number, topic: string, policy: number): Promise<boolean> {
+  return attempt('Could not change the topic', () => session.api.post('/user_topics', { stream_id: channelId, topic, visibility_policy: policy }));
 }
 
 /** Quote and reply, as upstream writes it: a mention of the author, a link to the message, the quoted source. */
@@ -206,12 +211,7 @@ export async function toggleTopicResolved(session: ChatSession, channelId: numbe
   const resolved = topic.startsWith(RESOLVED_TOPIC_PREFIX);
   const renamed = resolved ? topic.slice(RESOLVED_TOPIC_PREFIX.length) : `${RESOLVED_TOPIC_PREFIX}${topic}`;
   const done = await attempt(resolved ? 'Could not mark the topic unresolved' : 'Could not mark the topic resolved', async () => {
-    const narrow = [
-      { operator: 'channel', operand: channelId },
-      { operator: 'topic', operand: topic },
-    ];
-    const page = await session.api.get<{ messages: { id: number }[] }>('/messages', { anchor: 'newest', num_before: 1, num_after: 0, narrow });
-    const newest = page.messages[0];
+    const newest = await newestInTopic(session, channelId, topic);
     if (!newest) throw new Error('The topic has no messages.');
     await session.api.patch(`/messages/${newest.id}`, {
       topic: renamed,
@@ -221,6 +221,16 @@ export async function toggleTopicResolved(session: ChatSession, channelId: numbe
     });
   });
   return done ? renamed : null;
+}
+
+/** The topic's newest message, fetched: what a whole topic's move names it by. None in a topic with none. */
+export async function newestInTopic(session: ChatSession, channelId: number, topic: string): Promise<Message | undefined> {
+  const narrow = [
+    { operator: 'channel', operand: channelId },
+    { operator: 'topic', operand: topic },
+  ];
+  const page = await session.api.get<{ messages: Message[] }>('/messages', { anchor: 'newest', num_before: 1, num_after: 0, narrow });
+  return page.messages[0];
 }
 
 /** Which unread messages belong to a view the header's Mark as read covers (the feed, a channel, a topic, a DM); null for the others. */
