@@ -385,7 +385,7 @@ describe('Mark as unread from here', () => {
     // (before, the view read them again at once).
     const fourth = (await api(page, MARCUS, 'POST', '/messages', { type: 'channel', to: 'general', topic: 'unread again', content: 'fourth' })).id as number;
     await messageElement(page, fourth).waitFor();
-    await page.getByRole('button', { name: 'Mark as read', exact: false }).and(page.locator('[title="3 unread"]')).waitFor();
+    await page.getByRole('button', { name: 'Mark as read', exact: false }).and(page.locator('[title="Mark as read (3 unread)"]')).waitFor();
     expect(await unreadOnServer()).toEqual([...ids.slice(1), fourth]);
     // Opened again, the view reads them.
     await goTo(page, '#inbox');

@@ -9,6 +9,7 @@ import { attempt } from '../notices.ts';
 import { ChannelSettings } from '../panels/channel-settings.tsx';
 import { slugNames, termNames } from '../slug-names.ts';
 import { TopicMenu } from './topic-menu.tsx';
+import { Icon, type IconName } from '../icons.tsx';
 
 /** What a narrow is called: its heading, and the page's title. */
 export function narrowName(realm: RealmState, narrow: Narrow): string {
@@ -80,28 +81,31 @@ export function NarrowTitle({ narrow }: { narrow: Narrow }) {
       )}
       {settingsOpen.value && narrow.kind === 'channel' && <ChannelSettings channelId={narrow.channelId} onClose={() => (settingsOpen.value = false)} />}
       {unreadHere > 0 && (
-        <button type="button" class="small" title={`${unreadHere} unread`} onClick={() => void markNarrowRead(session, narrow)}>
-          Mark as read
+        <button type="button" class="small with-icon" title={`Mark as read (${unreadHere} unread)`} onClick={() => void markNarrowRead(session, narrow)}>
+          <Icon name="read" />
+          <span class="button-text">Mark as read</span>
         </button>
       )}
       {narrow.kind === 'channel' && narrow.topic !== undefined && (
         <>
-          <TopicPolicyToggle channelId={narrow.channelId} topic={narrow.topic} policy={TOPIC_MUTED} current={topicPolicy} labels={['Mute topic', 'Unmute topic']} />
+          <TopicPolicyToggle channelId={narrow.channelId} topic={narrow.topic} policy={TOPIC_MUTED} current={topicPolicy} labels={['Mute topic', 'Unmute topic']} icon="mute" />
           {/* Upstream's Follow: the topic's messages count as if in an unmuted channel, and `is:followed` finds them. */}
-          <TopicPolicyToggle channelId={narrow.channelId} topic={narrow.topic} policy={TOPIC_FOLLOWED} current={topicPolicy} labels={['Follow topic', 'Unfollow topic']} />
+          <TopicPolicyToggle channelId={narrow.channelId} topic={narrow.topic} policy={TOPIC_FOLLOWED} current={topicPolicy} labels={['Follow topic', 'Unfollow topic']} icon="follow" />
         </>
       )}
       {narrow.kind === 'channel' && narrow.topic !== undefined && narrow.topic !== '' && realm.may('can_resolve_topics_group') && topicMessage && (
         <button
           type="button"
-          class="small"
+          class="small with-icon"
+          title={narrow.topic.startsWith(RESOLVED_TOPIC_PREFIX) ? 'Mark as unresolved' : 'Mark as resolved'}
           onClick={async () => {
             const renamed = await toggleTopicResolved(session, narrow.channelId, narrow.topic!);
             // The topic moved: follow it, as upstream's web app does.
             if (renamed !== null) navigate({ kind: 'channel', channelId: narrow.channelId, topic: renamed }, slugNames(session));
           }}
         >
-          {narrow.topic.startsWith(RESOLVED_TOPIC_PREFIX) ? 'Mark as unresolved' : 'Mark as resolved'}
+          <Icon name="resolve" />
+          <span class="button-text">{narrow.topic.startsWith(RESOLVED_TOPIC_PREFIX) ? 'Mark as unresolved' : 'Mark as resolved'}</span>
         </button>
       )}
       {narrow.kind === 'channel' && narrow.topic !== undefined && <TopicMenu channelId={narrow.channelId} topic={narrow.topic} newest={topicMessage} />}
@@ -116,20 +120,24 @@ interface PolicyToggleProps {
   policy: number;
   current: number | null;
   labels: [off: string, on: string];
+  icon: IconName;
 }
 
 /** A topic's visibility policy (muted, followed) as a pressed/unpressed button. */
-function TopicPolicyToggle({ channelId, topic, policy, current, labels }: PolicyToggleProps) {
+function TopicPolicyToggle({ channelId, topic, policy, current, labels, icon }: PolicyToggleProps) {
   const { session } = useChat();
   const on = current === policy;
+  const label = on ? labels[1] : labels[0];
   return (
     <button
       type="button"
-      class="small"
+      class="small with-icon"
       aria-pressed={on}
+      title={label}
       onClick={() => void setTopicPolicy(session, channelId, topic, on ? 0 : policy)}
     >
-      {on ? labels[1] : labels[0]}
+      <Icon name={icon} />
+      <span class="button-text">{label}</span>
     </button>
   );
 }
