@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { api, HANNAH, launchBrowser, logInAs, messageAction, newProfile, newestInTopic, OLIVIA, openChat } from './chat-browser.ts';
+import { api, HANNAH, launchBrowser, logInAs, messageAction, messageElement, newProfile, newestInTopic, OLIVIA, openChat } from './chat-browser.ts';
 
 let browser: Browser;
 let page: Page;
@@ -37,6 +37,30 @@ describe('actions offered as the realm’s permission settings allow (a member, 
     await resolve.waitFor({ state: 'detached' });
     // Nothing else in the header went with it.
     await page.getByRole('button', { name: 'Mute topic' }).waitFor();
+  });
+
+  test('a message she may not edit offers View message source, its Markdown as written; her own does not', async () => {
+    const shown = (
+      await api(page, HANNAH, 'GET', '/messages', {
+        anchor: 'newest',
+        num_before: 20,
+        num_after: 0,
+        apply_markdown: false,
+        narrow: [{ operator: 'channel', operand: 'engineering' }, { operator: 'topic', operand: 'Release 2.4' }],
+      })
+    ).messages as { id: number; sender_email: string; content: string }[];
+    const theirs = shown.filter((message) => message.sender_email !== 'hannah@lakeside.test').at(-1)!;
+    expect(await moreActions(theirs.id)).toContain('View message source');
+    await messageAction(page, theirs.id, 'More actions');
+    await page.getByRole('menuitem', { name: 'View message source' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Message source' });
+    await expect.poll(() => dialog.getByLabel('Markdown of the message').textContent()).toBe(theirs.content);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    const own = (await api(page, HANNAH, 'POST', '/messages', { type: 'channel', to: 'engineering', topic: 'Release 2.4', content: 'mine to **edit**' })).id as number;
+    await messageElement(page, own).waitFor();
+    expect(await moreActions(own)).not.toContain('View message source');
   });
 
   test('Move message goes once she may neither rename topics nor move between channels; with one of them the dialog offers only that', async () => {

@@ -98,6 +98,11 @@ export function MessageActions({ message }: { message: Message }) {
           <button type="button" role="menuitem" onClick={() => void toggleCollapsed(session, message)}>
             {message.flags.includes('collapsed') ? 'Expand message' : 'Collapse message'}
           </button>
+          {!canEditContent(session, message) && (
+            <button type="button" role="menuitem" onClick={() => (messageDialog.value = { kind: 'source', message })}>
+              View message source
+            </button>
+          )}
           {realm.realmFlags.value.allowEditHistory && (
             <button type="button" role="menuitem" onClick={() => (messageDialog.value = { kind: 'history', message })}>
               View edit history

@@ -25,6 +25,8 @@ export function MessageDialogs() {
   switch (dialog.kind) {
     case 'history':
       return <EditHistory message={dialog.message} onClose={close} />;
+    case 'source':
+      return <MessageSource message={dialog.message} onClose={close} />;
     case 'receipts':
       return <ReadReceipts message={dialog.message} onClose={close} />;
     case 'remind':
@@ -82,6 +84,26 @@ function EditHistory({ message, onClose }: { message: Message; onClose(): void }
           </li>
         ))}
       </ol>
+    </Dialog>
+  );
+}
+
+/** Upstream's View message source: the Markdown as written, for a message one may not edit (to copy from it). */
+function MessageSource({ message, onClose }: { message: Message; onClose(): void }) {
+  const { session } = useChat();
+  const source = useSignal<string | null>(null);
+  const error = useSignal<string | null>(null);
+  useEffect(() => {
+    session.api.get<{ message: { content: string } }>(`/messages/${message.id}`, { apply_markdown: false }).then(
+      (answer) => (source.value = answer.message.content),
+      (failure: unknown) => (error.value = failure instanceof Error ? failure.message : String(failure)),
+    );
+  }, [message.id]);
+  return (
+    <Dialog title="Message source" onClose={onClose} wide>
+      {error.value && <p class="form-error" role="alert">{error.value}</p>}
+      {source.value === null && !error.value && <p role="status">Loading…</p>}
+      {source.value !== null && <pre class="message-source" tabIndex={0} aria-label="Markdown of the message">{source.value}</pre>}
     </Dialog>
   );
 }

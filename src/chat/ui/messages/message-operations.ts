@@ -30,6 +30,7 @@ export const editing = signal<number | null>(null);
  */
 export type MessageDialog =
   | { kind: 'history'; message: Message }
+  | { kind: 'source'; message: Message }
   | { kind: 'receipts'; message: Message }
   | { kind: 'remind'; message: Message }
   | { kind: 'move'; message: Message; whole?: 'rename' | 'move' }
