@@ -17,6 +17,7 @@ interface Props {
 export function TopBar({ login, onLogout }: Props) {
   const { session, panel, drawerOpen, local } = useChat();
   const realm = session.realm;
+  const avatar = realm.meUser.value?.avatar_url;
   const menuOpen = useSignal(false);
   const userMenu = useRef<HTMLDivElement>(null);
   usePopupDismiss(menuOpen, userMenu);
@@ -45,7 +46,8 @@ export function TopBar({ login, onLogout }: Props) {
       <div class="user-menu" ref={userMenu}>
         <button type="button" class="user-button" aria-haspopup="menu" aria-expanded={menuOpen.value} onClick={() => (menuOpen.value = !menuOpen.value)}>
           <span class="visually-hidden">Menu for </span>
-          {realm.meUser.value?.full_name ?? login.fullName}
+          {avatar && <img class="user-button-avatar" src={session.api.resolve(avatar)} alt="" width={24} height={24} />}
+          <span class="user-button-name">{realm.meUser.value?.full_name ?? login.fullName}</span>
         </button>
         {menuOpen.value && (
           <div class="menu" role="menu">
