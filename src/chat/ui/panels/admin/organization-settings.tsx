@@ -14,13 +14,17 @@ const ROLE_GROUPS: [string, string][] = [
   ['role:nobody', 'Nobody'],
 ];
 
-/** The permission settings this server stores and enforces that decide what the app offers. */
-const GROUP_SETTINGS: [RealmGroupSetting, string][] = [
-  ['can_resolve_topics_group', 'Who can resolve topics'],
-  ['can_move_messages_between_topics_group', 'Who can move messages to another topic'],
-  ['can_move_messages_between_channels_group', 'Who can move messages to another channel'],
-  ['can_create_public_channel_group', 'Who can create public channels'],
-  ['can_create_private_channel_group', 'Who can create private channels'],
+/**
+ * The permission settings this server stores and enforces that decide what the app offers, and
+ * whether Everyone (guests included) may hold each: upstream's settings page offers it only where
+ * its server accepts it.
+ */
+const GROUP_SETTINGS: [RealmGroupSetting, string, { everyone: boolean }][] = [
+  ['can_resolve_topics_group', 'Who can resolve topics', { everyone: true }],
+  ['can_move_messages_between_topics_group', 'Who can move messages to another topic', { everyone: true }],
+  ['can_move_messages_between_channels_group', 'Who can move messages to another channel', { everyone: false }],
+  ['can_create_public_channel_group', 'Who can create public channels', { everyone: false }],
+  ['can_create_private_channel_group', 'Who can create private channels', { everyone: false }],
 ];
 
 /**
@@ -51,12 +55,12 @@ export function OrganizationSettings() {
   const choices = [
     ...ROLE_GROUPS.flatMap(([groupName, label]) => {
       const found = groups.find(([, group]) => group.system && group.name === groupName);
-      return found ? [{ id: found[0], label }] : [];
+      return found ? [{ id: found[0], label, everyone: groupName === 'role:everyone' }] : [];
     }),
     ...groups
       .filter(([, group]) => !group.system)
       .sort(([, a], [, b]) => a.name.localeCompare(b.name))
-      .map(([id, group]) => ({ id, label: `@${group.name}` })),
+      .map(([id, group]) => ({ id, label: `@${group.name}`, everyone: false })),
   ];
   return (
     <section aria-labelledby="organization-settings">
@@ -80,7 +84,7 @@ export function OrganizationSettings() {
           {label}
         </label>
       ))}
-      {GROUP_SETTINGS.map(([setting, label]) => {
+      {GROUP_SETTINGS.map(([setting, label, allows]) => {
         const value = realm.groupPermissions.settings.value[setting];
         return (
           <label key={setting} class="stacked">
@@ -94,7 +98,7 @@ export function OrganizationSettings() {
                   A custom group
                 </option>
               )}
-              {choices.map((group) => (
+              {choices.filter((group) => allows.everyone || !group.everyone || group.id === value).map((group) => (
                 <option key={group.id} value={group.id}>
                   {group.label}
                 </option>
