@@ -261,7 +261,7 @@ describe('chatting between two people in two tabs', () => {
     await messageAction(olivia, newest, 'More actions');
     const list = (await olivia.locator('.message-scroller').boundingBox())!;
     const items = olivia.getByRole('menu').getByRole('menuitem');
-    await expect(items.count()).resolves.toBe(8);
+    await expect(items.count()).resolves.toBe(9);
     for (const item of await items.all()) {
       const box = (await item.boundingBox())!;
       expect(box.y).toBeGreaterThanOrEqual(list.y);

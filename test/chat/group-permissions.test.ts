@@ -34,6 +34,16 @@ describe('whether a user holds a realm permission setting', () => {
     expect([11, 8, 10].map((user) => state.holds(user, 'can_delete_any_message_group'))).toEqual([true, true, false]);
   });
 
+  test('deleting follows upstream: the realm’s groups or the channel’s, which only add; another’s message needs an any-group', () => {
+    const state = permissions({ realm_can_delete_any_message_group: ADMINS, realm_can_delete_own_message_group: ADMINS });
+    expect(state.mayDelete(10, { own: true })).toBe(false);
+    expect(state.mayDelete(10, { own: true, channel: { own: MEMBERS } })).toBe(true);
+    expect(state.mayDelete(10, { own: false, channel: { own: MEMBERS } })).toBe(false);
+    expect(state.mayDelete(20, { own: false, channel: { any: DESIGNERS } })).toBe(true);
+    // A channel's empty group takes nothing from the realm's.
+    expect(state.mayDelete(8, { own: false, channel: { any: { direct_members: [], direct_subgroups: [] } } })).toBe(true);
+  });
+
   test('a setting the server did not send allows (the server decides)', () => {
     expect(permissions({}).holds(99, 'can_delete_own_message_group')).toBe(true);
   });

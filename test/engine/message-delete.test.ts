@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { QueueOptions } from '../../src/engine/events/event-queue.ts';
 import { NO_CAPABILITIES } from '../../src/engine/events/event-types.ts';
-import { GROUP_ADMINISTRATORS, GROUP_MODERATORS } from '../../src/engine/permissions/system-groups.ts';
+import { GROUP_ADMINISTRATORS, GROUP_EVERYONE, GROUP_MEMBERS, GROUP_MODERATORS, GROUP_OWNERS } from '../../src/engine/permissions/system-groups.ts';
 import { expectRefused } from '../support/expect-refused.ts';
 import { createTestRealm, openQueue, IDS, type TestRealm, type TestUser } from '../support/test-realm.ts';
 
@@ -96,19 +96,32 @@ describe('DELETE /messages/{id}', () => {
     expect(await exists(2)).toBe(false);
   });
 
-  it("refuses senders outside the channel's can_delete_own_message_group", async () => {
-    const restricted = await realm.as('olivia').patch(`/streams/${IDS.general}`, { can_delete_own_message_group: { new: GROUP_ADMINISTRATORS } });
-    expect(restricted.body).toEqual({ result: 'success', msg: '' });
-    expect((await remove('mark', 2)).body).toEqual(DENIED);
-    expect(await exists(2)).toBe(true);
+  it("refuses senders outside the realm's can_delete_own_message_group, unless the channel's own group holds them", async () => {
+    const restricted = await realm.as('olivia').patch('/realm', { can_delete_own_message_group: { new: GROUP_ADMINISTRATORS } });
+    expect(restricted.body).toMatchObject({ result: 'success', can_delete_own_message_group: GROUP_ADMINISTRATORS });
+    await expectRefused(realm, () => remove('mark', 2), DENIED);
+    // A channel's group adds to the realm's: it never takes away, and here it gives back.
+    const granted = await realm.as('olivia').patch(`/streams/${IDS.general}`, { can_delete_own_message_group: { new: GROUP_MEMBERS } });
+    expect(granted.body).toEqual({ result: 'success', msg: '' });
+    expect(await remove('mark', 2)).toEqual(DELETED);
   });
 
-  it("lets members of the channel's can_delete_any_message_group delete anyone's message", async () => {
+  it("lets the realm's can_delete_any_message_group, and a channel's, delete anyone's message; an administrator outside both may not", async () => {
+    // The realm's group is the administrators by default; narrowed to the owners, an administrator is refused.
+    const narrowed = await realm.as('olivia').patch('/realm', { can_delete_any_message_group: { new: GROUP_OWNERS } });
+    expect(narrowed.body).toMatchObject({ result: 'success', can_delete_any_message_group: GROUP_OWNERS });
+    await expectRefused(realm, () => remove('adam', 2), DENIED);
     expect((await remove('mona', 1)).body).toEqual(DENIED);
     const widened = await realm.as('olivia').patch(`/streams/${IDS.general}`, { can_delete_any_message_group: { new: GROUP_MODERATORS } });
     expect(widened.body).toEqual({ result: 'success', msg: '' });
     expect(await remove('mona', 1)).toEqual(DELETED);
     expect(await exists(1)).toBe(false);
+    expect(await remove('olivia', 2)).toEqual(DELETED);
+  });
+
+  it("keeps guests out of the realm's can_delete_any_message_group, as upstream's server does", async () => {
+    const refused = await realm.as('olivia').patch('/realm', { can_delete_any_message_group: { new: GROUP_EVERYONE } });
+    expect(refused.body).toMatchObject({ result: 'error', code: 'BAD_REQUEST' });
   });
 
   it('answers "Invalid message(s)" for a message the caller cannot see or that does not exist', async () => {

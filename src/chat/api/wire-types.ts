@@ -14,6 +14,8 @@ export interface User {
   timezone: string;
   avatar_url: string | null;
   bot_type: number | null;
+  /** A bot's owner, who may delete its messages as their own. */
+  bot_owner_id?: number | null;
   /** The server's own bots (cross_realm_bots): no one can mute them. */
   is_system_bot?: boolean;
   /**
@@ -97,6 +99,9 @@ export interface Channel {
   can_add_subscribers_group?: number | { direct_members: number[]; direct_subgroups: number[] };
   /** Who may post in the channel (an announcements channel: administrators). */
   can_send_message_group?: number | { direct_members: number[]; direct_subgroups: number[] };
+  /** Who may delete anyone's messages / their own here, besides the realm's groups of the same names. */
+  can_delete_any_message_group?: number | { direct_members: number[]; direct_subgroups: number[] };
+  can_delete_own_message_group?: number | { direct_members: number[]; direct_subgroups: number[] };
 }
 
 /** A channel as a subscriber sees it: the channel plus their own settings for it. */

@@ -73,6 +73,18 @@ export class GroupPermissions {
     return this.#inSetting(userId, value);
   }
 
+  /**
+   * Whether the user may delete a message, by upstream's rule: the realm's
+   * can_delete_any_message_group or the channel's; their own message (or their bot's) with the
+   * realm's can_delete_own_message_group or the channel's. A channel's groups only add. The
+   * server also checks the time limit, and decides.
+   */
+  mayDelete(userId: number, message: { own: boolean; channel?: { any?: GroupSettingValue; own?: GroupSettingValue } }): boolean {
+    const inChannel = (value: GroupSettingValue | undefined) => value !== undefined && this.#inSetting(userId, value);
+    if (this.holds(userId, 'can_delete_any_message_group') || inChannel(message.channel?.any)) return true;
+    return message.own && (this.holds(userId, 'can_delete_own_message_group') || inChannel(message.channel?.own));
+  }
+
   /** The groups a user may mention, as upstream's typeahead offers them: named groups, not roles. */
   mentionableBy(userId: number): { id: number; name: string; description: string }[] {
     return [...this.groups.value]

@@ -218,6 +218,15 @@ export class RealmState {
     return value === undefined || this.groupPermissions.inSetting(this.me, value);
   }
 
+  /** Whether I may delete a message (`GroupPermissions.mayDelete`): my own or my bot's counts as mine. */
+  mayDelete(message: { sender_id: number; stream_id?: number }): boolean {
+    const channel = message.stream_id === undefined ? undefined : this.channels.value.get(message.stream_id);
+    return this.groupPermissions.mayDelete(this.me, {
+      own: message.sender_id === this.me || this.users.value.get(message.sender_id)?.bot_owner_id === this.me,
+      channel: channel && { any: channel.can_delete_any_message_group, own: channel.can_delete_own_message_group },
+    });
+  }
+
   topicPolicy(channelId: number, topic: string): number {
     return this.userTopics.value.get(topicKey(channelId, topic)) ?? 0;
   }

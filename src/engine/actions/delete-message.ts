@@ -5,7 +5,8 @@ import { channelSubscriberIds } from '../directory/cached-reads.ts';
 import { isInGroupSetting } from '../permissions/system-groups.ts';
 import { loadAccessibleMessage } from '../narrow/message-access.ts';
 import type { RealmDatabase } from '../storage/database.ts';
-import { type MessageRow, ROLE_ADMIN, type UserRow } from '../storage/rows.ts';
+import type { GroupSettingValue, MessageRow, UserRow } from '../storage/rows.ts';
+import { realmPermissionGroup } from '../permissions/realm-permissions.ts';
 import type { ActionScope, CallerScope } from '../services/action-scope.ts';
 import { channelViewerIds } from '../permissions/channel-access.ts';
 import { unlinkDeletedMessages } from './uploads.ts';
@@ -89,18 +90,20 @@ export function deleteMessageEvent(row: MessageRow, messageIds: number[]): Engin
 }
 
 /**
- * Upstream's rule: administrators and the channel's can_delete_any_message_group delete
- * anything; otherwise only one's own (or one's bot's) messages, while in the channel's
- * can_delete_own_message_group and within the realm's deletion time limit.
+ * Upstream's rule: the realm's can_delete_any_message_group, or the channel's, delete anything;
+ * otherwise only one's own (or one's bot's) messages, while in the realm's
+ * can_delete_own_message_group or the channel's, and within the realm's deletion time limit.
+ * A channel's groups add to the realm's; they never take away.
  */
 function checkCanDelete(actor: UserRow, row: MessageRow, directory: RealmDirectory, now: number): void {
-  if (actor.role <= ROLE_ADMIN) return;
+  const { realm, groups } = directory;
   const channel = row.type === 'stream' ? directory.channels.get(row.stream_id!) : undefined;
-  if (channel && isInGroupSetting(actor, channel.can_delete_any_message_group, directory.groups)) return;
+  const holds = (realmSetting: GroupSettingValue, channelSetting: GroupSettingValue | undefined) =>
+    isInGroupSetting(actor, realmSetting, groups) || (channelSetting !== undefined && isInGroupSetting(actor, channelSetting, groups));
+  if (holds(realmPermissionGroup(realm, 'can_delete_any_message_group'), channel?.can_delete_any_message_group)) return;
   const sender = directory.users.get(row.sender_id);
   const ownsMessage = row.sender_id === actor.id || sender?.bot_owner_id === actor.id;
-  if (!ownsMessage) throw badRequest("You don't have permission to delete this message");
-  if (channel && !isInGroupSetting(actor, channel.can_delete_own_message_group, directory.groups)) {
+  if (!ownsMessage || !holds(realmPermissionGroup(realm, 'can_delete_own_message_group'), channel?.can_delete_own_message_group)) {
     throw badRequest("You don't have permission to delete this message");
   }
   const limit = directory.realm.message_content_delete_limit_seconds;

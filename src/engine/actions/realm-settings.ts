@@ -39,6 +39,8 @@ export const REALM_GROUP_SETTINGS = {
   create_multiuse_invite_group: { allowEveryone: false, ownerOnly: true },
   can_create_public_channel_group: { allowEveryone: false, ownerOnly: false },
   can_create_private_channel_group: { allowEveryone: false, ownerOnly: false },
+  can_delete_any_message_group: { allowEveryone: false, ownerOnly: false },
+  can_delete_own_message_group: { allowEveryone: true, ownerOnly: false },
 } as const;
 type RealmGroupSetting = keyof typeof REALM_GROUP_SETTINGS;
 

@@ -46,6 +46,8 @@ const realm = z.looseObject({
   create_multiuse_invite_group: groupSetting.optional(),
   can_create_public_channel_group: groupSetting.optional(),
   can_create_private_channel_group: groupSetting.optional(),
+  can_delete_any_message_group: groupSetting.optional(),
+  can_delete_own_message_group: groupSetting.optional(),
   max_file_upload_size_mib: z.int().nonnegative().max(MAX_CONFIGURABLE_UPLOAD_SIZE_MIB).optional(),
   user_settings_defaults: z.record(z.string(), z.unknown()).optional(),
   enable_dev_login: z.boolean().optional(),

@@ -227,8 +227,8 @@ async function writeChannels(
       can_add_subscribers_group: GROUP_NOBODY,
       can_remove_subscribers_group: GROUP_ADMINISTRATORS,
       can_administer_channel_group: GROUP_NOBODY,
-      can_delete_any_message_group: GROUP_ADMINISTRATORS,
-      can_delete_own_message_group: GROUP_EVERYONE,
+      can_delete_any_message_group: GROUP_NOBODY,
+      can_delete_own_message_group: GROUP_NOBODY,
       can_move_messages_out_of_channel_group: GROUP_NOBODY,
       can_move_messages_within_channel_group: GROUP_NOBODY,
     };

@@ -48,6 +48,9 @@ export interface RealmRow {
   can_invite_users_group?: GroupSettingValue;
   /** Who may create reusable invitation links; absent: upstream's default (administrators). */
   create_multiuse_invite_group?: GroupSettingValue;
+  /** Who may delete anyone's messages / their own; absent: upstream's defaults (administrators / everyone). */
+  can_delete_any_message_group?: GroupSettingValue;
+  can_delete_own_message_group?: GroupSettingValue;
   /** Who may create public / private channels; absent: upstream's defaults (members). */
   can_create_public_channel_group?: GroupSettingValue;
   can_create_private_channel_group?: GroupSettingValue;

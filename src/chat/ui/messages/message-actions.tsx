@@ -15,11 +15,10 @@ export function MessageActions({ message }: { message: Message }) {
   const { session, composer } = useChat();
   const menuOpen = useSignal(false);
   const starred = message.flags.includes('starred');
-  const own = message.sender_id === session.me;
   const realm = session.realm;
   // Offered as upstream offers them, to those the realm's settings let do it; the server decides.
   const mayMove = mayMoveMessage(session, message);
-  const mayDelete = (own && realm.may('can_delete_own_message_group')) || realm.may('can_delete_any_message_group');
+  const mayDelete = realm.mayDelete(message);
   const close = () => (menuOpen.value = false);
   const holder = useRef<HTMLDivElement>(null);
   usePopupDismiss(menuOpen, holder);
