@@ -1,5 +1,5 @@
 import { useSignal } from '@preact/signals';
-import { useMemo } from 'preact/hooks';
+import { useEffect, useMemo } from 'preact/hooks';
 import type { RefObject } from 'preact';
 import { replaceUndoably } from '../field-edits.ts';
 
@@ -13,24 +13,39 @@ export interface Suggestion {
 }
 
 /** What a field suggests for its current text and caret; empty when nothing fits. */
-export type SuggestionSource = (text: string, caret: number) => Suggestion[];
+export type SuggestionSource<S extends Suggestion = Suggestion> = (text: string, caret: number) => S[];
 
-const MAX_SHOWN = 8;
+interface Options {
+  /** How many suggestions are shown at most (the list scrolls). */
+  maxShown?: number;
+  /**
+   * Whether the first suggestion is chosen as the list opens for `text` (else none is, and Enter
+   * and Tab do what they do without a list, as upstream's search box with nothing typed).
+   */
+  chooseFirst?(text: string): boolean;
+}
+
 let nextListId = 1;
 
 /**
  * Suggestions under a text field, the field keeping its textbox role (as upstream's typeaheads
  * do): ArrowUp/ArrowDown choose, Enter or Tab take, Escape closes; a click takes too.
- * `onTake` receives the new text and caret.
+ * `onTake` receives the new text and the suggestion taken.
  */
-export function useTypeahead(
+export function useTypeahead<S extends Suggestion>(
   field: RefObject<HTMLInputElement | HTMLTextAreaElement | null>,
-  source: SuggestionSource,
-  onTake: (text: string) => void,
+  source: SuggestionSource<S>,
+  onTake: (text: string, taken: S) => void,
+  { maxShown = 8, chooseFirst = () => true }: Options = {},
 ) {
-  const suggestions = useSignal<Suggestion[]>([]);
+  const suggestions = useSignal<S[]>([]);
+  /** The chosen suggestion's index; -1 while none is. */
   const active = useSignal(0);
   const listId = useMemo(() => `typeahead-${nextListId++}`, []);
+  // A list longer than its box scrolls: the chosen one is kept in sight.
+  useEffect(() => {
+    if (active.value >= 0) document.getElementById(`${listId}-${active.value}`)?.scrollIntoView({ block: 'nearest' });
+  }, [active.value, suggestions.value]);
 
   function refresh(): void {
     const element = field.current;
@@ -38,8 +53,8 @@ export function useTypeahead(
       suggestions.value = [];
       return;
     }
-    suggestions.value = source(element.value, element.selectionStart ?? element.value.length).slice(0, MAX_SHOWN);
-    active.value = 0;
+    suggestions.value = source(element.value, element.selectionStart ?? element.value.length).slice(0, maxShown);
+    active.value = chooseFirst(element.value) ? 0 : -1;
   }
 
   /**
@@ -47,16 +62,17 @@ export function useTypeahead(
    * sees the caret (a caret set a frame later sent them back before the suggestion, on a busy
    * machine), and Ctrl+Z takes the suggestion back as typing.
    */
-  function take(suggestion: Suggestion): void {
+  function take(suggestion: S): void {
     const { text, caret } = suggestion.apply();
     suggestions.value = [];
     const element = field.current;
     if (element) {
       element.focus();
-      replaceUndoably(element, text);
+      // Unchanged text is left alone: replacing nothing would delete the character before the caret.
+      if (element.value !== text) replaceUndoably(element, text);
       element.setSelectionRange(caret, caret);
     }
-    onTake(text);
+    onTake(text, suggestion);
   }
 
   /** Handles the key when the list is open; says whether it did. */
@@ -65,12 +81,15 @@ export function useTypeahead(
     if (list.length === 0) return false;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
-      active.value = (active.value + (event.key === 'ArrowDown' ? 1 : list.length - 1)) % list.length;
+      // From none chosen, ArrowDown chooses the first and ArrowUp the last.
+      const from = active.value >= 0 ? active.value : event.key === 'ArrowDown' ? list.length - 1 : 0;
+      active.value = (from + (event.key === 'ArrowDown' ? 1 : list.length - 1)) % list.length;
       return true;
     }
-    if ((event.key === 'Enter' && !event.ctrlKey && !event.metaKey) || event.key === 'Tab') {
+    const chosen = list[active.value];
+    if (chosen && ((event.key === 'Enter' && !event.ctrlKey && !event.metaKey) || event.key === 'Tab')) {
       event.preventDefault();
-      take(list[active.value] ?? list[0]);
+      take(chosen);
       return true;
     }
     if (event.key === 'Escape') {
@@ -85,7 +104,7 @@ export function useTypeahead(
   const fieldProps = {
     'aria-autocomplete': 'list' as const,
     'aria-controls': open ? listId : undefined,
-    'aria-activedescendant': open ? `${listId}-${active.value}` : undefined,
+    'aria-activedescendant': open && active.value >= 0 ? `${listId}-${active.value}` : undefined,
     // Late enough for a click on an option to land first; a list reopened since (the field
     // focused again) stays open.
     onBlur: () =>
@@ -114,5 +133,9 @@ export function useTypeahead(
     </ul>
   ) : null;
 
-  return { refresh, onKeyDown, fieldProps, list };
+  function close(): void {
+    suggestions.value = [];
+  }
+
+  return { refresh, close, onKeyDown, fieldProps, list };
 }
