@@ -254,6 +254,39 @@ describe('chatting between two people in two tabs', () => {
     await expect.poll(async () => new Set(await olivia.locator('[data-message-id] .sender-name').allTextContents()), { timeout: WAIT_MS }).toEqual(new Set(['Marcus Reed']));
   });
 
+  test('the search box offers upstream’s filters when empty and the plain search first for a word; it follows the view', async () => {
+    await olivia.bringToFront();
+    await goTo(olivia, TOPIC_HASH);
+    const search = olivia.getByRole('searchbox', { name: 'Search' });
+    await expect.poll(() => search.inputValue(), { timeout: WAIT_MS }).toBe('');
+    await search.focus();
+    const options = olivia.getByRole('search').getByRole('option');
+    await options.first().waitFor();
+    await expect(options.allTextContents()).resolves.toEqual(
+      expect.arrayContaining(['is:dmDirect messages', 'is:starredStarred messages', 'sender:olivia@lakeside.testSent by me', 'has:linkMessages with links']),
+    );
+    // Nothing is chosen yet: the list is a start, not an answer.
+    await expect(search.getAttribute('aria-activedescendant')).resolves.toBeNull();
+
+    await search.pressSequentially('edited');
+    await olivia.getByRole('option', { name: /^edited\s*Search$/, selected: true }).waitFor();
+    await search.press('Enter');
+    await olivia.getByRole('heading', { name: 'Search: edited' }).waitFor();
+    const id = await idOf('hello, edited');
+    await expect.poll(() => shownMessageIds(olivia), { timeout: WAIT_MS }).toContain(id);
+
+    // Esc drops what was typed since: the box shows the view's search again.
+    await search.click();
+    await search.pressSequentially(' sender:ma');
+    await search.press('Escape');
+    await expect.poll(() => search.inputValue()).toBe('edited');
+    await expect(search.evaluate((element) => element === document.activeElement)).resolves.toBe(false);
+    // Another view empties it, whatever was typed.
+    await search.fill('sender:sa');
+    await goTo(olivia, TOPIC_HASH);
+    await expect.poll(() => search.inputValue(), { timeout: WAIT_MS }).toBe('');
+  });
+
   test('the More actions menu of the newest message in a full list opens upward, every item in view', async () => {
     await goTo(olivia, '#narrow/channel/5-engineering/topic/Dark.20mode.20implementation');
     await expect.poll(async () => (await shownMessageIds(olivia)).length, { timeout: WAIT_MS }).toBeGreaterThan(5);
