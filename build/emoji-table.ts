@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Plugin } from 'vite';
 
 /** The fields of emoji-datasource's entries that the engine reads (src/engine/emoji/emoji-catalog.ts). */
-const KEPT = ['short_name', 'short_names', 'unified', 'non_qualified', 'category'] as const;
+const KEPT = ['short_name', 'short_names', 'unified', 'non_qualified', 'category', 'sort_order'] as const;
 
 /**
  * Bundles `emoji-datasource/emoji.json` with only the fields the engine reads: 1.3 MB of image

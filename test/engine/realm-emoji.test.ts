@@ -51,6 +51,20 @@ describe('the server emoji data (register server_emoji_data_url)', () => {
     expect(codeToNames['1f3fb']).toBeUndefined();
   });
 
+  it('sorts every code it names into upstream’s picker categories, each in emoji-datasource’s order', async () => {
+    const { body } = await realm.anonymous().get('/server_emoji_data');
+    const catalog = body.emoji_catalog as Record<string, string[]>;
+    expect(Object.keys(catalog).sort()).toEqual(
+      ['Activities', 'Animals & Nature', 'Flags', 'Food & Drink', 'Objects', 'People & Body', 'Smileys & Emotion', 'Symbols', 'Travel & Places'],
+    );
+    expect(catalog['Smileys & Emotion'].slice(0, 3)).toEqual(['1f600', '1f603', '1f604']);
+    expect(catalog['Symbols']).toContain('2122');
+    // Each code once, and exactly the codes code_to_names names.
+    const codes = Object.values(catalog).flat();
+    expect(new Set(codes).size).toBe(codes.length);
+    expect(codes.sort()).toEqual(Object.keys(body.code_to_names as Record<string, string[]>).sort());
+  });
+
   it('every name it lists is one a reaction accepts', async () => {
     const { body } = await realm.anonymous().get('/server_emoji_data');
     const [code, names] = Object.entries(body.code_to_names as Record<string, string[]>)[100];

@@ -79,6 +79,21 @@ export function emojiCodeToNames(): Record<string, string[]> {
   return codeToNames;
 }
 
+let catalogByCategory: Record<string, string[]> | undefined;
+
+/**
+ * The picker's categories, as upstream's `emoji_catalog` (emoji_codes.json): emoji-datasource's
+ * category -> codes in its `sort_order`. The keys' order means nothing: a picker orders the
+ * categories itself, as upstream's does.
+ */
+export function emojiCatalog(): Record<string, string[]> {
+  if (catalogByCategory) return catalogByCategory;
+  catalogByCategory = {};
+  const entries = emojiData.filter((entry) => entry.category !== 'Component').sort((a, b) => a.sort_order - b.sort_order);
+  for (const entry of entries) (catalogByCategory[entry.category] ??= []).push(normaliseCode(entry.unified));
+  return catalogByCategory;
+}
+
 /** The hex code of an emoji as typed, in the catalogue's form: "👍" -> "1f44d". */
 export function codeOfEmojiText(text: string): string {
   return normaliseCode(Array.from(text, (char) => char.codePointAt(0)!.toString(16).padStart(4, '0')).join('-'));

@@ -1,5 +1,5 @@
 import { addRealmEmoji, checkEmojiUpload, deactivateRealmEmoji, emojiNameFromPath, type EmojiImage } from '../actions/realm-emoji.ts';
-import { emojiCodeToNames } from '../emoji/emoji-catalog.ts';
+import { emojiCatalog, emojiCodeToNames } from '../emoji/emoji-catalog.ts';
 import { callerAction, callerRead, defineEndpoint } from '../http/endpoint.ts';
 import { str } from '../http/param-types.ts';
 import { newPathId } from '../storage/upload-paths.ts';
@@ -59,8 +59,9 @@ export const realmEmojiEndpoints = [
     path: SERVER_EMOJI_DATA_PATH,
     auth: 'none',
     params: {},
-    // Upstream serves this file statically to anyone; clients read `code_to_names` (the envelope's other keys are extra).
+    // Upstream serves this file statically to anyone; its clients read `code_to_names` only, so
+    // `emoji_catalog` (the picker's categories, codes only) is an extra key this app's picker reads.
     // It reads nothing of the realm, so it needs no snapshot.
-    handler: async () => ({ code_to_names: emojiCodeToNames() }),
+    handler: async () => ({ code_to_names: emojiCodeToNames(), emoji_catalog: emojiCatalog() }),
   }),
 ];
