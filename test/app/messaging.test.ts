@@ -98,6 +98,33 @@ describe('chatting between two people in two tabs', () => {
     expect(stored.message.reactions).toContainEqual(expect.objectContaining({ emoji_name: 'canoe', emoji_code: '1f6f6', reaction_type: 'unicode_emoji', user_id: 9 }));
   });
 
+  test('the emoji picker lists upstream’s categories in order; a category’s button, pressed from the keyboard, jumps to its emoji', async () => {
+    const id = await idOf('hello from the compose box');
+    await messageAction(marcus, id, 'Add reaction');
+    const picker = marcus.getByRole('dialog', { name: 'Add reaction' });
+    const symbols = picker.getByRole('group', { name: 'Emoji categories' }).getByRole('button', { name: 'Symbols', exact: true });
+    // Once the server's categories are here.
+    await symbols.waitFor();
+    const headings = await picker.locator('.emoji-heading').allTextContents();
+    expect(headings.slice(0, 10)).toEqual(['Popular', 'Smileys & Emotion', 'People & Body', 'Animals & Nature', 'Food & Drink', 'Activities', 'Travel & Places', 'Objects', 'Symbols', 'Flags']);
+
+    await symbols.focus();
+    await marcus.keyboard.press('Enter');
+    // The focus is on the category's first emoji, in view, and its button shows as the current one.
+    const focused = async () =>
+      marcus.evaluate(() => {
+        const active = document.activeElement as HTMLElement;
+        const scroller = active.closest('.emoji-scroller')!.getBoundingClientRect();
+        const box = active.getBoundingClientRect();
+        return { section: active.closest<HTMLElement>('[data-section]')?.dataset.section, inView: box.top >= scroller.top && box.bottom <= scroller.bottom };
+      });
+    await expect.poll(focused, { timeout: WAIT_MS }).toEqual({ section: 'Symbols', inView: true });
+    await expect.poll(() => symbols.getAttribute('aria-current'), { timeout: WAIT_MS }).toBe('true');
+    const name = await marcus.evaluate(() => document.activeElement!.getAttribute('aria-label')!);
+    await marcus.keyboard.press('Enter');
+    await messageElement(olivia, id).getByRole('button', { name: `${name}: Marcus Reed` }).waitFor();
+  });
+
   test('the emoji picker says when no emoji has the name typed, and Enter then sends nothing', async () => {
     const id = await idOf('hello from the compose box');
     await messageAction(marcus, id, 'Add reaction');

@@ -1,53 +1,66 @@
 import { useSignal } from '@preact/signals';
-import { useEffect } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import type { ServerEmoji } from '../state/server-emoji.ts';
 import { useChat } from './chat-context.ts';
-import { emojiCharacter, POPULAR_EMOJI } from './emoji.ts';
+import { EmojiGrid } from './emoji-grid.tsx';
+import { emojiSections, type EmojiSection, type PickedEmoji, type PickerEmoji } from './emoji-sections.ts';
+import { useNearSections } from './use-near-sections.ts';
 
-export interface PickedEmoji {
-  name: string;
-  code?: string;
-  type?: string;
-}
-
-/** More would make a slow grid; a search narrows it. */
+/** More search results would make a slow grid; typing more narrows them. */
 const SHOWN = 160;
-
-interface Choice extends PickedEmoji {
-  key: string;
-  image?: string;
-  names: string[];
-}
+/** For the height a section not yet drawn keeps: about as many columns as the picker has. */
+const ESTIMATED_COLUMNS = 9;
 
 /**
- * Picks an emoji from the server's emoji data: the realm's custom emoji, then the popular ones,
- * then every Unicode emoji the server accepts (fetched when the picker first opens), filtered by
- * any of their names as you type. Enter takes the first match; a name that matches nothing is
+ * Picks an emoji from the server's emoji data (fetched when the picker first opens), as
+ * upstream's picker: Popular, then the Unicode categories, then the realm's custom emoji, each
+ * under its heading, with a row of buttons that jump to each. Typing filters every emoji by any
+ * of its names into one list; Enter takes the first match. A name that matches nothing is
  * offered as typed only while the server's names are not here to say it does not exist.
  */
 export function EmojiPicker({ onPick }: { onPick(emoji: PickedEmoji): void }) {
   const { session } = useChat();
   const query = useSignal('');
   const all = useSignal<ServerEmoji[]>([]);
+  const current = useSignal('Popular');
+  const scroller = useRef<HTMLDivElement>(null);
   useEffect(() => {
     void session.emoji.load().then((emoji) => (all.value = emoji));
   }, []);
 
   const wanted = query.value.trim().toLowerCase().replace(/^:|:$/g, '');
-  const popular = new Set(POPULAR_EMOJI.map((emoji) => emoji.code));
-  const choices: Choice[] = [
-    ...Object.values(session.realm.realmEmoji.value)
-      .filter((emoji) => !emoji.deactivated)
-      .map((emoji) => ({ key: `realm:${emoji.id}`, name: emoji.name, names: [emoji.name], code: emoji.id, type: 'realm_emoji', image: session.api.resolve(emoji.source_url) })),
-    ...POPULAR_EMOJI.map((emoji) => ({ key: emoji.code, name: emoji.name, names: [emoji.name], code: emoji.code, type: 'unicode_emoji' })),
-    ...all.value
-      .filter((emoji) => !popular.has(emoji.code))
-      .map((emoji) => ({ key: emoji.code, name: emoji.names[0], names: emoji.names, code: emoji.code, type: 'unicode_emoji' })),
-  ].filter((emoji) => !wanted || emoji.names.some((name) => name.includes(wanted)));
+  const custom: PickerEmoji[] = Object.values(session.realm.realmEmoji.value)
+    .filter((emoji) => !emoji.deactivated)
+    .map((emoji) => ({ key: `realm:${emoji.id}`, name: emoji.name, names: [emoji.name], code: emoji.id, type: 'realm_emoji', image: session.api.resolve(emoji.source_url) }));
+  const sections = emojiSections(custom, all.value);
+  const { near, reveal } = useNearSections(scroller, ['Popular', 'Smileys & Emotion'], [sections.length, wanted === '']);
+
+  // Searched: custom emoji first, then the popular ones, then the rest; each emoji once.
+  const searchOrder = [...sections.filter((section) => section.name === 'Custom'), ...sections.filter((section) => section.name !== 'Custom')];
+  const unique = new Map(searchOrder.flatMap((section) => section.emoji).map((emoji) => [emoji.key, emoji]));
+  const choices = wanted ? [...unique.values()].filter((emoji) => emoji.names.some((name) => name.includes(wanted))) : [];
   const exact = choices.find((emoji) => emoji.names.includes(wanted));
   // Without the server's emoji names (not loaded), a typed name may still be one the server knows.
   const byNameOnly = all.value.length === 0;
-  const shown = choices.slice(0, SHOWN);
+
+  function jump(section: EmojiSection): void {
+    reveal(section.name);
+    // Drawn now, so its first emoji can take the focus: the keyboard goes on from there.
+    requestAnimationFrame(() => {
+      const element = scroller.current?.querySelector<HTMLElement>(`[data-section="${CSS.escape(section.name)}"]`);
+      element?.scrollIntoView({ block: 'start' });
+      element?.querySelector<HTMLElement>('.emoji-choice')?.focus({ preventScroll: true });
+    });
+  }
+
+  /** The section at the top of the view, whose button shows as the current one. */
+  function follow(): void {
+    const element = scroller.current;
+    if (!element) return;
+    const passed = [...element.querySelectorAll<HTMLElement>('[data-section]')].filter((section) => section.offsetTop <= element.scrollTop + 4);
+    current.value = passed.at(-1)?.dataset.section ?? sections[0]?.name ?? '';
+  }
+
   return (
     <div class="emoji-picker">
       <input
@@ -64,24 +77,44 @@ export function EmojiPicker({ onPick }: { onPick(emoji: PickedEmoji): void }) {
           if (picked) onPick(picked);
         }}
       />
-      <div class="emoji-grid" role="group" aria-label="Emoji">
-        {shown.map((emoji) => (
-          <button key={emoji.key} type="button" class="emoji-choice" aria-label={emoji.name} title={emoji.names.map((name) => `:${name}:`).join(' ')} onClick={() => onPick(emoji)}>
-            {emoji.image ? <img src={emoji.image} alt="" class="emoji-image" /> : emojiCharacter(emoji.code ?? '')}
-          </button>
-        ))}
-      </div>
-      {choices.length > SHOWN && <p class="hint">{choices.length - SHOWN} more: type to narrow the list.</p>}
-      {wanted && choices.length === 0 &&
-        (byNameOnly ? (
-          <button type="button" class="emoji-by-name" onClick={() => onPick({ name: wanted })}>
-            Use :{wanted}:
-          </button>
+      {!wanted && (
+        <div class="emoji-tabs" role="group" aria-label="Emoji categories">
+          {sections.map((section) => (
+            <button key={section.name} type="button" aria-label={section.name} title={section.name} aria-current={current.value === section.name ? 'true' : undefined} onClick={() => jump(section)}>
+              {section.icon}
+            </button>
+          ))}
+        </div>
+      )}
+      <div class="emoji-scroller" ref={scroller} onScroll={wanted ? undefined : follow}>
+        {wanted ? (
+          <>
+            <EmojiGrid emoji={choices.slice(0, SHOWN)} label="Emoji" onPick={onPick} />
+            {choices.length > SHOWN && <p class="hint">{choices.length - SHOWN} more: type to narrow the list.</p>}
+            {choices.length === 0 &&
+              (byNameOnly ? (
+                <button type="button" class="emoji-by-name" onClick={() => onPick({ name: wanted })}>
+                  Use :{wanted}:
+                </button>
+              ) : (
+                <p class="hint" role="status">
+                  No emoji is named “{wanted}”.
+                </p>
+              ))}
+          </>
         ) : (
-          <p class="hint" role="status">
-            No emoji is named “{wanted}”.
-          </p>
-        ))}
+          sections.map((section) => (
+            <section key={section.name} data-section={section.name}>
+              <h3 class="emoji-heading">{section.name}</h3>
+              {near.value.has(section.name) ? (
+                <EmojiGrid emoji={section.emoji} label={section.name} onPick={onPick} />
+              ) : (
+                <div class="emoji-grid" style={{ height: `${Math.ceil(section.emoji.length / ESTIMATED_COLUMNS) * 2.6}rem` }} />
+              )}
+            </section>
+          ))
+        )}
+      </div>
     </div>
   );
 }
