@@ -4,12 +4,13 @@ import type { ServerEmoji } from '../state/server-emoji.ts';
 import { useChat } from './chat-context.ts';
 import { EmojiGrid } from './emoji-grid.tsx';
 import { emojiSections, type EmojiSection, type PickedEmoji, type PickerEmoji } from './emoji-sections.ts';
+import { useGridMetrics } from './use-grid-metrics.ts';
 import { useNearSections } from './use-near-sections.ts';
 
 /** More search results would make a slow grid; typing more narrows them. */
 const SHOWN = 160;
-/** For the height a section not yet drawn keeps: about as many columns as the picker has. */
-const ESTIMATED_COLUMNS = 9;
+/** A section's height before the first grid is measured: about the picker's columns and rows. */
+const ESTIMATE = { columns: 9, rowPitch: 41, gap: 3 };
 
 /**
  * Picks an emoji from the server's emoji data (fetched when the picker first opens), as
@@ -33,6 +34,7 @@ export function EmojiPicker({ onPick }: { onPick(emoji: PickedEmoji): void }) {
     .filter((emoji) => !emoji.deactivated)
     .map((emoji) => ({ key: `realm:${emoji.id}`, name: emoji.name, names: [emoji.name], code: emoji.id, type: 'realm_emoji', image: session.api.resolve(emoji.source_url) }));
   const sections = emojiSections(custom, all.value);
+  const metrics = useGridMetrics(scroller).value ?? ESTIMATE;
   const { near, reveal } = useNearSections(scroller, ['Popular', 'Smileys & Emotion'], [sections.length, wanted === '']);
 
   // Searched: custom emoji first, then the popular ones, then the rest; each emoji once.
@@ -48,16 +50,23 @@ export function EmojiPicker({ onPick }: { onPick(emoji: PickedEmoji): void }) {
     // Drawn now, so its first emoji can take the focus: the keyboard goes on from there.
     requestAnimationFrame(() => {
       const element = scroller.current?.querySelector<HTMLElement>(`[data-section="${CSS.escape(section.name)}"]`);
-      element?.scrollIntoView({ block: 'start' });
-      element?.querySelector<HTMLElement>('.emoji-choice')?.focus({ preventScroll: true });
+      if (!element || !scroller.current) return;
+      // The list alone scrolls (scrollIntoView would move the dialog's body too).
+      scroller.current.scrollTop = element.offsetTop;
+      element.querySelector<HTMLElement>('.emoji-choice')?.focus({ preventScroll: true });
     });
   }
 
-  /** The section at the top of the view, whose button shows as the current one. */
+  /**
+   * The section at the top of the view, whose button shows as the current one; at the end of
+   * the list, the last (a short last section never reaches the top).
+   */
   function follow(): void {
     const element = scroller.current;
     if (!element) return;
-    const passed = [...element.querySelectorAll<HTMLElement>('[data-section]')].filter((section) => section.offsetTop <= element.scrollTop + 4);
+    const drawn = [...element.querySelectorAll<HTMLElement>('[data-section]')];
+    const atEnd = element.scrollTop + element.clientHeight >= element.scrollHeight - 1;
+    const passed = atEnd ? drawn : drawn.filter((section) => section.offsetTop <= element.scrollTop + 4);
     current.value = passed.at(-1)?.dataset.section ?? sections[0]?.name ?? '';
   }
 
@@ -109,7 +118,7 @@ export function EmojiPicker({ onPick }: { onPick(emoji: PickedEmoji): void }) {
               {near.value.has(section.name) ? (
                 <EmojiGrid emoji={section.emoji} label={section.name} onPick={onPick} />
               ) : (
-                <div class="emoji-grid" style={{ height: `${Math.ceil(section.emoji.length / ESTIMATED_COLUMNS) * 2.6}rem` }} />
+                <div class="emoji-grid" style={{ height: `${Math.ceil(section.emoji.length / metrics.columns) * metrics.rowPitch - metrics.gap}px` }} />
               )}
             </section>
           ))
