@@ -45,3 +45,18 @@ describe('mentions suggested in the message', () => {
     expect(suggest('@c', true)).toEqual([]);
   });
 });
+
+test('an emoji suggestion shows its character before its name, a custom emoji its image', () => {
+  const suggest = contentSuggestions({
+    users: () => [],
+    groups: () => [],
+    isDm: () => false,
+    channels: () => [],
+    customEmoji: () => [{ name: 'octopus_party', image: '/party.png' }],
+    serverEmoji: () => [{ code: '1f419', names: ['octopus'] }],
+  });
+  expect(suggest('Look :octo', 10).map(({ label, glyph }) => ({ label, glyph }))).toEqual([
+    { label: ':octopus_party:', glyph: { image: '/party.png' } },
+    { label: ':octopus:', glyph: { text: '🐙' } },
+  ]);
+});

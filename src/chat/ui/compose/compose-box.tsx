@@ -1,6 +1,7 @@
 import { effect, untracked, useSignal, useSignalEffect } from '@preact/signals';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import type { ChatSession } from '../../state/session.ts';
+import type { ServerEmoji } from '../../state/server-emoji.ts';
 import { useChat } from '../chat-context.ts';
 import { ComposePreview, PreviewToggle } from './compose-preview.tsx';
 import { ScheduledEditNote, ScheduleFields, ScheduleToggle } from './schedule-control.tsx';
@@ -49,7 +50,7 @@ export function ComposeBox() {
   const offered = [...realm.subscriptions.value.values(), ...(chosen && !realm.subscriptions.value.has(chosen.stream_id) ? [chosen] : [])];
   const channels = offered.filter((channel) => !channel.is_archived).sort((a, b) => a.name.localeCompare(b.name));
   const topics = useTopics(session, composer.channelId.value);
-  const serverEmojiNames = useServerEmojiNames(session);
+  const serverEmoji = useServerEmoji(session);
   // Upstream offers no one I muted, in mentions or as a recipient.
   const activeUsers = () => [...realm.users.value.values()].filter((user) => user.is_active && !realm.isMuted(user.user_id));
 
@@ -61,15 +62,18 @@ export function ComposeBox() {
       groups: () => realm.groupPermissions.mentionableBy(session.me),
       isDm: () => composer.mode.peek() === 'dm',
       channels: () => [...realm.channels.value.values()].filter((channel) => !channel.is_archived),
-      customEmoji: () => Object.values(realm.realmEmoji.value).filter((emoji) => !emoji.deactivated).map((emoji) => emoji.name),
-      serverEmoji: () => serverEmojiNames.wanted(),
+      customEmoji: () =>
+        Object.values(realm.realmEmoji.value)
+          .filter((emoji) => !emoji.deactivated)
+          .map((emoji) => ({ name: emoji.name, image: session.api.resolve(emoji.source_url) })),
+      serverEmoji: () => serverEmoji.wanted(),
     }),
     (text) => composer.setContent(text),
   );
 
-  // The server's emoji names arrive after the box is up: offer them to a `:` already typed.
+  // The server's emoji arrive after the box is up: offer them to a `:` already typed.
   useSignalEffect(() => {
-    if (serverEmojiNames.names.value.length > 0) untracked(() => contentTypeahead.refresh());
+    if (serverEmoji.emoji.value.length > 0) untracked(() => contentTypeahead.refresh());
   });
 
   // Run as the request is made (not a frame later, as useSignalEffect would): letters typed right
@@ -336,23 +340,23 @@ function useTopics(session: ChatSession, channelId: number | null): string[] {
   return topics.value;
 }
 
-/** Every emoji name the server accepts, fetched once the first view has had its turn. */
-function useServerEmojiNames(session: ChatSession) {
-  const names = useSignal<string[]>([]);
-  const load = (): void => void session.emoji.load().then((emoji) => (names.value = emoji.flatMap((entry) => entry.names)));
+/** Every emoji the server accepts, fetched once the first view has had its turn. */
+function useServerEmoji(session: ChatSession) {
+  const emoji = useSignal<ServerEmoji[]>([]);
+  const load = (): void => void session.emoji.load().then((loaded) => (emoji.value = loaded));
   useEffect(() => {
     const timer = setTimeout(load, 2000);
     return () => clearTimeout(timer);
   }, [session]);
   return {
-    names,
+    emoji,
     /**
-     * The names, asked for by a `:` being typed: loaded at once if the timer has not yet, or
+     * The emoji, asked for by a `:` being typed: loaded at once if the timer has not yet, or
      * again if the last load failed (the file is fetched once; a failure is not kept).
      */
-    wanted(): string[] {
-      if (names.value.length === 0) load();
-      return names.value;
+    wanted(): ServerEmoji[] {
+      if (emoji.value.length === 0) load();
+      return emoji.value;
     },
   };
 }

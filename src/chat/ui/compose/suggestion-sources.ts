@@ -1,5 +1,5 @@
 import type { Channel, User } from '../../api/wire-types.ts';
-import { POPULAR_EMOJI } from '../emoji.ts';
+import { emojiCharacter, POPULAR_EMOJI } from '../emoji.ts';
 import type { Suggestion, SuggestionSource } from './typeahead.tsx';
 
 function matches(name: string, query: string): boolean {
@@ -86,8 +86,19 @@ export interface ContentSources {
   /** Whether the message goes to a DM (its wildcards notify recipients, not a channel). */
   isDm(): boolean;
   channels(): Channel[];
-  customEmoji(): string[];
-  serverEmoji(): string[];
+  /** The realm's active custom emoji, with their images' URLs. */
+  customEmoji(): { name: string; image: string }[];
+  /** Every Unicode emoji the server accepts: code and names. */
+  serverEmoji(): { code: string; names: string[] }[];
+}
+
+/** Each emoji name once, custom and popular ones first, with what shows before it: its character or image. */
+function emojiByName(sources: ContentSources): Map<string, { code: string } | { image: string }> {
+  const byName = new Map<string, { code: string } | { image: string }>();
+  for (const { name, image } of sources.customEmoji()) byName.set(name, { image });
+  const unicode = [...POPULAR_EMOJI.map(({ name, code }) => ({ code, names: [name] })), ...sources.serverEmoji()];
+  for (const { code, names } of unicode) for (const name of names) if (!byName.has(name)) byName.set(name, { code });
+  return byName;
 }
 
 /**
@@ -152,11 +163,14 @@ export function contentSuggestions(sources: ContentSources): SuggestionSource {
     if (emoji) {
       const query = emoji[1];
       const start = caret - query.length - 1;
-      // Custom and popular emoji first, then every other name the server accepts.
-      const names = [...new Set([...sources.customEmoji(), ...POPULAR_EMOJI.map((e) => e.name), ...sources.serverEmoji()])];
-      return names
-        .filter((name) => matches(name, query))
-        .map<Suggestion>((name) => ({ key: `e${name}`, label: `:${name}:`, apply: () => replaceToken(text, start, caret, `:${name}: `) }));
+      return [...emojiByName(sources)]
+        .filter(([name]) => matches(name, query))
+        .map<Suggestion>(([name, emoji]) => ({
+          key: `e${name}`,
+          label: `:${name}:`,
+          glyph: 'image' in emoji ? emoji : { text: emojiCharacter(emoji.code) },
+          apply: () => replaceToken(text, start, caret, `:${name}: `),
+        }));
     }
     return [];
   };

@@ -8,6 +8,8 @@ export interface Suggestion {
   key: string;
   label: string;
   detail?: string;
+  /** Shown before the label, as upstream's emoji suggestions show their emoji: a character or an image. */
+  glyph?: { text: string } | { image: string };
   /** The field's whole new text and caret once this suggestion is taken. */
   apply(): { text: string; caret: number };
 }
@@ -126,7 +128,10 @@ export function useTypeahead<S extends Suggestion>(
             take(suggestion);
           }}
         >
-          <span class="typeahead-label">{suggestion.label}</span>
+          <span class="typeahead-label">
+            {suggestion.glyph && <Glyph glyph={suggestion.glyph} />}
+            {suggestion.label}
+          </span>
           {suggestion.detail && <span class="typeahead-detail">{suggestion.detail}</span>}
         </li>
       ))}
@@ -138,4 +143,13 @@ export function useTypeahead<S extends Suggestion>(
   }
 
   return { refresh, close, onKeyDown, fieldProps, list };
+}
+
+/** Decoration only: the label names the suggestion. */
+function Glyph({ glyph }: { glyph: NonNullable<Suggestion['glyph']> }) {
+  return (
+    <span class="typeahead-glyph" aria-hidden="true">
+      {'image' in glyph ? <img class="emoji-image" src={glyph.image} alt="" /> : glyph.text}
+    </span>
+  );
 }
