@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import type { ApiClient } from '../../src/chat/api/api-client.ts';
 import type { Message } from '../../src/chat/api/wire-types.ts';
-import { MessageList, type MessagesPage, withoutMutedDms } from '../../src/chat/state/message-list.ts';
+import { DM_FEED, type Narrow } from '../../src/chat/narrow/narrow.ts';
+import { MessageList, type MessagesPage, messageInNarrow, withoutMutedDms } from '../../src/chat/state/message-list.ts';
 
 function message(id: number): Message {
   return {
@@ -123,5 +124,37 @@ describe('what a view shows of its messages when someone is muted', () => {
   test('their own DM narrow keeps them, and nothing is filtered when no one is muted', () => {
     expect(ids(withoutMutedDms(messages, { kind: 'dm', userIds: [9] }, new Set([9]), 8))).toEqual([1, 2, 3, 4, 5]);
     expect(withoutMutedDms(messages, { kind: 'all' }, new Set(), 8)).toBe(messages);
+  });
+});
+
+describe('whether a new message belongs to the view shown, told without the server where it can be', () => {
+  const dm = (id: number, others: number[]): Message => ({
+    ...message(id),
+    type: 'private',
+    stream_id: undefined,
+    display_recipient: [8, ...others].map((userId) => ({ id: userId, email: `${userId}@lakeside.test`, full_name: `User ${userId}` })),
+  });
+  const inView = (narrow: Narrow, shown: Message) => messageInNarrow(narrow, shown, 8);
+
+  test('a channel, its topic in any case, and the combined feed', () => {
+    expect(inView({ kind: 'channel', channelId: 2 }, message(1))).toBe(true);
+    expect(inView({ kind: 'channel', channelId: 2, topic: 'LUNCH' }, message(1))).toBe(true);
+    expect(inView({ kind: 'channel', channelId: 2, topic: 'dinner' }, message(1))).toBe(false);
+    expect(inView({ kind: 'channel', channelId: 3 }, message(1))).toBe(false);
+    expect(inView({ kind: 'all' }, dm(2, [9]))).toBe(true);
+  });
+
+  test('a DM by its people, whatever their order; the DM feed holds every DM and no channel message', () => {
+    expect(inView({ kind: 'dm', userIds: [9, 10] }, dm(2, [10, 9]))).toBe(true);
+    expect(inView({ kind: 'dm', userIds: [9] }, dm(2, [9, 10]))).toBe(false);
+    expect(inView(DM_FEED, dm(2, [9]))).toBe(true);
+    expect(inView(DM_FEED, message(1))).toBe(false);
+  });
+
+  test('Starred and Mentions by the flags; a search is the server’s to tell', () => {
+    expect(inView({ kind: 'starred' }, { ...message(1), flags: ['starred'] })).toBe(true);
+    expect(inView({ kind: 'starred' }, message(1))).toBe(false);
+    expect(inView({ kind: 'mentioned' }, { ...message(1), flags: ['wildcard_mentioned'] })).toBe(true);
+    expect(inView({ kind: 'search', query: 'lunch' }, message(1))).toBeUndefined();
   });
 });

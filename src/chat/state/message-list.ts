@@ -1,8 +1,8 @@
 import { batch, signal } from '@preact/signals';
 import type { ApiClient } from '../api/api-client.ts';
 import type { Message } from '../api/wire-types.ts';
-import { type Narrow, narrowTerms } from '../narrow/narrow.ts';
-import { dmKeyOf } from './unread-index.ts';
+import { conversationInNarrow, type Narrow, narrowTerms } from '../narrow/narrow.ts';
+import { conversationOf } from './unread-index.ts';
 
 /** Messages fetched per request when scrolling; upstream's web app asks for a few hundred. */
 const PAGE = 100;
@@ -40,28 +40,13 @@ function fetchMessages(api: ApiClient, narrow: Narrow, anchor: Anchor, before: n
 
 /**
  * Whether a message belongs to a narrow, when that can be decided without the server (a search
- * or other operators cannot: undefined).
+ * or other operators cannot: undefined): by its flags for Starred and Mentions, else by its
+ * conversation.
  */
 export function messageInNarrow(narrow: Narrow, message: Message, me: number): boolean | undefined {
-  switch (narrow.kind) {
-    case 'all':
-      return true;
-    case 'channel':
-      return (
-        message.type === 'stream' &&
-        message.stream_id === narrow.channelId &&
-        (narrow.topic === undefined || message.subject.toLowerCase() === narrow.topic.toLowerCase())
-      );
-    case 'dm':
-      return message.type === 'private' && dmKeyOf(message, me) === narrow.userIds.join(',');
-    case 'starred':
-      return message.flags.includes('starred');
-    case 'mentioned':
-      return message.flags.includes('mentioned') || message.flags.includes('wildcard_mentioned');
-    case 'search':
-    case 'terms':
-      return undefined;
-  }
+  if (narrow.kind === 'starred') return message.flags.includes('starred');
+  if (narrow.kind === 'mentioned') return message.flags.includes('mentioned') || message.flags.includes('wildcard_mentioned');
+  return conversationInNarrow(conversationOf(message, me), narrow);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Message, UnreadMessages } from '../api/wire-types.ts';
-import type { Narrow } from '../narrow/narrow.ts';
+import type { ConversationNarrow } from '../narrow/narrow.ts';
 
 /** Where an unread message lives: enough to count it per channel, topic and conversation. */
 export interface UnreadEntry {
@@ -102,7 +102,7 @@ export function dmKeyOf(message: Message, me: number): string {
 }
 
 /** The conversation a message belongs to, as a narrow: its topic, or its DM. */
-export function conversationOf(message: Message, me: number): Narrow {
+export function conversationOf(message: Message, me: number): ConversationNarrow {
   return message.type === 'stream' && message.stream_id !== undefined
     ? { kind: 'channel', channelId: message.stream_id, topic: message.subject }
     : { kind: 'dm', userIds: dmKeyOf(message, me).split(',').map(Number) };
