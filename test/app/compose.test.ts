@@ -520,4 +520,25 @@ describe('the compose box', () => {
     await goTo(page, TOPIC_HASH);
     await expect.poll(() => topic.inputValue(), { timeout: WAIT_MS }).toBe('compose tools');
   });
+
+  test('Send options choose whether Enter or Ctrl+Enter sends, kept by the server; the focus goes back to the message', async () => {
+    await page.bringToFront();
+    const enterSends = async () => (await api(page, OLIVIA, 'POST', '/register', { fetch_event_types: ['user_settings'] })).user_settings.enter_sends;
+    const options = compose.getByRole('button', { name: 'Send options' });
+    await options.click();
+    await page.getByRole('menu', { name: 'Send options' }).getByRole('menuitemradio', { name: 'Enter sends', exact: true }).click();
+    await expect.poll(enterSends, { timeout: WAIT_MS }).toBe(true);
+    await expect.poll(() => box.getAttribute('placeholder'), { timeout: WAIT_MS }).toBe('Message (Enter sends, Shift+Enter for a new line)');
+    await expect(box.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    await box.pressSequentially('sent by Enter');
+    await box.press('Enter');
+    await boxHolds('');
+    expect((await newestInTopic(page, OLIVIA, 'general', 'compose tools', 1))[0].content).toBe('<p>sent by Enter</p>');
+
+    await options.click();
+    const ctrlEnter = page.getByRole('menuitemradio', { name: 'Ctrl+Enter sends', exact: true });
+    await expect(ctrlEnter.getAttribute('aria-checked')).resolves.toBe('false');
+    await ctrlEnter.click();
+    await expect.poll(enterSends, { timeout: WAIT_MS }).toBe(false);
+  });
 });

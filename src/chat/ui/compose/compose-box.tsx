@@ -17,6 +17,7 @@ import { slugNames } from '../slug-names.ts';
 import { editLastOwnMessage } from '../messages/message-operations.ts';
 import { EmojiButton } from './emoji-button.tsx';
 import { FormatMenu } from './format-menu.tsx';
+import { SendOptions } from './send-options.tsx';
 import { useTypeahead } from './typeahead.tsx';
 import { TypingSender } from './typing-sender.ts';
 import { UPLOAD_IN_PROGRESS } from '../../state/composer-state.ts';
@@ -308,6 +309,7 @@ export function ComposeBox() {
         >
           Send
         </button>
+        <SendOptions onChosen={() => textarea.current?.focus()} />
       </div>
     </form>
   );
