@@ -48,7 +48,7 @@ describe('who is here: the Users panel', () => {
     await expect.poll(() => presenceOf('Hannah Kim')).toBe('Active');
   });
 
-  test('the filter keeps the matching names; a name opens our direct messages, its ⋮ the person’s card with their presence', async () => {
+  test('the filter keeps the matching names; a name opens our direct messages, its ⋮ the person’s card with their presence and their mention to copy', async () => {
     await page.getByRole('searchbox', { name: 'Filter users' }).fill('han');
     await expect.poll(() => users().getByRole('listitem').allTextContents()).toEqual(['Hannah Kim']);
     await userRow('Hannah Kim').locator('.user-row').click();
@@ -58,6 +58,10 @@ describe('who is here: the Users panel', () => {
     await userRow('Hannah Kim').getByRole('button', { name: 'Card of Hannah Kim' }).click();
     const card = page.getByRole('dialog', { name: 'Hannah Kim' });
     await expect(card.textContent()).resolves.toContain('PresenceActive');
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await card.getByRole('button', { name: 'Copy mention syntax' }).click();
+    await page.getByText('Mention syntax copied.').waitFor();
+    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe('@**Hannah Kim**');
     await card.getByRole('button', { name: 'Send direct message' }).click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('You and Hannah Kim');
   });

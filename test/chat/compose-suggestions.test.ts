@@ -24,6 +24,20 @@ describe('mentions suggested in the message', () => {
     ]);
   });
 
+  test('a name two people share is written with the id, as upstream writes it; a name of one alone without', () => {
+    const sources: ContentSources = {
+      users: () => [{ ...person(20, 'Dana Designer'), is_active: true }, { ...person(21, 'Dana Designer'), is_active: true }, { ...person(8, 'Olivia Park'), is_active: true }],
+      groups: () => [],
+      isDm: () => false,
+      channels: () => [],
+      customEmoji: () => [],
+      serverEmoji: () => [],
+    };
+    const texts = (text: string) => contentSuggestions(sources)(text, text.length).map((suggestion) => suggestion.apply().text);
+    expect(texts('Ask @dana')).toEqual(['Ask @**Dana Designer|20** ', 'Ask @**Dana Designer|21** ']);
+    expect(texts('Ask @oli')).toEqual(['Ask @**Olivia Park** ']);
+  });
+
   test('@* starts a group mention: groups only', () => {
     expect(suggest('Ask @*d')).toEqual([{ label: 'designers', detail: 'Pixels', text: 'Ask @*designers* ' }]);
   });

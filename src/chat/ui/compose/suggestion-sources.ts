@@ -1,5 +1,6 @@
 import type { Channel, User } from '../../api/wire-types.ts';
 import { emojiCharacter, POPULAR_EMOJI } from '../emoji.ts';
+import { mentionSyntax } from '../../state/mention-syntax.ts';
 import type { Suggestion, SuggestionSource } from './typeahead.tsx';
 
 function matches(name: string, query: string): boolean {
@@ -126,14 +127,14 @@ export function contentSuggestions(sources: ContentSources): SuggestionSource {
       const groupsOnly = mention[1] === '*';
       const query = mentionQuery;
       const start = caret - mention[0].trimStart().length;
-      const people = sources
-        .users()
+      const everyone = sources.users();
+      const people = everyone
         .filter((user) => matches(user.full_name, query))
         .map<Suggestion>((user) => ({
           key: `u${user.user_id}`,
           label: user.full_name,
           detail: user.email,
-          apply: () => replaceToken(text, start, caret, `@**${user.full_name}** `),
+          apply: () => replaceToken(text, start, caret, `${mentionSyntax(user, everyone)} `),
         }));
       const groups = sources
         .groups()

@@ -120,13 +120,14 @@ export function copyLink(session: ChatSession, message: Message): Promise<void> 
   return copyToClipboard(messageLink(session, message));
 }
 
-export async function copyToClipboard(link: string): Promise<void> {
+/** Copies `text` (a link unless `what` says otherwise), saying so. */
+export async function copyToClipboard(text: string, what = 'Link'): Promise<void> {
   try {
-    await navigator.clipboard.writeText(link);
-    notify('Link copied.');
+    await navigator.clipboard.writeText(text);
+    notify(`${what} copied.`);
   } catch {
     // Without clipboard permission: show it, so it can be copied by hand.
-    notify(`Link: ${link}`);
+    notify(`${what}: ${text}`);
   }
 }
 

@@ -10,6 +10,8 @@ import { Avatar } from './avatar.tsx';
 import { ProfileFieldValues } from './profile-field-values.tsx';
 import { presenceLabel } from '../presence-dot.tsx';
 import { StatusEmoji } from '../status-emoji.tsx';
+import { mentionSyntax } from '../../state/mention-syntax.ts';
+import { copyToClipboard } from './message-operations.ts';
 
 /**
  * A person's card, opened from a sender's name: who they are (role, email, local time, their
@@ -83,6 +85,10 @@ export function UserCard({ userId, onClose }: { userId: number; onClose(): void 
           }}
         >
           View messages sent
+        </button>
+        {/* Upstream's card offers the mention to paste elsewhere (a name shared by two people with its id). */}
+        <button type="button" onClick={() => void copyToClipboard(mentionSyntax(user, realm.users.value.values()), 'Mention syntax')}>
+          Copy mention syntax
         </button>
         {user.user_id !== session.me && !user.is_system_bot && <MuteControl userId={user.user_id} name={user.full_name} />}
       </div>
