@@ -396,6 +396,22 @@ describe('keys in the Inbox and Recent conversations', () => {
 });
 
 describe('keys while writing', () => {
+  test('c writes in the view’s topic; in a view of no one channel (Starred), a new message with no channel chosen yet, the topic’s draft kept', async () => {
+    await goToView('#narrow/channel/5-engineering/topic/CI', '#engineering › CI');
+    await press('c');
+    await expect.poll(focusedLabel, { timeout: WAIT_MS }).toBe('Message');
+    expect(await page.getByRole('textbox', { name: 'Topic', exact: true }).inputValue()).toBe('CI');
+    await messageBox().fill('a thought about CI');
+    await goToView('#narrow/is/starred', 'Starred messages');
+    await press('c');
+    await expect.poll(focusedLabel, { timeout: WAIT_MS }).toBe('Channel');
+    expect(await page.getByRole('combobox', { name: 'Channel' }).inputValue()).toBe('');
+    expect(await messageBox().inputValue()).toBe('');
+    await goToView('#narrow/channel/5-engineering/topic/CI', '#engineering › CI');
+    await expect.poll(() => messageBox().inputValue(), { timeout: WAIT_MS }).toBe('a thought about CI');
+    await messageBox().fill('');
+  });
+
   test('← in the empty box opens my last message here for editing', async () => {
     const mine = await api(page, OLIVIA, 'POST', '/messages', { type: 'channel', to: 'engineering', topic: 'Arrow key', content: 'my words' });
     await marcusSends('Arrow key', 'a later message, not mine');

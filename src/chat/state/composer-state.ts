@@ -106,14 +106,26 @@ export class ComposerState {
    * chosen; the conversation the box was in keeps its draft.
    */
   forward(text: string): void {
-    this.#keepDraft(this.#draftKey());
+    batch(() => {
+      this.startNew();
+      this.setContent(text);
+    });
+    this.focusRequest.value += 1;
+  }
+
+  /**
+   * A new channel message with no channel chosen yet (upstream's `c` where the view is of no one
+   * channel); the conversation the box was in keeps its draft.
+   */
+  startNew(): void {
+    const before = this.#draftKey();
+    this.#keepDraft(before);
     batch(() => {
       this.mode.value = 'channel';
       this.channelId.value = null;
       this.topic.value = '';
-      this.setContent(text);
+      this.content.value = '';
     });
-    this.focusRequest.value += 1;
   }
 
   /** Puts `text` after the message's words, a space between (upstream's `@` reply: the mention at the caret). */

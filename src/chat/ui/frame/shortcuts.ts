@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
-import { ALL_MESSAGES, DM_FEED } from '../../narrow/narrow.ts';
+import { ALL_MESSAGES, DM_FEED, type Narrow } from '../../narrow/narrow.ts';
 import { buildInbox, channelOrder, inboxRealmOf } from '../../state/inbox.ts';
 import { followedTopicsOf, nextUnreadDm, nextUnreadTopic } from '../../state/next-unread.ts';
 import type { ChatContextValue } from '../chat-context.ts';
@@ -57,6 +57,17 @@ export function useShortcuts(context: ChatContextValue): void {
   }, [context.session]);
 }
 
+/** Where upstream's `c` writes from a view: its conversation, or the one channel (and topic) its terms name. */
+function composeDefaults(narrow: Narrow): Narrow | null {
+  if (narrow.kind === 'channel' || narrow.kind === 'dm') return narrow;
+  if (narrow.kind !== 'terms') return null;
+  const term = (operator: string) => narrow.terms.find((candidate) => candidate.operator === operator && !candidate.negated);
+  const channel = term('channel') ?? term('stream');
+  if (typeof channel?.operand !== 'number') return null;
+  const topic = term('topic');
+  return { kind: 'channel', channelId: channel.operand, topic: typeof topic?.operand === 'string' ? topic.operand : undefined };
+}
+
 /** The person's home view (upstream's `web_home_view`), where Esc goes with nothing else to close. */
 function goHome({ session }: ChatContextValue): void {
   const home = session.realm.settings.value.web_home_view;
@@ -103,10 +114,14 @@ function run(action: ShortcutAction, context: ChatContextValue): boolean {
     case 'nextUnreadDm':
       goToNextUnreadDm(context);
       return true;
-    case 'compose':
-      composer.prefill(route.value.narrow);
+    case 'compose': {
+      // Upstream's `c`: the view's channel (and topic); a view of no one channel starts with none chosen.
+      const shown = composeDefaults(route.value.narrow);
+      if (shown) composer.prefill(shown);
+      else composer.startNew();
       composer.focusRequest.value += 1;
       return true;
+    }
     case 'newDm':
       composer.prefill({ kind: 'dm', userIds: [] });
       composer.focusRequest.value += 1;
