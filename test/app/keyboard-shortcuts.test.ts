@@ -503,6 +503,29 @@ describe('keys and fields', () => {
   });
 });
 
+describe('keys while a menu or dialog is open', () => {
+  test('a menu opened by a click keeps the keys, its focus on its button: : opens no picker beside it and a keeps the view; a dialog chosen in it gives the focus back to ⋯', async () => {
+    const id = await marcusSends('menu keys', 'a message to open a menu on');
+    await openSelected('menu keys', id);
+    await messageElement(page, id).getByRole('button', { name: 'More actions' }).click();
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    await page.keyboard.press(':');
+    await page.keyboard.press('a');
+    await page.keyboard.press('Shift+Y');
+    // Two frames: whatever the keys opened has been drawn.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await hash()).toMatch(/\/near\/\d+$/);
+    await menu.getByRole('menuitem', { name: 'View message source' }).click();
+    const source = page.getByRole('dialog', { name: 'Message source' });
+    await source.waitFor();
+    await page.keyboard.press('Escape');
+    await source.waitFor({ state: 'detached' });
+    await expect.poll(focusedLabel, { timeout: WAIT_MS }).toBe('More actions');
+  });
+});
+
 describe('keys that open panels', () => {
   test('w opens Users with its filter focused, q focuses Filter channels, Shift+Y opens Set status, d opens and closes Drafts', async () => {
     await press('w');

@@ -53,6 +53,8 @@ describe('who is here: the Users panel', () => {
     await expect.poll(() => users().getByRole('listitem').allTextContents()).toEqual(['Hannah Kim']);
     await userRow('Hannah Kim').locator('.user-row').click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('You and Hannah Kim');
+    // Addressed and focused: what is typed next is the message.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')), { timeout: WAIT_MS }).toBe('Message');
     await goTo(page, '#narrow/channel/2-general');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('#general');
     await userRow('Hannah Kim').getByRole('button', { name: 'Card of Hannah Kim' }).click();

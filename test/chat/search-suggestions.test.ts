@@ -61,6 +61,8 @@ describe('the search box’s suggestions', () => {
       ['has:reaction', 'Messages with reactions'],
     ]);
     expect(suggest('  ', 2)[2].apply()).toEqual({ text: 'is:starred ', caret: 11 });
+    // Each is a whole search: taken, it searches at once.
+    expect(suggest('', 0).every((suggestion) => suggestion.searches)).toBe(true);
   });
 
   test('a word offers the plain search for the whole text first, which searches, then what the word starts', () => {

@@ -58,7 +58,13 @@ export function SearchBox() {
     });
   });
   function search(): void {
-    const text = query.value.trim();
+    // Spaces typed twice between terms (a term taken with its space, then a space typed) are one;
+    // a quoted topic keeps its own.
+    const text = query.value
+      .split('"')
+      .map((part, index) => (index % 2 === 1 ? part : part.replace(/\s+/g, ' ')))
+      .join('"')
+      .trim();
     navigate(text ? { kind: 'search', query: text } : { kind: 'all' }, slugNames(session));
     input.current?.blur();
   }

@@ -35,7 +35,8 @@ const filterOffer = ({ term, description }: Filter, sign = ''): Offer => ({ key:
  */
 export function searchSuggestions(sources: SearchSources): (text: string, caret: number) => SearchSuggestion[] {
   return (text, caret) => {
-    if (text.trim() === '') return starters(sources.myEmail()).map((filter) => replacing(text, 0, text.length, filterOffer(filter), true));
+    // A filter taken from the empty box is a whole search: it searches at once, as upstream's.
+    if (text.trim() === '') return starters(sources.myEmail()).map((filter) => ({ ...replacing(text, 0, text.length, filterOffer(filter), true), searches: true }));
     const before = text.slice(0, caret);
     if (/\s$/.test(before)) return [];
     const operand = /(?:^|\s)-?([a-z-]+):(\S*)$/i.exec(before);

@@ -48,8 +48,12 @@ export function useShortcuts(context: ChatContextValue): void {
       // Enter or Space on a focused button or link presses it (a vote, a reaction), not "reply";
       // the arrows in an open menu move among its choices.
       if ((name === 'Enter' || name === 'Space') && target?.closest('button, a[href], [role="button"], summary')) return;
-      // An open menu or dialog takes its own keys (Esc closes it and does nothing else).
+      // An open menu or dialog takes its own keys (Esc closes it and does nothing else, `i` closes
+      // the message menu). Nor do the others act while one is open elsewhere (a menu opened by a
+      // click leaves the focus on its button): nothing opens beside it, and the view stays; `i`
+      // there still closes the message menu it opened.
       if (target?.closest('[role="menu"], dialog')) return;
+      if (document.querySelector('[role="menu"], dialog[open]') && action !== 'messageMenu') return;
       if (run(action, context)) event.preventDefault();
     }
     addEventListener('keydown', onKey);

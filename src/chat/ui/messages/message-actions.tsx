@@ -23,6 +23,12 @@ export function MessageActions({ message }: { message: Message }) {
   const holder = useRef<HTMLDivElement>(null);
   usePopupDismiss(menuOpen, holder);
   const menu = useRef<HTMLDivElement>(null);
+  // A chosen item leaves the focus on ⋯ (unless it moved the focus itself, as Forward does): a
+  // dialog it opens hands the focus back there when it closes, not to the page.
+  const closeAfterChoice = () => {
+    if (menu.current?.contains(document.activeElement)) holder.current?.querySelector<HTMLElement>('[aria-haspopup]')?.focus();
+    close();
+  };
   const openedByKey = useRef(false);
   useSignalEffect(() => {
     if (menuToggleRequest.value !== message.id) return;
@@ -75,7 +81,7 @@ export function MessageActions({ message }: { message: Message }) {
         ⋯
       </button>
       {menuOpen.value && (
-        <div ref={menu} class={`menu ${opensUp.value ? 'opens-up' : ''}`} style={maxHeight.value === undefined ? undefined : { maxHeight: `${maxHeight.value}px`, overflowY: 'auto' }} role="menu" onClick={close} onKeyDown={(event) => {
+        <div ref={menu} class={`menu ${opensUp.value ? 'opens-up' : ''}`} style={maxHeight.value === undefined ? undefined : { maxHeight: `${maxHeight.value}px`, overflowY: 'auto' }} role="menu" onClick={closeAfterChoice} onKeyDown={(event) => {
             // `i` again closes the menu it opened, the focus back on its button.
             if (pressName(event) === 'I') {
               event.preventDefault();

@@ -67,10 +67,17 @@ export function UsersPanel() {
 
 /** As upstream's buddy list: the name opens our direct messages, ⋮ the person's card. */
 function UserRow({ user, status, me }: { user: User; status: PresenceStatus; me: boolean }) {
-  const { session } = useChat();
+  const { session, composer } = useChat();
+  // Addressed and focused now, as the card's Send direct message does: what is typed next is the message.
+  const openDm = (userId: number) => {
+    const dm = { kind: 'dm' as const, userIds: [userId] };
+    navigate(dm, slugNames(session));
+    composer.prefill(dm);
+    composer.focusRequest.value += 1;
+  };
   return (
     <li class="user-list-row">
-      <button type="button" class="user-row" onClick={() => navigate({ kind: 'dm', userIds: [user.user_id] }, slugNames(session))}>
+      <button type="button" class="user-row" onClick={() => openDm(user.user_id)}>
         <PresenceDot status={status} />
         <span class="label">{user.full_name}</span>
         {me && <span class="hint">(you)</span>}
