@@ -410,6 +410,11 @@ describe('keys while writing', () => {
     await goToView('#narrow/channel/5-engineering/topic/CI', '#engineering › CI');
     await expect.poll(() => messageBox().inputValue(), { timeout: WAIT_MS }).toBe('a thought about CI');
     await messageBox().fill('');
+    // x in a DM's view writes to its people.
+    await goToView(`#narrow/dm/${marcus}-Marcus-Reed`, 'You and Marcus Reed');
+    await press('x');
+    await expect.poll(focusedLabel, { timeout: WAIT_MS }).toBe('Message');
+    await expect(page.getByRole('list', { name: 'Recipients' }).textContent()).resolves.toContain('Marcus Reed');
   });
 
   test('← in the empty box opens my last message here for editing', async () => {

@@ -127,7 +127,8 @@ function run(action: ShortcutAction, context: ChatContextValue): boolean {
       return true;
     }
     case 'newDm':
-      composer.prefill({ kind: 'dm', userIds: [] });
+      // Upstream's `x`: in a DM's view, to its people; elsewhere, to people yet to be chosen.
+      composer.prefill(route.value.narrow.kind === 'dm' ? route.value.narrow : { kind: 'dm', userIds: [] });
       composer.focusRequest.value += 1;
       return true;
     case 'drafts':
