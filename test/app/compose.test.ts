@@ -521,12 +521,12 @@ describe('the compose box', () => {
     await expect.poll(() => topic.inputValue(), { timeout: WAIT_MS }).toBe('compose tools');
   });
 
-  test('Send options choose whether Enter or Ctrl+Enter sends, kept by the server; the focus goes back to the message', async () => {
+  test('Enter key options beside Send choose whether Enter or Ctrl+Enter sends, kept by the server; the focus goes back to the message', async () => {
     await page.bringToFront();
     const enterSends = async () => (await api(page, OLIVIA, 'POST', '/register', { fetch_event_types: ['user_settings'] })).user_settings.enter_sends;
-    const options = compose.getByRole('button', { name: 'Send options' });
+    const options = compose.getByRole('button', { name: 'Enter key options' });
     await options.click();
-    await page.getByRole('menu', { name: 'Send options' }).getByRole('menuitemradio', { name: 'Enter sends', exact: true }).click();
+    await page.getByRole('menu', { name: 'Enter key options' }).getByRole('menuitemradio', { name: 'Enter sends', exact: true }).click();
     await expect.poll(enterSends, { timeout: WAIT_MS }).toBe(true);
     await expect.poll(() => box.getAttribute('placeholder'), { timeout: WAIT_MS }).toBe('Message (Enter sends, Shift+Enter for a new line)');
     await expect(box.evaluate((element) => element === document.activeElement)).resolves.toBe(true);

@@ -5,7 +5,8 @@ import { attempt } from '../notices.ts';
 import { moveAmongChoices, usePopupDismiss } from '../popup-dismiss.ts';
 
 /**
- * Upstream's send options beside Send: whether Enter or Ctrl+Enter sends, where one writes
+ * Upstream's send options beside Send (named without "Send": a button `Send` is what the runtime
+ * contract promises, and a search by that name must find one): whether Enter or Ctrl+Enter sends, where one writes
  * (the personal setting `enter_sends`, kept by the server). The choice closes the menu and the
  * focus goes back to the message box.
  */
@@ -35,11 +36,11 @@ export function SendOptions({ onChosen }: { onChosen(): void }) {
       ref={holder}
       onKeyDown={(event) => moveAmongChoices(event, [...(holder.current?.querySelectorAll<HTMLElement>('[role="menuitemradio"]') ?? [])])}
     >
-      <button type="button" class="compose-tool send-options" aria-label="Send options" title="Send options" aria-haspopup="menu" aria-expanded={open.value} onClick={() => (open.value = !open.value)}>
+      <button type="button" class="compose-tool send-options" aria-label="Enter key options" title="Enter key options" aria-haspopup="menu" aria-expanded={open.value} onClick={() => (open.value = !open.value)}>
         ⋮
       </button>
       {open.value && (
-        <div class="compose-popover send-options-menu" role="menu" aria-label="Send options">
+        <div class="compose-popover send-options-menu" role="menu" aria-label="Enter key options">
           {choices.map(([value, label]) => (
             <button key={label} type="button" role="menuitemradio" aria-checked={value === enterSends} onClick={() => choose(value)}>
               {label}
