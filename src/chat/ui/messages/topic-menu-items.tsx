@@ -1,4 +1,5 @@
 import type { Message } from '../../api/wire-types.ts';
+import type { Narrow } from '../../narrow/narrow.ts';
 import { TOPIC_FOLLOWED, TOPIC_MUTED, TOPIC_UNMUTED } from '../../state/realm-state.ts';
 import { useChat } from '../chat-context.ts';
 import { navigate, route } from '../navigation.ts';
@@ -25,6 +26,27 @@ interface TopicMenuItemsProps {
 }
 
 /**
+ * The first items of upstream's channel and topic menus: Mark all messages as read (when some
+ * are unread, and `markRead`) and the view's link.
+ */
+export function ReadAndLinkItems({ narrow, linkLabel, markRead }: { narrow: Narrow; linkLabel: string; markRead: boolean }) {
+  const { session } = useChat();
+  const unread = markRead ? session.realm.unread.value.countWhere(unreadInNarrow(session, narrow)!) : 0;
+  return (
+    <>
+      {unread > 0 && (
+        <button type="button" role="menuitem" onClick={() => void markNarrowRead(session, narrow)}>
+          Mark all messages as read
+        </button>
+      )}
+      <button type="button" role="menuitem" onClick={() => void copyToClipboard(narrowLink(session, narrow))}>
+        {linkLabel}
+      </button>
+    </>
+  );
+}
+
+/**
  * A topic's actions as upstream's topic menu offers them, each as the realm lets the user (the
  * server deciding): the heading's menu and the sidebar's topic menu both list these. The menu
  * holding them closes on a click, so each item only acts.
@@ -33,7 +55,6 @@ export function TopicMenuItems({ channelId, topic, newest, full = false }: Topic
   const { session } = useChat();
   const realm = session.realm;
   const narrow = { kind: 'channel' as const, channelId, topic };
-  const unread = full ? realm.unread.value.countWhere(unreadInNarrow(session, narrow)!) : 0;
   const openWhole = (whole: 'rename' | 'move') =>
     void attempt('Could not open the topic', async () => {
       const message = await newest?.();
@@ -42,14 +63,7 @@ export function TopicMenuItems({ channelId, topic, newest, full = false }: Topic
   return (
     <>
       {full && <VisibilityChoices channelId={channelId} topic={topic} />}
-      {unread > 0 && (
-        <button type="button" role="menuitem" onClick={() => void markNarrowRead(session, narrow)}>
-          Mark all messages as read
-        </button>
-      )}
-      <button type="button" role="menuitem" onClick={() => void copyToClipboard(narrowLink(session, narrow))}>
-        Copy link to topic
-      </button>
+      <ReadAndLinkItems narrow={narrow} linkLabel="Copy link to topic" markRead={full} />
       {newest && realm.may('can_move_messages_between_topics_group') && (
         <button type="button" role="menuitem" onClick={() => openWhole('rename')}>
           Rename topic

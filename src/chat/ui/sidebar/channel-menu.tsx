@@ -1,7 +1,7 @@
 import { type Signal, useSignal, useSignalEffect } from '@preact/signals';
 import type { Subscription } from '../../api/wire-types.ts';
 import { useChat } from '../chat-context.ts';
-import { copyToClipboard, markNarrowRead, narrowLink, unreadInNarrow } from '../messages/message-operations.ts';
+import { ReadAndLinkItems } from '../messages/topic-menu-items.tsx';
 import { ChannelSettings } from '../panels/channel-settings.tsx';
 import { setSubscriptionProperty, unsubscribe } from '../subscription-operations.ts';
 import { ConfirmUnsubscribe } from '../unsubscribe-dialog.tsx';
@@ -17,7 +17,6 @@ export function ChannelMenu({ sub, open }: { sub: Subscription; open: Signal<boo
   const { session } = useChat();
   const realm = session.realm;
   const narrow = { kind: 'channel' as const, channelId: sub.stream_id };
-  const unread = realm.unread.value.countWhere(unreadInNarrow(session, narrow)!);
   const picking = useSignal(false);
   const settingsOpen = useSignal(false);
   const leaving = useSignal(false);
@@ -39,14 +38,7 @@ export function ChannelMenu({ sub, open }: { sub: Subscription; open: Signal<boo
           />
         ) : (
           <>
-            {unread > 0 && (
-              <button type="button" role="menuitem" onClick={() => void markNarrowRead(session, narrow)}>
-                Mark all messages as read
-              </button>
-            )}
-            <button type="button" role="menuitem" onClick={() => void copyToClipboard(narrowLink(session, narrow))}>
-              Copy link to channel
-            </button>
+            <ReadAndLinkItems narrow={narrow} linkLabel="Copy link to channel" markRead />
             {realm.isAdmin.value && (
               <button type="button" role="menuitem" onClick={() => (settingsOpen.value = true)}>
                 Channel settings
