@@ -9,6 +9,7 @@ import { attempt, notify } from '../notices.ts';
 import type { ComposerState } from '../../state/composer-state.ts';
 import { TOPIC_FOLLOWED, TOPIC_MUTED, TOPIC_UNMUTED } from '../../state/realm-state.ts';
 import { messageListControl } from './list-control.ts';
+import { navigate } from '../navigation.ts';
 
 /** Messages of muted senders the reader chose to see (upstream's Reveal), until hidden again. */
 export const revealedMuted = signal<ReadonlySet<number>>(new Set());
@@ -274,4 +275,16 @@ export function markNarrowRead(session: ChatSession, narrow: Narrow): Promise<bo
     default:
       return Promise.resolve(false);
   }
+}
+
+/**
+ * Opens a conversation to write in: the compose box addressed to it at once (the view follows the
+ * address a task later, on its hashchange) and focused, so what is typed next is the message; a
+ * frame later where a closing dialog first hands the focus back (`afterDialog`).
+ */
+export function writeIn(session: ChatSession, composer: ComposerState, narrow: Narrow, { afterDialog = false } = {}): void {
+  navigate(narrow, slugNames(session));
+  composer.prefill(narrow);
+  if (afterDialog) requestAnimationFrame(() => (composer.focusRequest.value += 1));
+  else composer.focusRequest.value += 1;
 }

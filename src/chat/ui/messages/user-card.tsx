@@ -11,7 +11,7 @@ import { ProfileFieldValues } from './profile-field-values.tsx';
 import { presenceLabel } from '../presence-dot.tsx';
 import { StatusEmoji } from '../status-emoji.tsx';
 import { mentionSyntax } from '../../state/mention-syntax.ts';
-import { copyToClipboard } from './message-operations.ts';
+import { copyToClipboard, writeIn } from './message-operations.ts';
 
 /**
  * A person's card, opened from a sender's name: who they are (role, email, local time, their
@@ -66,12 +66,7 @@ export function UserCard({ userId, onClose }: { userId: number; onClose(): void 
             class="primary"
             onClick={() => {
               onClose();
-              const dm = { kind: 'dm' as const, userIds: user.user_id === session.me ? [session.me] : [user.user_id] };
-              navigate(dm, names);
-              // Addressed now, not when the view's own prefill comes a frame later; focused once the closed
-              // card has handed the focus back to where it was before it opened.
-              composer.prefill(dm);
-              requestAnimationFrame(() => (composer.focusRequest.value += 1));
+              writeIn(session, composer, { kind: 'dm', userIds: [user.user_id] }, { afterDialog: true });
             }}
           >
             Send direct message

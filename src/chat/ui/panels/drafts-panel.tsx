@@ -3,8 +3,7 @@ import { useEffect } from 'preact/hooks';
 import type { Narrow } from '../../narrow/narrow.ts';
 import type { KeptDraft } from '../../state/composer-state.ts';
 import { useChat } from '../chat-context.ts';
-import { navigate } from '../navigation.ts';
-import { slugNames } from '../slug-names.ts';
+import { writeIn } from '../messages/message-operations.ts';
 
 /** How much of a draft the list shows. */
 const PREVIEW_CHARS = 300;
@@ -56,10 +55,7 @@ export function DraftsPanel() {
                 type="button"
                 onClick={() => {
                   panel.value = 'none';
-                  navigate(narrow, slugNames(session));
-                  // Addressed now (the view's own prefill comes a frame later), so the focus goes to the message.
-                  composer.prefill(narrow);
-                  composer.focusRequest.value += 1;
+                  writeIn(session, composer, narrow);
                 }}
               >
                 Restore

@@ -3,9 +3,7 @@ import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { User } from '../../api/wire-types.ts';
 import type { PresenceStatus } from '../../state/presence.ts';
 import { useChat } from '../chat-context.ts';
-import { messageDialog } from '../messages/message-operations.ts';
-import { navigate } from '../navigation.ts';
-import { slugNames } from '../slug-names.ts';
+import { messageDialog, writeIn } from '../messages/message-operations.ts';
 import { PresenceDot } from '../presence-dot.tsx';
 import { StatusEmoji } from '../status-emoji.tsx';
 
@@ -68,16 +66,9 @@ export function UsersPanel() {
 /** As upstream's buddy list: the name opens our direct messages, ⋮ the person's card. */
 function UserRow({ user, status, me }: { user: User; status: PresenceStatus; me: boolean }) {
   const { session, composer } = useChat();
-  // Addressed and focused now, as the card's Send direct message does: what is typed next is the message.
-  const openDm = (userId: number) => {
-    const dm = { kind: 'dm' as const, userIds: [userId] };
-    navigate(dm, slugNames(session));
-    composer.prefill(dm);
-    composer.focusRequest.value += 1;
-  };
   return (
     <li class="user-list-row">
-      <button type="button" class="user-row" onClick={() => openDm(user.user_id)}>
+      <button type="button" class="user-row" onClick={() => writeIn(session, composer, { kind: 'dm', userIds: [user.user_id] })}>
         <PresenceDot status={status} />
         <span class="label">{user.full_name}</span>
         {me && <span class="hint">(you)</span>}
