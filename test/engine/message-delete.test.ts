@@ -26,6 +26,7 @@ async function leftovers(id: number) {
 }
 
 const DELETED = { status: 200, body: { result: 'success', msg: '' } };
+const GUESTS_REFUSED = { result: 'error', msg: "'can_delete_any_message_group' setting cannot be set to 'role:everyone' group.", code: 'BAD_REQUEST' };
 const INVALID = { result: 'error', msg: 'Invalid message(s)', code: 'BAD_REQUEST' };
 
 /** Whether `user` (an administrator unless said otherwise) can still read the message with GET /messages/{id}. */
@@ -120,8 +121,7 @@ describe('DELETE /messages/{id}', () => {
   });
 
   it("keeps guests out of the realm's can_delete_any_message_group, as upstream's server does", async () => {
-    const refused = await realm.as('olivia').patch('/realm', { can_delete_any_message_group: { new: GROUP_EVERYONE } });
-    expect(refused.body).toMatchObject({ result: 'error', code: 'BAD_REQUEST' });
+    await expectRefused(realm, () => realm.as('olivia').patch('/realm', { can_delete_any_message_group: { new: GROUP_EVERYONE } }), GUESTS_REFUSED);
   });
 
   it('answers "Invalid message(s)" for a message the caller cannot see or that does not exist', async () => {
