@@ -146,4 +146,17 @@ describe.skipIf(onSqliteStore)('IndexedDB requests per action, caches warm', () 
       ...times(2, 'reactions[message_id].getAll'),
     ]);
   });
+
+  it('GET /users/me, GET /users and GET /users/{id} answer from the caches: no transaction, no request', async () => {
+    for (const path of ['/users/me', '/users', `/users/${IDS.olivia}`]) {
+      expect(await warmRequests(() => realm.as('mark').get(path))).toEqual({ requests: [], transactions: [] });
+    }
+  });
+
+  it('GET /users/me after a message to its user reads the newest of the user\'s flags rows again, in a snapshot', async () => {
+    expect((await realm.as('mark').get('/users/me')).status).toBe(200);
+    expect((await sendToGeneral()).status).toBe(200);
+    const log = await record(async () => void (await realm.as('mark').get('/users/me')));
+    expect(log).toEqual({ requests: ['user_messages.getAll'], transactions: [`readonly ${everyTable()} tables`] });
+  });
 });

@@ -1,3 +1,4 @@
+import { Dexie } from 'dexie';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { createTestRealm, IDS, type TestRealm, type TestUser } from '../support/test-realm.ts';
 import { expectedMember } from '../support/test-scenario.ts';
@@ -55,6 +56,57 @@ describe('GET /users/me', () => {
     await setVisibility(4);
     const { body } = await realm.as('mark').get('/users/me');
     expect(body).toMatchObject({ email: 'mark@zulip.test', delivery_email: 'mark@zulip.test' });
+  });
+});
+
+describe('GET /users/me answered from the caches', () => {
+  const newest = async () => (await realm.as('mark').get('/users/me')).body.max_message_id as number;
+  const dmToMark = async () => (await realm.as('olivia').post('/messages', { type: 'private', to: JSON.stringify([IDS.mark]), content: 'hi' })).body.id as number;
+
+  test('max_message_id follows a message received after an answer, and the deletion of it', async () => {
+    expect(await newest()).toBe(4);
+    expect(await newest()).toBe(4);
+    const id = await dmToMark();
+    expect(await newest()).toBe(id);
+    expect((await realm.as('olivia').delete(`/messages/${id}`)).status).toBe(200);
+    expect(await newest()).toBe(4);
+  });
+
+  /** A request of another client, not part of the transaction it is made in. */
+  const outsideTransaction = <T>(request: () => Promise<T>): Promise<T> => Dexie.ignoreTransaction(request);
+
+  /** Olivia's DM to Mark, with `duringSend` run inside its transaction once the action has written its rows. */
+  function dmToMarkWith(duringSend: () => Promise<void>): Promise<Response> {
+    const olivia = realm.as('olivia');
+    const body = new URLSearchParams({ type: 'private', to: JSON.stringify([IDS.mark]), content: 'hi' });
+    const headers = { Authorization: `Basic ${btoa(`${olivia.email}:${olivia.apiKey}`)}`, 'Content-Type': 'application/x-www-form-urlencoded' };
+    return realm.engine.handle(new Request('http://zulip.test/api/v1/messages', { method: 'POST', headers, body }), { inTransaction: duringSend });
+  }
+
+  test('a read made while a send to its user is being written answers with that send once it commits', async () => {
+    expect(await newest()).toBe(4);
+    let answered: Promise<number> | undefined;
+    const sent = await dmToMarkWith(async () => void (answered = outsideTransaction(newest)));
+    expect(await answered).toBe(((await sent.json()) as { id: number }).id);
+  });
+
+  test('a read made while a send to its user is being written answers as before when the send is rolled back', async () => {
+    expect(await newest()).toBe(4);
+    let answered: Promise<number> | undefined;
+    const sent = await dmToMarkWith(async () => {
+      answered = outsideTransaction(newest);
+      throw new Error('rolled back');
+    });
+    expect(sent.status).toBe(500);
+    expect(await answered).toBe(4);
+    expect(await newest()).toBe(4);
+  });
+
+  test('a name and a profile field changed after an answer show in the next one', async () => {
+    await realm.as('mark').get('/users/me');
+    expect((await realm.as('mark').patch('/settings', { full_name: 'Mark Renamed' })).status).toBe(200);
+    const { body } = await realm.as('mark').get('/users/me');
+    expect(body.full_name).toBe('Mark Renamed');
   });
 });
 

@@ -90,6 +90,11 @@ export class RealmDirectory {
     return directory;
   }
 
+  /** The cached directory, if it shows the committed state (no write to its tables since, none open); else undefined. */
+  static current(db: RealmDatabase): RealmDirectory | undefined {
+    return currentEntry(db)?.directory;
+  }
+
   private static async read(db: RealmDatabase): Promise<RealmDirectory> {
     const [realm, users, channels, groups, emoji, linkifiers] = await Promise.all([
       db.realm.get(1),
@@ -159,13 +164,24 @@ export class RealmDirectory {
  * no cache, `load` runs every time. The value is shared: callers must not change it.
  */
 export async function memoised<T>(db: RealmDatabase, key: string, load: () => Promise<T>): Promise<T> {
-  const cache = caches.get(db.users.db);
-  const entry = cache?.entry;
-  if (!cache || !entry || entry.generation !== cache.generation || cache.openWriters.size > 0) return load();
+  const entry = currentEntry(db);
+  if (!entry) return load();
   if (entry.memos.has(key)) return entry.memos.get(key) as T;
   const value = await load();
-  if (cache.entry === entry && entry.generation === cache.generation && cache.openWriters.size === 0) entry.memos.set(key, value);
+  if (currentEntry(db) === entry) entry.memos.set(key, value);
   return value;
+}
+
+/** What `memoised` keeps under `key`, if it shows the committed state; else undefined (nothing read). */
+export function peekMemo<T>(db: RealmDatabase, key: string): T | undefined {
+  return currentEntry(db)?.memos.get(key) as T | undefined;
+}
+
+/** The cache's entry, if it is current and no writer of its tables is open. */
+function currentEntry(db: RealmDatabase): DirectoryCache['entry'] {
+  const cache = caches.get(db.users.db);
+  const entry = cache?.entry;
+  return cache && entry && entry.generation === cache.generation && cache.openWriters.size === 0 ? entry : null;
 }
 
 /**

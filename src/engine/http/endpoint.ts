@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { ActionScope, CallerScope, ReadScope } from '../services/action-scope.ts';
-import { readSnapshot, runAction } from '../services/run-action.ts';
+import type { ActionScope, CallerScope, MemoryScope, ReadScope } from '../services/action-scope.ts';
+import { readSnapshot, runAction, writesInFlightOn } from '../services/run-action.ts';
 import { type CallerKind, requireCallerKind } from '../permissions/caller-kinds.ts';
 import type { EngineServices } from '../services/engine-services.ts';
 import { RealmDirectory } from '../directory/realm-directory.ts';
@@ -55,21 +55,30 @@ interface EndpointBase<S extends z.ZodRawShape, A extends AuthKind> {
 
 /**
  * An endpoint says how it touches the realm, and the framework provides it:
- * - `read`: one read-only snapshot, with the directory and the caller read in it;
+ * - `read`: one read-only snapshot, with the directory and the caller read in it; with
+ *   `fromMemory`, first an answer from the engine's caches alone, taken when they show the
+ *   committed state and no write is in flight (no transaction at all); undefined: the snapshot;
  * - `write`: one read-write transaction (an action's scope); its events are delivered on commit;
  * - `handler`: neither, for what must not hold a transaction (a long-poll, in-memory queues).
  */
 export type EndpointSpec<S extends z.ZodRawShape, A extends AuthKind, P = undefined> = EndpointBase<S, A> &
   (
-    | { read(scope: ReadScope<CallerOf<A>>, params: Params<S>): Promise<Answer>; write?: never; handler?: never; prepare?: never }
+    | {
+        read(scope: ReadScope<CallerOf<A>>, params: Params<S>): Promise<Answer>;
+        fromMemory?(scope: MemoryScope<CallerOf<A>>, params: Params<S>): Answer | undefined;
+        write?: never;
+        handler?: never;
+        prepare?: never;
+      }
     | {
         /** Work that must not run inside the transaction (password hashing), done just before it. */
         prepare?(ctx: RequestContext, params: Params<S>): Promise<P>;
         write(scope: CallerScope<CallerOf<A>>, params: Params<S>, prepared: P): Promise<Answer>;
         read?: never;
+        fromMemory?: never;
         handler?: never;
       }
-    | { handler: EndpointHandler<S>; read?: never; write?: never; prepare?: never }
+    | { handler: EndpointHandler<S>; read?: never; fromMemory?: never; write?: never; prepare?: never }
   );
 
 export interface Endpoint {
@@ -141,9 +150,15 @@ function runnerFor<S extends z.ZodRawShape>(spec: EndpointSpec<S, AuthKind, unkn
 }
 
 function runnerOfKind<S extends z.ZodRawShape>(spec: EndpointSpec<S, AuthKind, unknown>): Endpoint['run'] {
-  const { read, write, handler, prepare } = spec;
+  const { read, fromMemory, write, handler, prepare } = spec;
   if (handler) return (ctx, params) => (refuseHook(ctx), handler(ctx, params as Params<S>));
-  if (read) return (ctx, params) => refuseHook(ctx) ?? callerRead(ctx, ctx.maybeUser, (scope) => read(scope, params as Params<S>));
+  if (read) {
+    return async (ctx, params) => {
+      refuseHook(ctx);
+      const memory = fromMemory && memoryScope(ctx);
+      return (memory && fromMemory(memory, params as Params<S>)) ?? callerRead(ctx, ctx.maybeUser, (scope) => read(scope, params as Params<S>));
+    };
+  }
   if (!write) throw new Error('an endpoint needs read, write or handler');
   return async (ctx, params) => {
     const prepared = prepare ? await prepare(ctx, params as Params<S>) : undefined;
@@ -183,6 +198,14 @@ export function callerRead<T, C extends UserRow | null>(ctx: RequestContext, cal
     const directory = await RealmDirectory.load(db);
     return body({ db, directory, caller: callerIn(directory, caller) as C, clientName: ctx.clientName, now: ctx.engine.nowSeconds() });
   });
+}
+
+/** The caches' view for `fromMemory`, when they show the committed state and no write is in flight (a read begun now would wait for it). */
+function memoryScope(ctx: RequestContext): MemoryScope<UserRow | null> | undefined {
+  const { engine } = ctx;
+  if (writesInFlightOn(engine.db)) return undefined;
+  const directory = RealmDirectory.current(engine.db);
+  return directory && { caches: engine.db, directory, caller: callerIn(directory, ctx.maybeUser), clientName: ctx.clientName, now: engine.nowSeconds() };
 }
 
 /** The caller as the transaction reads it (a write earlier in the same request may have changed it). */

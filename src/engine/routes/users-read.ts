@@ -3,7 +3,8 @@ import { userByKey } from '../actions/users.ts';
 import { badRequest } from '../errors/api-error.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { bool, str } from '../http/param-types.ts';
-import { loadProfileData, type ProfileDataIndex, userToWire } from '../wire/user-wire.ts';
+import { keptProfileData, loadProfileData, type ProfileDataIndex, userToWire } from '../wire/user-wire.ts';
+import type { RealmDatabase } from '../storage/database.ts';
 import type { UserRow } from '../storage/rows.ts';
 
 /** `client_gravatar` is accepted for compatibility; our avatars are never gravatars (wire/avatars.ts). */
@@ -12,8 +13,11 @@ const userObjectParams = {
   include_custom_profile_fields: bool().default(false),
 };
 
+/** What formatting users needs: a snapshot's scope, or the caches' (`fromMemory`). */
+type UsersView = Pick<ReadScope, 'directory' | 'caller'>;
+
 /** `profileData` null: the user objects go without `profile_data`. */
-function format(scope: ReadScope, target: UserRow, profileData: ProfileDataIndex | null): Record<string, unknown> {
+function format(scope: UsersView, target: UserRow, profileData: ProfileDataIndex | null): Record<string, unknown> {
   return userToWire(target, scope.directory.realm, {
     viewer: scope.caller,
     includeProfileData: profileData !== null,
@@ -22,22 +26,40 @@ function format(scope: ReadScope, target: UserRow, profileData: ProfileDataIndex
   });
 }
 
-const profileDataIf = (wanted: boolean, scope: ReadScope) => (wanted ? loadProfileData(scope.db) : null);
+const profileDataIf = (wanted: boolean, db: RealmDatabase) => (wanted ? loadProfileData(db) : null);
+/** As `profileDataIf`, from the caches: undefined when wanted and not kept. */
+const keptProfileDataIf = (wanted: boolean, caches: RealmDatabase) => (wanted ? keptProfileData(caches) : null);
 
+function members(scope: UsersView, profileData: ProfileDataIndex | null): Record<string, unknown> {
+  const users = [...scope.directory.users.values()].filter((u) => !u.is_system_bot).sort((a, b) => a.id - b.id);
+  return { members: users.map((u) => format(scope, u, profileData)) };
+}
+
+/** Upstream's own-user answer names a bot type only for bots (get-own-user lists no null). */
+function ownUser(scope: UsersView, profileData: ProfileDataIndex, newest: number): Record<string, unknown> {
+  const { bot_type, ...user } = format(scope, scope.caller, profileData);
+  return { ...user, ...(scope.caller.is_bot && { bot_type }), max_message_id: newest };
+}
+
+function oneUser(scope: UsersView, key: string, profileData: ProfileDataIndex | null): Record<string, unknown> {
+  const user = userByKey(scope.directory, scope.caller, key);
+  if (!user) throw badRequest('No such user');
+  return { user: format(scope, user, profileData) };
+}
+
+// These reads answer from the engine's caches when they are current (`fromMemory`): a client's
+// polling of its own user or the user list then costs no transaction.
 export const usersReadEndpoints = [
   defineEndpoint({
     method: 'GET',
     path: '/users',
     params: userObjectParams,
     async read(scope, params) {
-      const users = await scope.db.users.toArray();
-      const profileData = await profileDataIf(params.include_custom_profile_fields, scope);
-      return {
-        members: users
-          .filter((u) => !u.is_system_bot)
-          .sort((a, b) => a.id - b.id)
-          .map((u) => format(scope, u, profileData)),
-      };
+      return members(scope, await profileDataIf(params.include_custom_profile_fields, scope.db));
+    },
+    fromMemory(scope, params) {
+      const profileData = keptProfileDataIf(params.include_custom_profile_fields, scope.caches);
+      return profileData === undefined ? undefined : members(scope, profileData);
     },
   }),
   defineEndpoint({
@@ -46,13 +68,16 @@ export const usersReadEndpoints = [
     params: {},
     async read(scope) {
       const uid = scope.caller.id;
-      const newest = await scope.db.user_messages
-        .where('[user_id+message_id]')
-        .between([uid, 0], [uid, Infinity])
-        .last();
-      const { bot_type, ...user } = format(scope, scope.caller, await loadProfileData(scope.db));
-      // Upstream's own-user answer names a bot type only for bots (get-own-user lists no null).
-      return { ...user, ...(scope.caller.is_bot && { bot_type }), max_message_id: newest?.message_id ?? -1 };
+      const { newestReceived } = scope.db;
+      const generation = newestReceived.readStarts();
+      const newest = (await scope.db.user_messages.where('[user_id+message_id]').between([uid, 0], [uid, Infinity]).last())?.message_id ?? -1;
+      newestReceived.remember(uid, newest, generation);
+      return ownUser(scope, await loadProfileData(scope.db), newest);
+    },
+    fromMemory(scope) {
+      const profileData = keptProfileData(scope.caches);
+      const newest = scope.caches.newestReceived.peek(scope.caller.id);
+      return profileData && newest !== undefined ? ownUser(scope, profileData, newest) : undefined;
     },
   }),
   /**
@@ -64,9 +89,11 @@ export const usersReadEndpoints = [
     path: '/users/{user_id}',
     params: { user_id: str(), ...userObjectParams },
     async read(scope, params) {
-      const user = userByKey(scope.directory, scope.caller, params.user_id);
-      if (!user) throw badRequest('No such user');
-      return { user: format(scope, user, await profileDataIf(params.include_custom_profile_fields, scope)) };
+      return oneUser(scope, params.user_id, await profileDataIf(params.include_custom_profile_fields, scope.db));
+    },
+    fromMemory(scope, params) {
+      const profileData = keptProfileDataIf(params.include_custom_profile_fields, scope.caches);
+      return profileData === undefined ? undefined : oneUser(scope, params.user_id, profileData);
     },
   }),
 ];

@@ -39,6 +39,15 @@ export interface ReadScope<Caller extends UserRow | null = UserRow> {
 }
 
 /**
+ * What a read endpoint's `fromMemory` sees: the cached directory and the caller, and no
+ * transaction. `caches` is the database only for the engine's in-memory caches (`peekMemo`,
+ * `newestReceived`); reading its tables would leave the snapshot rule.
+ */
+export interface MemoryScope<Caller extends UserRow | null = UserRow> extends Omit<ReadScope<Caller>, 'db'> {
+  readonly caches: RealmDatabase;
+}
+
+/**
  * Called inside every action's transaction, after the action, with the notices it queued: what
  * a host records atomically with each change (the sync hub's change feed). A throw rolls the
  * action back.

@@ -1,5 +1,6 @@
 import { Dexie, type EntityTable, type Table } from 'dexie';
 import { MessageIdCounter, messageIdMiddleware } from './message-id-counter.ts';
+import { NewestReceived, newestReceivedMiddleware } from './newest-received.ts';
 import { ReactedMessages, reactedMessagesMiddleware } from './reacted-messages.ts';
 import { tableCacheMiddleware } from './table-cache.ts';
 import { withoutLiveQueries } from './without-live-queries.ts';
@@ -116,6 +117,8 @@ export class RealmDatabase extends Dexie {
   sync_files!: EntityTable<SyncFileRow, 'path'>;
   /** The next message id, held for the sends of this instance (`message-ids.ts`). */
   readonly messageIds = new MessageIdCounter();
+  /** Each user's newest received message id, while no flags row is written (`newest-received.ts`). */
+  readonly newestReceived = new NewestReceived();
 
   constructor(options: DatabaseOptions = {}) {
     // Only implementations actually given are passed: an explicit `undefined` would override
@@ -170,6 +173,7 @@ export class RealmDatabase extends Dexie {
     this.use(tableCacheMiddleware());
     this.use(messageIdMiddleware(this.messageIds));
     this.use(reactedMessagesMiddleware(this.reactedMessages));
+    this.use(newestReceivedMiddleware(this.newestReceived));
   }
 
   /** Every table, for actions that may touch any of them and for export. */

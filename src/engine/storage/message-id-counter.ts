@@ -1,4 +1,5 @@
 import type { DBCore, DBCoreTransaction, Middleware } from 'dexie';
+import { TableWrites } from './table-writes.ts';
 import { tableWriteWatch } from './table-write-watch.ts';
 
 /** The `counters` row of message ids: the next id, one above every id a committed send took. */
@@ -21,15 +22,14 @@ export const MESSAGE_ID_COUNTER = 'message';
  */
 export class MessageIdCounter {
   #next: number | null = null;
-  /** Bumped whenever the held id is dropped, so a seed read before that is not kept. */
-  #generation = 0;
-  /** Transactions that wrote the row (not a send's write-back) and have not ended. */
-  readonly #openWriters = new Set<DBCoreTransaction>();
+  /** Writes of the row but the sends' own: each drops the held id. */
+  readonly #writes = new TableWrites(() => (this.#next = null));
   /** The rows the sends themselves write back: a write of these does not drop the held id. */
   readonly #own = new WeakSet<object>();
 
-  get generation(): number {
-    return this.#generation;
+  /** Bumped whenever the held id is dropped, so a seed read before that is not kept; null while a writer of the row is open. */
+  get generation(): number | null {
+    return this.#writes.settled();
   }
 
   /** The next id if held, taken; else null. */
@@ -41,8 +41,8 @@ export class MessageIdCounter {
    * Holds at least `stored`, read from storage at `generation`, and takes the next id; null if
    * that read may be stale (the row was written since, or its writer is still open).
    */
-  seedAndTake(stored: number, generation: number): number | null {
-    if (generation !== this.#generation || this.#openWriters.size > 0) return null;
+  seedAndTake(stored: number, generation: number | null): number | null {
+    if (generation === null || generation !== this.#writes.settled()) return null;
     this.#next = Math.max(this.#next ?? 0, stored);
     return this.#next++;
   }
@@ -67,21 +67,7 @@ export class MessageIdCounter {
 
   /** The row was written by `trans`: nothing is held until it has ended. */
   writtenBy(trans: DBCoreTransaction): void {
-    this.#drop();
-    if (this.#openWriters.has(trans)) return;
-    this.#openWriters.add(trans);
-    const end = () => {
-      if (this.#openWriters.delete(trans)) this.#drop();
-    };
-    // IndexedDB's transactions and the SQLite store's are both event targets.
-    const events = trans as unknown as EventTarget;
-    events.addEventListener('complete', end);
-    events.addEventListener('abort', end);
-  }
-
-  #drop(): void {
-    this.#next = null;
-    this.#generation++;
+    this.#writes.writtenBy(trans);
   }
 }
 

@@ -1,4 +1,4 @@
-import { memoised } from '../directory/realm-directory.ts';
+import { memoised, peekMemo } from '../directory/realm-directory.ts';
 import type { RealmDatabase } from '../storage/database.ts';
 import { ROLE_ADMIN, ROLE_GUEST, ROLE_OWNER, type ProfileValueRow, type RealmRow, type UserRow } from '../storage/rows.ts';
 import { avatarUrl } from './avatars.ts';
@@ -64,13 +64,18 @@ export function profileDataValue(row: Pick<ProfileValueRow, 'value' | 'rendered_
   return row.rendered_value === undefined ? { value: row.value } : { value: row.value, rendered_value: row.rendered_value };
 }
 
+const PROFILE_DATA_MEMO = 'profile-data';
+
+/** `loadProfileData`'s answer if it is kept and current, without a read; else undefined. */
+export const keptProfileData = (db: RealmDatabase): ProfileDataIndex | undefined => peekMemo(db, PROFILE_DATA_MEMO);
+
 /**
  * Every stored custom profile field value, grouped by user (one row per user and field: a small
  * table). Kept beside the cached directory until the table is written (`memoised`), so
  * `GET /users/me` reads no profile row; frozen, since every caller shares it.
  */
 export function loadProfileData(db: RealmDatabase): Promise<ProfileDataIndex> {
-  return memoised(db, 'profile-data', async () => {
+  return memoised(db, PROFILE_DATA_MEMO, async () => {
     const index = new Map<number, Record<string, Readonly<ProfileDataValue>>>();
     for (const row of await db.profile_values.toArray()) {
       let values = index.get(row.user_id);
