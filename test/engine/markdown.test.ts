@@ -396,10 +396,30 @@ describe('emoji', () => {
 });
 
 describe('code blocks', () => {
-  it('renders a fenced block with its language', () => {
+  it('renders a fenced block with its language, coloured with Pygments\' token classes as upstream\'s', () => {
     expect(html('Hamlet said:\n~~~~.python \ndef speak(self):\n    x = 1   \n~~~~')).toBe(
-      '<p>Hamlet said:</p>\n<div class="codehilite" data-code-language="Python"><pre><span></span><code>def speak(self):\n    x = 1\n</code></pre></div>',
+      '<p>Hamlet said:</p>\n<div class="codehilite" data-code-language="Python"><pre><span></span><code>' +
+        '<span class="k">def</span> <span class="nf">speak</span>(self):\n    x = <span class="m">1</span>\n</code></pre></div>',
     );
+  });
+
+  it('closes each coloured run at a line end, as Pygments does, and escapes the code inside it', () => {
+    expect(html('```js\n/* a < b\n   && c */\nf("<i>")\n```')).toBe(
+      '<div class="codehilite" data-code-language="JavaScript"><pre><span></span><code>' +
+        '<span class="c">/* a &lt; b</span>\n<span class="c">   &amp;&amp; c */</span>\n<span class="nf">f</span>(<span class="s">&quot;&lt;i&gt;&quot;</span>)\n</code></pre></div>',
+    );
+  });
+
+  it('colours at most 2,000 characters of code in one message: a block past that stays plain', () => {
+    const block = (name: string) => `\`\`\`py\n${name} = 1${' '.repeat(1_200)}# ${'x'.repeat(20)}\n\`\`\``;
+    const rendered = html(`${block('first')}\n\n${block('second')}`);
+    expect(rendered).toContain('first = <span class="m">1</span>');
+    expect(rendered).toContain('second = 1');
+    expect(rendered.match(/<span class=/g)).toHaveLength(2);
+  });
+
+  it('leaves a block without a language uncoloured', () => {
+    expect(html('```\ndef f(): return 1\n```')).toBe('<div class="codehilite"><pre><span></span><code>def f(): return 1\n</code></pre></div>');
   });
 
   it('keeps an unknown language name as written', () => {

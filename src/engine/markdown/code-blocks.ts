@@ -1,6 +1,8 @@
-/** Code blocks (fenced or indented) in upstream's codehilite markup, without syntax colouring. */
+/** Code blocks (fenced or indented) in upstream's codehilite markup, coloured when their language has a grammar here. */
 import type { RendererObject } from 'marked';
+import { highlightedCode } from './code-highlight.ts';
 import { codeLanguageName } from './code-languages.ts';
+import { currentRender } from './render-state.ts';
 import { escapeAttribute, escapeCodeBlock } from './html-escape.ts';
 
 /** As Pygments leaves it: no trailing whitespace on lines, no blank lines at either end, a final newline. */
@@ -15,6 +17,11 @@ export const codeBlockRenderer: RendererObject = {
   code(token) {
     const language = codeLanguageName(token.lang);
     const languageAttribute = language === undefined ? '' : ` data-code-language="${escapeAttribute(language)}"`;
-    return `<div class="codehilite"${languageAttribute}><pre><span></span><code>${escapeCodeBlock(tidyCode(token.text))}</code></pre></div>\n`;
+    const code = tidyCode(token.text);
+    const render = currentRender();
+    const colour = language !== undefined && code.length <= render.codeToColour ? highlightedCode(code, language) : null;
+    if (colour !== null) render.codeToColour -= code.length;
+    const html = colour ?? escapeCodeBlock(code);
+    return `<div class="codehilite"${languageAttribute}><pre><span></span><code>${html}</code></pre></div>\n`;
   },
 };

@@ -8,6 +8,7 @@ import type { MarkdownRealm } from './markdown-realm.ts';
 import { usableLinkifiers } from './linkifiers.ts';
 import { zulipMarked } from './marked-instance.ts';
 import { withRenderState, type RenderState } from './render-state.ts';
+import { MAX_COLOURED_CODE } from './code-highlight.ts';
 
 export interface RenderedMessage {
   html: string;
@@ -43,6 +44,7 @@ function freshState(realm: MarkdownRealm): RenderState {
     inlineImages: null,
     quoteDepth: 0,
     linkDepth: 0,
+    codeToColour: MAX_COLOURED_CODE,
   };
 }
 
