@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 describe('organization administration, as the owner', () => {
-  test('organization settings are saved on the server as they change: read receipts on (and a message then shows who read it), who may resolve topics', async () => {
+  test('organization settings are saved on the server as they change: read receipts on (and a message then shows who read it), who may resolve topics, the default language of code blocks', async () => {
     const settings = panel.locator('section', { has: page.getByRole('heading', { name: 'Organization settings' }) });
     const receipts = settings.getByRole('checkbox', { name: 'Read receipts (who has read a message)' });
     await expect(receipts.isChecked()).resolves.toBe(false);
@@ -37,6 +37,10 @@ describe('organization administration, as the owner', () => {
     const groups = (await api(page, OLIVIA, 'GET', '/user_groups')).user_groups as { id: number; name: string }[];
     const moderators = groups.find((group) => group.name === 'role:moderators')!.id;
     await expect.poll(async () => (await realmState()).realm_can_resolve_topics_group, { timeout: WAIT_MS }).toBe(moderators);
+
+    const codeLanguage = settings.getByRole('combobox', { name: 'Default language for code blocks' });
+    await codeLanguage.selectOption({ label: 'Python' });
+    await expect.poll(async () => (await realmState()).realm_default_code_block_language, { timeout: WAIT_MS }).toBe('python');
 
     // Everyone (guests included) is offered only where the server accepts it, as upstream's page offers it.
     const offered = (name: string) => settings.getByRole('combobox', { name }).getByRole('option').allTextContents();

@@ -27,6 +27,26 @@ describe('PATCH /realm', () => {
     expect([state.realm_name, state.realm_description]).toEqual(['New Name', 'About us']);
   });
 
+  it('sets the default language of code blocks: fences naming none are rendered in it, `text` stays plain', async () => {
+    const watcher = openQueue(realm.engine, IDS.gail);
+    const { body } = await realm.as('adam').patch('/realm', { default_code_block_language: 'py' });
+    expect(body).toEqual({ result: 'success', msg: '', default_code_block_language: 'updated' });
+    expect(watcher.events).toEqual([{ id: 0, type: 'realm', op: 'update', property: 'default_code_block_language', value: 'py' }]);
+    expect((await realmState()).realm_default_code_block_language).toBe('py');
+    const render = async (content: string) => (await realm.as('mark').post('/messages/render', { content })).body.rendered;
+    expect(await render('```\nx = 1\n```')).toBe(
+      '<div class="codehilite" data-code-language="Python"><pre><span></span><code>x = <span class="m">1</span>\n</code></pre></div>',
+    );
+    expect(await render('```text\nx = 1\n```')).toBe('<div class="codehilite" data-code-language="Text only"><pre><span></span><code>x = 1\n</code></pre></div>');
+    expect((await realm.as('adam').patch('/realm', { default_code_block_language: '' })).body).toEqual({ result: 'success', msg: '', default_code_block_language: 'updated' });
+    expect(await render('```\nx = 1\n```')).toBe('<div class="codehilite"><pre><span></span><code>x = 1\n</code></pre></div>');
+  });
+
+  it('refuses a default code block language longer than a Pygments alias, changing nothing', async () => {
+    await refused(() => realm.as('adam').patch('/realm', { default_code_block_language: 'x'.repeat(41) }), error('default_code_block_language is too long (limit: 40 characters)'));
+    expect((await realmState()).realm_default_code_block_language).toBe('');
+  });
+
   it('changes the editing settings with update_dict events where upstream sends them', async () => {
     const watcher = openQueue(realm.engine, IDS.mark);
     const { body } = await realm.as('adam').patch('/realm', {

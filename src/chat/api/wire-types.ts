@@ -182,6 +182,7 @@ export interface InitialState {
   last_event_id: number;
   user_id: number;
   realm_name: string;
+  realm_default_code_block_language?: string;
   realm_empty_topic_display_name: string;
   max_message_length: number;
   /** The largest file `POST /user_uploads` takes; 0: uploads are off. */

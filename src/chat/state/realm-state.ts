@@ -69,6 +69,8 @@ function topicKey(channelId: number, topic: string): string {
 export class RealmState {
   readonly me: number;
   readonly realmName = signal('');
+  /** The language of code blocks that name none (`default_code_block_language`); empty: none. */
+  readonly defaultCodeLanguage = signal('');
   readonly emptyTopicName = signal('general chat');
   readonly maxMessageLength = signal(10000);
   readonly maxTopicLength = signal(60);
@@ -125,6 +127,7 @@ export class RealmState {
     this.groupPermissions.reset(state);
     this.profileFields.reset(state);
     this.realmName.value = state.realm_name;
+    this.defaultCodeLanguage.value = state.realm_default_code_block_language ?? '';
     this.emptyTopicName.value = state.realm_empty_topic_display_name;
     this.maxMessageLength.value = state.max_message_length;
     this.maxTopicLength.value = state.max_topic_length;
@@ -297,6 +300,7 @@ export class RealmState {
   #realm(event: ServerEvent): void {
     const changed: Record<string, unknown> = event.op === 'update' ? { [event.property as string]: event.value } : event.op === 'update_dict' ? (event.data ?? {}) : {};
     if (typeof changed.name === 'string') this.realmName.value = changed.name;
+    if (typeof changed.default_code_block_language === 'string') this.defaultCodeLanguage.value = changed.default_code_block_language;
     if (typeof changed.allow_edit_history === 'boolean') this.realmFlags.value = { ...this.realmFlags.value, allowEditHistory: changed.allow_edit_history };
     if (typeof changed.enable_read_receipts === 'boolean') this.realmFlags.value = { ...this.realmFlags.value, readReceipts: changed.enable_read_receipts };
     if (typeof changed.allow_message_editing === 'boolean') this.limits.value = { ...this.limits.value, allowEditing: changed.allow_message_editing };

@@ -63,6 +63,8 @@ export interface RealmChanges {
   messageRetentionDays?: string | number;
   /** A channel id, or a negative number for none. */
   newStreamAnnouncementsStreamId?: number;
+  /** A fence's language when it names none; empty: none. */
+  defaultCodeBlockLanguage?: string;
   groupSettings: Partial<Record<RealmGroupSetting, GroupSettingChange>>;
 }
 
@@ -119,6 +121,11 @@ export async function updateRealm(scope: CallerScope, changes: RealmChanges): Pr
     next.enable_read_receipts = changes.enableReadReceipts;
     data.enable_read_receipts = changes.enableReadReceipts;
     update('enable_read_receipts', changes.enableReadReceipts);
+  }
+  if (changes.defaultCodeBlockLanguage !== undefined && changes.defaultCodeBlockLanguage !== (realm.default_code_block_language ?? '')) {
+    next.default_code_block_language = changes.defaultCodeBlockLanguage;
+    data.default_code_block_language = 'updated';
+    update('default_code_block_language', changes.defaultCodeBlockLanguage);
   }
   if (changes.topicsPolicy !== undefined && changes.topicsPolicy !== realm.topics_policy) {
     const mandatory = changes.topicsPolicy === 'disable_empty_topic';

@@ -153,6 +153,7 @@ export class RealmDirectory {
         return emoji ? { id: String(emoji.id), name: emoji.name, source_url: emoji.source_url } : undefined;
       },
       linkifiers: this.linkifiers,
+      defaultCodeBlockLanguage: this.realm.default_code_block_language ?? '',
     };
   }
 }

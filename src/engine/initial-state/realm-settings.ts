@@ -94,7 +94,7 @@ export function realmSection(realm: RealmRow, serverGeneration: number): Record<
     realm_enable_read_receipts: realm.enable_read_receipts === true,
     realm_enable_guest_user_indicator: true,
     realm_presence_disabled: false,
-    realm_default_code_block_language: '',
+    realm_default_code_block_language: realm.default_code_block_language ?? '',
     realm_video_chat_provider: 0,
     realm_available_video_chat_providers: VIDEO_CHAT_PROVIDERS,
     realm_jitsi_server_url: null,

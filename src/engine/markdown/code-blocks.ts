@@ -15,10 +15,11 @@ function tidyCode(text: string): string {
 
 export const codeBlockRenderer: RendererObject = {
   code(token) {
-    const language = codeLanguageName(token.lang);
+    const render = currentRender();
+    // As upstream's, the realm's default names the language of a fence that names none.
+    const language = codeLanguageName(token.codeBlockStyle === 'indented' ? token.lang : token.lang || render.realm.defaultCodeBlockLanguage);
     const languageAttribute = language === undefined ? '' : ` data-code-language="${escapeAttribute(language)}"`;
     const code = tidyCode(token.text);
-    const render = currentRender();
     const colour = language !== undefined && code.length <= render.codeToColour ? highlightedCode(code, language) : null;
     if (colour !== null) render.codeToColour -= code.length;
     const html = colour ?? escapeCodeBlock(code);

@@ -19,4 +19,6 @@ export interface MarkdownRealm {
   channelByName(name: string): { id: number; name: string } | undefined;
   realmEmoji(name: string): { id: string; name: string; source_url: string } | undefined;
   linkifiers: ReadonlyArray<{ id: number; pattern: string; url_template: string }>;
+  /** The language of a fenced block that names none (the realm's `default_code_block_language`); empty: none. */
+  defaultCodeBlockLanguage?: string;
 }

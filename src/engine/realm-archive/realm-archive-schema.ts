@@ -53,6 +53,7 @@ const realm = z.looseObject({
   enable_dev_login: z.boolean().optional(),
   enable_read_receipts: z.boolean().optional(),
   moderation_request_channel_id: optionalId.optional(),
+  default_code_block_language: z.string().optional(),
 });
 
 const user = z.looseObject({

@@ -42,6 +42,7 @@ export const realmEndpoints = [
       topics_policy: topicsPolicyParam().pipe(z.enum(REALM_TOPICS_POLICIES, { error: `Invalid ${VAR}` })).optional(),
       message_retention_days: retentionParam().optional(),
       new_stream_announcements_stream_id: int().optional(),
+      default_code_block_language: str().max(MAX_PYGMENTS_LANGUAGE_LENGTH).optional(),
       ...timeLimitParams,
       ...groupSettingParams,
     },
@@ -57,6 +58,7 @@ export const realmEndpoints = [
         topicsPolicy: params.topics_policy ?? legacyPolicy,
         messageRetentionDays: params.message_retention_days,
         newStreamAnnouncementsStreamId: params.new_stream_announcements_stream_id,
+        defaultCodeBlockLanguage: params.default_code_block_language,
         timeLimits: Object.fromEntries(REALM_TIME_LIMITS.filter((name) => params[name] !== undefined).map((name) => [name, params[name]])),
         groupSettings: Object.fromEntries(
           (Object.keys(REALM_GROUP_SETTINGS) as (keyof typeof REALM_GROUP_SETTINGS)[]).filter((name) => params[name] !== undefined).map((name) => [name, params[name]]),

@@ -64,6 +64,8 @@ export interface RealmRow {
   enable_read_receipts?: boolean;
   /** Where message reports go (upstream's moderation_request_channel); absent or null: reporting is off. */
   moderation_request_channel_id?: number | null;
+  /** The language of a fenced code block that names none (upstream's Pygments alias); absent or empty: none. */
+  default_code_block_language?: string;
 }
 
 export interface UserRow {

@@ -27,8 +27,18 @@ const GROUP_SETTINGS: [RealmGroupSetting, string, { everyone: boolean }][] = [
   ['can_create_private_channel_group', 'Who can create private channels', { everyone: false }],
 ];
 
+/** Languages the server colours, for code blocks that name none (upstream's Pygments aliases). */
+const CODE_LANGUAGES: [string, string][] = [
+  ['bash', 'Bash'], ['c', 'C'], ['cpp', 'C++'], ['csharp', 'C#'], ['css', 'CSS'], ['diff', 'Diff'], ['go', 'Go'],
+  ['haskell', 'Haskell'], ['html', 'HTML'], ['java', 'Java'], ['javascript', 'JavaScript'], ['json', 'JSON'],
+  ['kotlin', 'Kotlin'], ['lua', 'Lua'], ['markdown', 'Markdown'], ['php', 'PHP'], ['python', 'Python'],
+  ['ruby', 'Ruby'], ['rust', 'Rust'], ['scala', 'Scala'], ['sql', 'SQL'], ['swift', 'Swift'], ['text', 'Text only'],
+  ['typescript', 'TypeScript'], ['yaml', 'YAML'],
+];
+
 /**
- * The organization's name, its switches (message editing, edit history, read receipts) and who
+ * The organization's name, its switches (message editing, edit history, read receipts), the
+ * default language of code blocks and who
  * may resolve and move messages and create channels, each saved by `PATCH /realm` as it changes; the values shown are the
  * server's, kept by its events.
  */
@@ -84,6 +94,24 @@ export function OrganizationSettings() {
           {label}
         </label>
       ))}
+      <label class="stacked">
+        Default language for code blocks
+        <select
+          value={realm.defaultCodeLanguage.value}
+          onChange={(event) => void save('the default language for code blocks', { default_code_block_language: event.currentTarget.value })}
+        >
+          <option value="">No default</option>
+          {/* A language set elsewhere (by the API) that this list lacks still shows as chosen. */}
+          {realm.defaultCodeLanguage.value !== '' && !CODE_LANGUAGES.some(([alias]) => alias === realm.defaultCodeLanguage.value) && (
+            <option value={realm.defaultCodeLanguage.value}>{realm.defaultCodeLanguage.value}</option>
+          )}
+          {CODE_LANGUAGES.map(([alias, label]) => (
+            <option key={alias} value={alias}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
       {GROUP_SETTINGS.map(([setting, label, allows]) => {
         const value = realm.groupPermissions.settings.value[setting];
         return (
