@@ -111,7 +111,7 @@ describe('reading by URL', () => {
 });
 
 describe('settings', () => {
-  test('the theme setting is kept by the server and applied to the page', async () => {
+  test('the theme setting is kept by the server and applied to the page; emoticon conversion is kept by the server', async () => {
     await page.getByRole('button', { name: 'Menu for Olivia Park' }).click();
     await page.getByRole('menuitem', { name: 'Settings' }).click();
     await page.getByLabel('Theme').selectOption({ label: 'Dark' });
@@ -121,6 +121,13 @@ describe('settings', () => {
     expect(settings.user_settings.color_scheme).toBe(2);
     await page.getByLabel('Theme').selectOption({ label: 'Automatic (follow the system)' });
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme ?? 'none'), { timeout: WAIT_MS }).toBe('none');
+
+    // Emoticon conversion is the server's, at send: the setting is what the app keeps there.
+    await page.getByRole('checkbox', { name: /Convert emoticons before sending/ }).check();
+    const emoticons = async () => (await api(page, OLIVIA, 'POST', '/register', { fetch_event_types: ['user_settings'] })).user_settings.translate_emoticons;
+    await expect.poll(emoticons, { timeout: WAIT_MS }).toBe(true);
+    await page.getByRole('checkbox', { name: /Convert emoticons before sending/ }).uncheck();
+    await expect.poll(emoticons, { timeout: WAIT_MS }).toBe(false);
   });
 
   test('an alert word added in Settings flags the messages that contain it; removed, it is gone from the server', async () => {

@@ -25,6 +25,19 @@ describe('POST /messages/render', () => {
     });
   });
 
+  it('turns emoticons into emoji for a sender who chose translate_emoticons, as upstream: only set apart, never inside code', async () => {
+    const content = ':) foo :( bar <3 with space : ) x:) `:D` (:!';
+    const span = (name: string, code: string) => `<span aria-label="${name.replace(/_/g, ' ')}" class="emoji emoji-${code}" role="img" title="${name.replace(/_/g, ' ')}">:${name}:</span>`;
+    expect((await render({ content })).body.rendered).toBe('<p>:) foo :( bar &lt;3 with space : ) x:) <code>:D</code> (:!</p>');
+    expect((await realm.as('mark').patch('/settings', { translate_emoticons: true })).status).toBe(200);
+    expect((await render({ content })).body.rendered).toBe(
+      `<p>${span('slight_smile', '1f642')} foo ${span('frown', '1f641')} bar ${span('heart', '2764')} with space : ) x:) <code>:D</code> ${span('slight_smile', '1f642')}!</p>`,
+    );
+    const sent = await realm.as('mark').post('/messages', { type: 'stream', to: 'general', topic: 'emoticons', content: 'ok ;)' });
+    const { body } = await realm.as('olivia').get(`/messages/${sent.body.id}`);
+    expect(body.message.content).toBe(`<p>ok ${span('wink', '1f609')}</p>`);
+  });
+
   it('gives the HTML a send of the same content stores, channel links and all', async () => {
     const content = 'See #**design** and @**Olivia Owner**\n\n> quoted';
     const { body } = await render({ content });

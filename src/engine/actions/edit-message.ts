@@ -1,3 +1,4 @@
+import { messageRenderOptions } from '../settings/user-settings.ts';
 import type { EngineEvent } from '../events/event-types.ts';
 import { ApiError, badRequest, invalidMessage, streamDoesNotExistById } from '../errors/api-error.ts';
 import { refuseOnReplica } from '../storage/replica-database.ts';
@@ -198,7 +199,7 @@ export async function applyMessageEdit(scope: ActionScope, directory: RealmDirec
   let flagRows = targetRows;
   let detachedUploads: AttachmentWire[] = [];
   if (content !== undefined) {
-    const rendered = renderMessage(content, directory.markdownRealm());
+    const rendered = renderMessage(content, directory.markdownRealm(), messageRenderOptions(directory.users.get(message.sender_id)));
     const claims = await updateAttachmentClaims(scope, directory, message, rendered.attachmentPathIds);
     detachedUploads = claims.detached;
     Object.assign(targetEntry, { prev_content: message.content, prev_rendered_content: message.rendered_content });

@@ -1,3 +1,4 @@
+import { messageRenderOptions } from '../settings/user-settings.ts';
 import { ApiError, badRequest } from '../errors/api-error.ts';
 import { normalizeContent, normalizeTopic } from '../validation/message-limits.ts';
 import type { RealmDirectory } from '../directory/realm-directory.ts';
@@ -93,7 +94,7 @@ export async function editScheduledMessage(scope: CallerScope, edit: ScheduledEd
     Object.assign(updated, targetFields(target, sender));
     if (edit.content !== undefined) {
       updated.content = content;
-      updated.rendered_content = renderMessage(content, directory.markdownRealm()).html;
+      updated.rendered_content = renderMessage(content, directory.markdownRealm(), messageRenderOptions(sender)).html;
     }
   }
   if (edit.deliverAt !== undefined) updated.scheduled_delivery_timestamp = edit.deliverAt;
@@ -185,7 +186,7 @@ async function pendingRow(scope: CallerScope, target: MessageTarget, content: st
     user_id: scope.caller.id,
     ...targetFields(target, scope.caller),
     content,
-    rendered_content: renderMessage(content, scope.directory.markdownRealm()).html,
+    rendered_content: renderMessage(content, scope.directory.markdownRealm(), messageRenderOptions(scope.caller)).html,
     scheduled_delivery_timestamp: deliverAt,
     failed: false,
     failure_message: null,

@@ -1,3 +1,4 @@
+import { messageRenderOptions } from '../settings/user-settings.ts';
 import { badRequest, streamDoesNotExistById, streamDoesNotExistByName } from '../errors/api-error.ts';
 import { canReadChannel, channelViewerIds } from '../permissions/channel-access.ts';
 import { apiEmail, userByVisibleEmail } from '../permissions/email-visibility.ts';
@@ -58,7 +59,7 @@ export async function sendMessage(scope: ActionScope, directory: RealmDirectory,
   const content = normalizeContent(input.content);
   const target = await resolveTarget(db, directory, sender, input.to);
 
-  const rendered = renderMessage(content, directory.markdownRealm());
+  const rendered = renderMessage(content, directory.markdownRealm(), messageRenderOptions(sender));
   const timestamp = input.timestamp ?? scope.now;
   const topic = target.kind === 'channel' ? target.topic : '';
   const row: MessageRow = {

@@ -13,6 +13,8 @@ export const ZULIP_EMOJI_NAMES: Readonly<Record<string, string>> = {
   thumbs_up: '1f44d',
   thumbs_down: '1f44e',
   slight_smile: '1f642',
+  frown: '1f641',
+  neutral: '1f610',
   upside_down: '1f643',
   big_smile: '1f604',
   rolling_on_the_floor_laughing: '1f923',

@@ -6,6 +6,7 @@ import type { TokenizerAndRendererExtension } from 'marked';
 import { codeOfEmojiText, unicodeEmojiByCode, unicodeEmojiByName } from '../emoji/emoji-catalog.ts';
 import { escapeAttribute, escapeText } from './html-escape.ts';
 import { currentRender } from './render-state.ts';
+import { syntaxMayStartAfter } from './syntax-boundary.ts';
 
 const EMOJI_SYNTAX = /^:([\p{L}\p{N}_+-]+):/u;
 const EMOJI_SYNTAX_ANYWHERE = /:[\p{L}\p{N}_+-]+:/u;
@@ -47,6 +48,34 @@ export const emojiNameExtension: TokenizerAndRendererExtension = {
     if (!match) return undefined;
     const html = emojiByNameHtml(match[1]);
     return html === undefined ? undefined : { type: 'emojiName', raw: match[0], html };
+  },
+  renderer: (token) => token.html as string,
+};
+
+/**
+ * Emoticons and the emoji they become when the sender's `translate_emoticons` is on, as
+ * upstream's server translates them (its `EMOTICON_CONVERSIONS`).
+ */
+const EMOTICONS: Readonly<Record<string, string>> = {
+  ':)': 'slight_smile', '(:': 'slight_smile', ':(': 'frown', '<3': 'heart', ':|': 'neutral', ':/': 'confused',
+  ';)': 'wink', ':D': 'smile', ':o': 'open_mouth', ':O': 'open_mouth', ':p': 'stuck_out_tongue', ':P': 'stuck_out_tongue',
+};
+const EMOTICON_ANYWHERE = /:\)|\(:|:\(|<3|:\||:\/|;\)|:[DoOpP]/;
+/** An emoticon stands apart: at either side the text's end, a space or one of these (upstream's terminal symbols). */
+const EMOTICON_NEIGHBOUR = /[,.;?!()[\] "'\n\t]/;
+
+export const emoticonExtension: TokenizerAndRendererExtension = {
+  name: 'emoticon',
+  level: 'inline',
+  start: (src) => (currentRender().translateEmoticons ? src.search(EMOTICON_ANYWHERE) : -1),
+  tokenizer(src, tokens) {
+    if (!currentRender().translateEmoticons || this.lexer.state.inLink) return undefined;
+    const emoticon = src.slice(0, 2);
+    const name = Object.hasOwn(EMOTICONS, emoticon) ? EMOTICONS[emoticon] : undefined;
+    const after = src.charAt(2);
+    if (name === undefined || (after !== '' && !EMOTICON_NEIGHBOUR.test(after)) || !syntaxMayStartAfter(tokens, EMOTICON_NEIGHBOUR)) return undefined;
+    const html = emojiByNameHtml(name);
+    return html === undefined ? undefined : { type: 'emoticon', raw: emoticon, html };
   },
   renderer: (token) => token.html as string,
 };

@@ -6,7 +6,7 @@ import { Marked } from 'marked';
 import { channelLinkExtension } from './channel-links.ts';
 import { codeBlockRenderer } from './code-blocks.ts';
 import { disabledSyntax } from './disabled-syntax.ts';
-import { emojiNameExtension } from './emoji.ts';
+import { emojiNameExtension, emoticonExtension } from './emoji.ts';
 import { fencedBlockExtension, mathBlockExtension, spoilerExtension } from './fenced-blocks.ts';
 import { globalTimeExtension } from './global-times.ts';
 import { linkRenderer, linkTokenizer } from './links.ts';
@@ -34,5 +34,6 @@ export const zulipMarked = new Marked({
     groupMentionExtension,
     channelLinkExtension,
     emojiNameExtension,
+    emoticonExtension,
   ],
 });

@@ -29,9 +29,16 @@ export interface RenderedMessage {
   isMeMessage: boolean;
 }
 
-function freshState(realm: MarkdownRealm): RenderState {
+/** What a message's sender chose that changes how it renders. */
+export interface RenderOptions {
+  /** The sender's `translate_emoticons`: `:)` and the like become emoji. */
+  translateEmoticons?: boolean;
+}
+
+function freshState(realm: MarkdownRealm, options: RenderOptions): RenderState {
   return {
     realm,
+    translateEmoticons: options.translateEmoticons === true,
     linkifiers: usableLinkifiers(realm.linkifiers),
     mentionedUserIds: new Set(),
     mentionedGroupIds: new Set(),
@@ -56,14 +63,14 @@ function renderAsPlainText(content: string): string {
   return `<p>${escapeText(content).replace(/\n/g, '<br>\n')}</p>`;
 }
 
-export function renderMessage(content: string, realm: MarkdownRealm): RenderedMessage {
-  let state = freshState(realm);
+export function renderMessage(content: string, realm: MarkdownRealm, options: RenderOptions = {}): RenderedMessage {
+  let state = freshState(realm, options);
   let html: string;
   try {
     html = withRenderState(state, () => zulipMarked.parse(content, { async: false }));
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    state = freshState(realm);
+    state = freshState(realm, options);
     html = renderAsPlainText(content);
   }
   return {

@@ -24,6 +24,8 @@ export interface RenderState {
   quoteDepth: number;
   /** Above zero while rendering a link's text: no links (linkifiers) or emoji inside links. */
   linkDepth: number;
+  /** Whether `:)` and the other emoticons become emoji (the sender's `translate_emoticons`). */
+  translateEmoticons: boolean;
   /** How many more characters of code blocks this message may colour (`code-highlight.ts`). */
   codeToColour: number;
 }

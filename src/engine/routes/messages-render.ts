@@ -1,3 +1,4 @@
+import { messageRenderOptions } from '../settings/user-settings.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { str } from '../http/param-types.ts';
 import { MAX_MESSAGE_LENGTH } from '../validation/message-limits.ts';
@@ -14,7 +15,7 @@ export const messageRenderEndpoints = [
     path: '/messages/render',
     params: { content: str().max(MAX_MESSAGE_LENGTH) },
     async read(scope, params) {
-      return { rendered: renderMessage(params.content, scope.directory.markdownRealm()).html };
+      return { rendered: renderMessage(params.content, scope.directory.markdownRealm(), messageRenderOptions(scope.caller)).html };
     },
   }),
 ];

@@ -1,5 +1,6 @@
 import type { NotificationDefaults } from '../wire/subscription-wire.ts';
 import type { RealmRow, UserRow } from '../storage/rows.ts';
+import type { RenderOptions } from '../markdown/render-message.ts';
 
 /** Every personal setting upstream lists, at the value a new account starts with. */
 export const USER_SETTING_DEFAULTS: Readonly<Record<string, unknown>> = {
@@ -122,6 +123,11 @@ export const LEGACY_NOTIFICATION_SETTINGS = [
 /** The `user_settings` object: stored values over the defaults (spectators get the defaults). */
 export function userSettingsObject(user: UserRow | null, realm: RealmRow): Record<string, unknown> {
   return { ...USER_SETTING_DEFAULTS, ...user?.settings, timezone: user?.timezone ?? '', ...realmWideSettings(realm) };
+}
+
+/** How `user`'s messages render: their `translate_emoticons` (upstream reads the sender's, also when someone else edits). */
+export function messageRenderOptions(user: UserRow | undefined): RenderOptions {
+  return { translateEmoticons: (user?.settings?.translate_emoticons ?? USER_SETTING_DEFAULTS.translate_emoticons) === true };
 }
 
 /** `realm_user_settings_defaults`: what a new account starts with (a timezone is the account's own). */

@@ -116,6 +116,10 @@ function PersonalSettings() {
         24-hour time
       </label>
       <label class="checkbox">
+        <input type="checkbox" checked={settings.translate_emoticons === true} onChange={(event) => void save('translate_emoticons', event.currentTarget.checked)} />
+        Convert emoticons before sending (<code>:)</code> becomes 🙂)
+      </label>
+      <label class="checkbox">
         {/* Upstream's "Display availability to other users": off, the server keeps no presence for me. */}
         <input type="checkbox" checked={settings.presence_enabled !== false} onChange={(event) => void save('presence_enabled', event.currentTarget.checked)} />
         Let others see when I am online
