@@ -75,6 +75,20 @@ describe('basic Markdown', () => {
     expect(html('3. A\n4. B')).toBe('<ol start="3">\n<li>A</li>\n<li>B</li>\n</ol>');
   });
 
+  it('nests a list by two spaces under any item, as upstream: bullets under a number, numbers from any start', () => {
+    expect(html('1. A\n  - b\n2. C')).toBe('<ol>\n<li>A<ul>\n<li>b</li>\n</ul>\n</li>\n<li>C</li>\n</ol>');
+    expect(html('1. level-1\n  2. level-2\n    3. level-3\n  2. level-2a\n2. level-1a')).toBe(
+      '<ol>\n<li>level-1<ol start="2">\n<li>level-2<ol start="3">\n<li>level-3</li>\n</ol>\n</li>\n<li>level-2a</li>\n</ol>\n</li>\n<li>level-1a</li>\n</ol>',
+    );
+  });
+
+  it('leaves list lines inside a code block as typed, and text back at the margin ends the list', () => {
+    expect(html('1. A\n```\n1. a\n  - b\n```')).toBe(
+      '<ol>\n<li>A</li>\n</ol>\n<div class="codehilite"><pre><span></span><code>1. a\n  - b\n</code></pre></div>',
+    );
+    expect(html('* a\n\nafter\n  * b')).toBe('<ul>\n<li>a</li>\n</ul>\n<p>after</p>\n<ul>\n<li>b</li>\n</ul>');
+  });
+
   it('puts the paragraphs of a loose list item on their own lines', () => {
     expect(html('* Alpha\n\n* Beta')).toBe('<ul>\n<li>\n<p>Alpha</p>\n</li>\n<li>\n<p>Beta</p>\n</li>\n</ul>');
   });

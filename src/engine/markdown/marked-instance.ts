@@ -10,6 +10,7 @@ import { emojiNameExtension, emoticonExtension } from './emoji.ts';
 import { fencedBlockExtension, mathBlockExtension, spoilerExtension } from './fenced-blocks.ts';
 import { globalTimeExtension } from './global-times.ts';
 import { linkRenderer, linkTokenizer } from './links.ts';
+import { listTokenizer, nestListsByTwoSpaces } from './list-indent.ts';
 import { markupRenderers } from './markup-renderers.ts';
 import { inlineMathExtension, maskInlineMath } from './math.ts';
 import { groupMentionExtension, userMentionExtension } from './mentions.ts';
@@ -20,9 +21,9 @@ export const zulipMarked = new Marked({
   // nl2br: a single newline is a line break.
   breaks: true,
   async: false,
-  tokenizer: { ...disabledSyntax, ...linkTokenizer },
+  tokenizer: { ...disabledSyntax, ...linkTokenizer, ...listTokenizer },
   renderer: { ...markupRenderers, ...codeBlockRenderer, ...linkRenderer, ...textRenderer },
-  hooks: { emStrongMask: maskInlineMath },
+  hooks: { emStrongMask: maskInlineMath, preprocess: nestListsByTwoSpaces },
   // Inline extensions are tried in this order, before marked's own syntax.
   extensions: [
     fencedBlockExtension,
