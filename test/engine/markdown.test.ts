@@ -82,6 +82,10 @@ describe('basic Markdown', () => {
     );
   });
 
+  it('keeps one list when its bullets change, as upstream', () => {
+    expect(html('* One\n- Two\n+ Three')).toBe('<ul>\n<li>One</li>\n<li>Two</li>\n<li>Three</li>\n</ul>');
+  });
+
   it('leaves list lines inside a code block as typed, and text back at the margin ends the list', () => {
     expect(html('1. A\n```\n1. a\n  - b\n```')).toBe(
       '<ol>\n<li>A</li>\n</ol>\n<div class="codehilite"><pre><span></span><code>1. a\n  - b\n</code></pre></div>',
@@ -432,6 +436,10 @@ describe('code blocks', () => {
     expect(rendered.match(/<span class=/g)).toHaveLength(2);
   });
 
+  it('leaves a fence line with fence characters after its language as text, as upstream', () => {
+    expect(html('~~~~xx: yy zz~~~~')).toBe('<p>~~~~xx: yy zz~~~~</p>');
+  });
+
   it('leaves a block without a language uncoloured', () => {
     expect(html('```\ndef f(): return 1\n```')).toBe('<div class="codehilite"><pre><span></span><code>def f(): return 1\n</code></pre></div>');
   });
@@ -500,6 +508,8 @@ describe('quote, spoiler and math fences', () => {
     expect(first).toContain('<span class="katex-html" aria-hidden="true"><span class="base">');
     expect(first).not.toContain('<strong>');
     expect(second).toBe('<span class="tex-error">\\frac{1}{</span>');
+    // Upstream's display-math error text escapes quotes, as its inline one does not.
+    expect(html("```math\n\\frac{'a'}{\n```")).toBe('<p><span class="tex-error">\\frac{&#x27;a&#x27;}{</span></p>');
   });
 });
 

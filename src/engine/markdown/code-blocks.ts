@@ -1,5 +1,5 @@
 /** Code blocks (fenced or indented) in upstream's codehilite markup, coloured when their language has a grammar here. */
-import type { RendererObject } from 'marked';
+import { Tokenizer, type RendererObject, type TokenizerObject } from 'marked';
 import { highlightedCode } from './code-highlight.ts';
 import { codeLanguageName } from './code-languages.ts';
 import { currentRender } from './render-state.ts';
@@ -24,5 +24,18 @@ export const codeBlockRenderer: RendererObject = {
     if (colour !== null) render.codeToColour -= code.length;
     const html = colour ?? escapeCodeBlock(code);
     return `<div class="codehilite"${languageAttribute}><pre><span></span><code>${html}</code></pre></div>\n`;
+  },
+};
+
+/**
+ * Upstream's fence line is the fence, then a language and a header without fence characters: a
+ * line like "~~~~xx: yy~~~~" opens no code block there, and stays text here too.
+ */
+export const fenceTokenizer: TokenizerObject = {
+  fences(src) {
+    const token = Tokenizer.prototype.fences.call(this, src);
+    if (!token) return token;
+    const opening = token.raw.slice(0, token.raw.indexOf('\n') === -1 ? undefined : token.raw.indexOf('\n'));
+    return /[`~]/.test(opening.replace(/^ *(`+|~+)/, '')) ? undefined : token;
   },
 };

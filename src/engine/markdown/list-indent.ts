@@ -4,8 +4,10 @@ import { Tokenizer, type TokenizerObject } from 'marked';
  * Upstream's lists nest by two spaces, whatever the marker ("1. a" then "  - b" puts b inside a);
  * CommonMark, which marked follows, nests an item only when it is indented to its parent's text
  * (three columns after "1. "). Before marked reads a message, each list item line nested that
- * way is moved to its parent's text column. Code blocks are left as typed; the Markdown inside
- * quote and spoiler fences is handled like the rest.
+ * way is moved to its parent's text column. Upstream also keeps one list when its bullets change
+ * ("* a" then "- b"), where CommonMark starts another: such an item takes the list's first
+ * bullet. Code blocks are left as typed; the Markdown inside quote and spoiler fences is handled
+ * like the rest.
  */
 
 const LIST_ITEM = /^( *)([*+-]|\d{1,9}[.)])( +)(?=\S)/;
@@ -27,6 +29,8 @@ export function nestListsByTwoSpaces(markdown: string): string {
   if (!/\n *([*+-]|\d{1,9}[.)]) /.test(markdown)) return markdown;
   const lines = markdown.split('\n');
   const open: OpenItem[] = [];
+  /** Per nesting depth, the bullet of the list open there (null: a numbered one). */
+  const bullets: (string | null)[] = [];
   /** The code fence being skipped: its character run, or null outside code. */
   let codeFence: string | null = null;
   for (let index = 0; index < lines.length; index++) {
@@ -43,7 +47,7 @@ export function nestListsByTwoSpaces(markdown: string): string {
     const item = LIST_ITEM.exec(line);
     if (!item) {
       // Text back at the left margin ends every list.
-      if (line.trim() !== '' && line.length - line.trimStart().length < NESTING) open.length = 0;
+      if (line.trim() !== '' && line.length - line.trimStart().length < NESTING) open.length = bullets.length = 0;
       continue;
     }
     const typed = item[1]!.length;
@@ -53,8 +57,14 @@ export function nestListsByTwoSpaces(markdown: string): string {
     const indent = parent ? Math.max(parent.text, typed) : typed;
     // Past the parent's text by four or more, CommonMark would read code: the parent's text column it is.
     const moved = parent && indent >= parent.text + CODE_INDENT ? parent.text : indent;
-    if (moved !== typed) lines[index] = ' '.repeat(moved) + line.slice(typed);
-    open.push({ typed, text: moved + item[2]!.length + item[3]!.length });
+    const depth = open.length;
+    bullets.length = depth + 1;
+    const typedMarker = item[2]!;
+    const bullet = /^[*+-]$/.test(typedMarker) ? (bullets[depth] ?? typedMarker) : null;
+    bullets[depth] = bullet;
+    const marker = bullet ?? typedMarker;
+    if (moved !== typed || marker !== typedMarker) lines[index] = ' '.repeat(moved) + marker + line.slice(typed + typedMarker.length);
+    open.push({ typed, text: moved + marker.length + item[3]!.length });
   }
   return lines.join('\n');
 }

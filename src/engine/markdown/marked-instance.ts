@@ -4,7 +4,7 @@
  */
 import { Marked } from 'marked';
 import { channelLinkExtension } from './channel-links.ts';
-import { codeBlockRenderer } from './code-blocks.ts';
+import { codeBlockRenderer, fenceTokenizer } from './code-blocks.ts';
 import { disabledSyntax } from './disabled-syntax.ts';
 import { emojiNameExtension, emoticonExtension } from './emoji.ts';
 import { fencedBlockExtension, mathBlockExtension, spoilerExtension } from './fenced-blocks.ts';
@@ -21,7 +21,7 @@ export const zulipMarked = new Marked({
   // nl2br: a single newline is a line break.
   breaks: true,
   async: false,
-  tokenizer: { ...disabledSyntax, ...linkTokenizer, ...listTokenizer },
+  tokenizer: { ...disabledSyntax, ...linkTokenizer, ...listTokenizer, ...fenceTokenizer },
   renderer: { ...markupRenderers, ...codeBlockRenderer, ...linkRenderer, ...textRenderer },
   hooks: { emStrongMask: maskInlineMath, preprocess: nestListsByTwoSpaces },
   // Inline extensions are tried in this order, before marked's own syntax.

@@ -29,11 +29,11 @@ function renderTex(tex: string, displayMode: boolean): string | null {
   }
 }
 
-/** A ```math block: each paragraph of it is one display formula, as upstream. */
+/** A ```math block: each paragraph of it is one display formula, as upstream (whose error text escapes quotes too, unlike inline math's). */
 export function displayMathHtml(body: string): string {
   return body
     .split('\n\n')
-    .map((paragraph) => renderTex(paragraph, true) ?? `<span class="tex-error">${escapeCode(paragraph)}</span>`)
+    .map((paragraph) => renderTex(paragraph, true) ?? `<span class="tex-error">${escapeCode(paragraph).replace(/"/g, '&quot;').replace(/'/g, '&#x27;')}</span>`)
     .join('\n\n');
 }
 
