@@ -43,6 +43,9 @@ await measure('10,000-char message with 5 catastrophic linkifiers', () => status
 await measure('10,000-char markdown message', () => status(realm.as('mark').post('/messages', { type: 'stream', to: 'general', topic: 't', content: '**b** _i_ `c` [l](http://x.test) @**Mark Member** #**general** :smile: '.repeat(120).slice(0, 9990) })));
 // Long words are the slowest shape for highlight.js's grammars: five 2,000-character blocks, of which only the colouring budget (2,000 characters) is coloured.
 await measure('10,000-char message of five code blocks, each one long word', () => status(realm.as('mark').post('/messages', { type: 'stream', to: 'general', topic: 't', content: Array.from({ length: 5 }, () => '```ts\n' + 'aZ'.repeat(990) + '\n```').join('\n') })));
+// Domains without a scheme are found by scanning runs of domain characters: a long run with no top-level domain, and many short ones.
+await measure('10,000-char message of dotted words with no domain', () => status(realm.as('mark').post('/messages', { type: 'stream', to: 'general', topic: 't', content: 'a.'.repeat(4995) })));
+await measure('10,000-char message of 2,000 short domains', () => status(realm.as('mark').post('/messages', { type: 'stream', to: 'general', topic: 't', content: ' a.co'.repeat(2000) })));
 await measure('narrow with 100 terms', () => status(realm.as('mark').get('/messages', { anchor: 'newest', num_before: 100, num_after: 0, narrow: JSON.stringify(Array.from({ length: 100 }, (_, i) => ({ operator: 'search', operand: 'word' + i }))) })));
 await measure('register (all sections)', () => status(realm.as('mark').post('/register', {})));
 realm.engine.close();

@@ -183,6 +183,21 @@ describe('links', () => {
     );
   });
 
+  it('links a domain typed without a scheme as upstream: a top-level domain at its end, a path with paired parentheses, closing punctuation left out', () => {
+    expect(html('see zulip.com/help? and ucl.ac.uk. or zulip.us/(a_(b)c)_d')).toBe(
+      '<p>see <a href="http://zulip.com/help">zulip.com/help</a>? and <a href="http://ucl.ac.uk">ucl.ac.uk</a>. or ' +
+        '<a href="http://zulip.us/(a_(b)c)_d">zulip.us/(a_(b)c)_d</a></p>',
+    );
+  });
+
+  it('leaves a file name, a domain joined to the word before and one followed by more word as text', () => {
+    expect(html("readme.md x=foo.com foo.com's")).toBe("<p>readme.md x=foo.com foo.com's</p>");
+  });
+
+  it('drops the spaces that begin a paragraph', () => {
+    expect(html('  two spaces')).toBe('<p>two spaces</p>');
+  });
+
   it('keeps angle brackets around an autolinked address as text', () => {
     expect(html('<a@b.com>')).toBe('<p>&lt;<a href="mailto:a@b.com">a@b.com</a>&gt;</p>');
   });

@@ -78,7 +78,8 @@ export const linkRenderer: RendererObject = {
         `<div class="message_inline_image"><a href="${escapeAttribute(href)}" title="${escapeAttribute(title)}"><img src="${escapeAttribute(href)}"></a></div>`,
     );
     state.inlineImages = outer;
-    return `<p>${body}</p>\n${previews.join('')}`;
+    // Upstream drops the spaces that begin a paragraph ("  notcode" is no code block, and no spaces either).
+    return `<p>${body.replace(/^ +/, '')}</p>\n${previews.join('')}`;
   },
   link(token) {
     const state = currentRender();

@@ -3,6 +3,7 @@
  * data (the realm, what was mentioned) flows through render-state, not through re-configuration.
  */
 import { Marked } from 'marked';
+import { bareDomainExtension } from './bare-domains.ts';
 import { channelLinkExtension } from './channel-links.ts';
 import { codeBlockRenderer, fenceTokenizer } from './code-blocks.ts';
 import { disabledSyntax } from './disabled-syntax.ts';
@@ -36,5 +37,6 @@ export const zulipMarked = new Marked({
     channelLinkExtension,
     emojiNameExtension,
     emoticonExtension,
+    bareDomainExtension,
   ],
 });

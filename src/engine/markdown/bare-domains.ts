@@ -1,0 +1,110 @@
+/**
+ * Domains typed without a scheme ("see zulip.com/help"), linked as upstream's server links them:
+ * dot-separated labels ending in a top-level domain, an optional path whose parentheses pair up,
+ * set apart before by the text's start, a space or one of `'"(,:<`, and after by nothing but
+ * closing punctuation before a space or the end. marked links `http(s)://` and `www.` URLs and
+ * email addresses itself.
+ */
+import type { TokenizerAndRendererExtension } from 'marked';
+import tldList from 'tlds/index.json' with { type: 'json' };
+import { escapeAttribute, escapeText } from './html-escape.ts';
+import { linkHref } from './links.ts';
+import { syntaxMayStartAfter } from './syntax-boundary.ts';
+
+/** Upstream leaves out a few top-level domains that are common file extensions ("readme.md"). */
+const NOT_LINKED = new Set(['java', 'md', 'mov', 'py', 'zip']);
+const TLDS: ReadonlySet<string> = new Set(tldList.filter((tld) => !NOT_LINKED.has(tld)));
+
+/** A dot with a word character before it and a letter after: where a domain may be. */
+const CANDIDATE = /[\w-]\.[a-z]/gi;
+const LABELS = /^(?:[\w-]+\.)+[\w-]+/;
+const DOMAIN_RUN = /^[\w.-]+/;
+const CANDIDATE_IN_RUN = /[\w-]\.[a-z]/i;
+const BEFORE = /[\s'"(,:<]/;
+/** Closing punctuation: what may come between a link and the space or end after it. */
+const CLOSING = /[!:;?),.'">]/;
+/** Path characters: anything but spaces, quotes and parentheses (which are counted apart). */
+const PATH_CHAR = /[^\s()"]/;
+const DOMAIN_CHAR = /[\w.-]/;
+/** Upstream pairs parentheses in a path six deep at most. */
+const MAX_PAREN_DEPTH = 6;
+
+/**
+ * Where marked should stop its text for this extension: the start of the first run of domain
+ * characters that holds a candidate dot and is set apart before (the text's start or a `BEFORE`
+ * character). Runs joined to the word before are passed over whole, so a long one is one text.
+ */
+function candidateStart(src: string): number {
+  let from = 0;
+  for (;;) {
+    CANDIDATE.lastIndex = from;
+    const found = CANDIDATE.exec(src);
+    if (!found) return -1;
+    let start = found.index;
+    while (start > from && DOMAIN_CHAR.test(src.charAt(start - 1))) start--;
+    if (start === 0 || BEFORE.test(src.charAt(start - 1))) return start;
+    let end = found.index + 2;
+    while (end < src.length && DOMAIN_CHAR.test(src.charAt(end))) end++;
+    from = end;
+  }
+}
+
+/**
+ * Where a link of `domain` ends in `src` (which starts with it), as upstream's pattern ends it:
+ * with the shortest path whose parentheses pair up and after which only closing punctuation
+ * comes before a space or the end; else the domain alone, if only that follows it; else -1.
+ */
+function linkEnd(src: string, domain: number): number {
+  let space = domain;
+  while (space < src.length && !/\s/.test(src.charAt(space))) space++;
+  // From here to the space, all is closing punctuation.
+  let closing = space;
+  while (closing > domain && CLOSING.test(src.charAt(closing - 1))) closing--;
+  if (src.charAt(domain) === '/') {
+    let depth = 0;
+    for (let index = domain + 1; index <= space; index++) {
+      if (depth === 0 && index >= closing) return index;
+      const char = src.charAt(index);
+      if (char === '(') {
+        if (++depth > MAX_PAREN_DEPTH) break;
+      } else if (char === ')') {
+        if (depth === 0) break;
+        depth--;
+      } else if (!PATH_CHAR.test(char)) break;
+    }
+  }
+  return closing === domain ? domain : -1;
+}
+
+/** The domain link at `src`'s start: its text, or undefined. */
+function domainLinkAt(src: string): string | undefined {
+  const labels = LABELS.exec(src)?.[0];
+  if (!labels || /^www\./i.test(labels)) return undefined;
+  const parts = labels.split('.');
+  // The longest run of labels that ends in a top-level domain and makes a link.
+  for (let count = parts.length; count >= 2; count--) {
+    if (!TLDS.has(parts[count - 1]!.toLowerCase())) continue;
+    const end = linkEnd(src, parts.slice(0, count).join('.').length);
+    if (end >= 0) return src.slice(0, end);
+  }
+  return undefined;
+}
+
+export const bareDomainExtension: TokenizerAndRendererExtension = {
+  name: 'bareDomain',
+  level: 'inline',
+  start: candidateStart,
+  tokenizer(src, tokens) {
+    if (this.lexer.state.inLink) return undefined;
+    const run = DOMAIN_RUN.exec(src)?.[0];
+    // `www.` and email addresses are marked's to link.
+    if (!run || !CANDIDATE_IN_RUN.test(run) || /^www\./i.test(run) || src.charAt(run.length) === '@') return undefined;
+    const text = syntaxMayStartAfter(tokens, BEFORE) ? domainLinkAt(src) : undefined;
+    const href = text === undefined ? null : linkHref(`http://${text}`);
+    // No domain link starts inside a run of domain characters: the run is text, read once
+    // (declined character by character, a long one would be read again at each).
+    if (text === undefined || href === null) return { type: 'text', raw: run, text: run, escaped: false };
+    return { type: 'bareDomain', raw: text, text, href };
+  },
+  renderer: (token) => `<a href="${escapeAttribute(token.href as string)}">${escapeText(token.text as string)}</a>`,
+};
