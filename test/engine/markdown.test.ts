@@ -50,6 +50,10 @@ describe('basic Markdown', () => {
     );
   });
 
+  it('never emphasizes across a line end, as upstream', () => {
+    expect(html('**bold until\nhere**')).toBe('<p>**bold until<br>\nhere**</p>');
+  });
+
   it('leaves underscores and single tildes alone', () => {
     expect(html('_foo_ __bar__ snake_case_name ~x~')).toBe('<p>_foo_ __bar__ snake_case_name ~x~</p>');
   });
