@@ -117,7 +117,7 @@ function PersonalSettings() {
       </label>
       <label class="checkbox">
         <input type="checkbox" checked={settings.translate_emoticons === true} onChange={(event) => void save('translate_emoticons', event.currentTarget.checked)} />
-        Convert emoticons before sending (<code>:)</code> becomes 🙂)
+        Convert emoticons before sending (:) becomes 🙂)
       </label>
       <label class="checkbox">
         {/* Upstream's "Display availability to other users": off, the server keeps no presence for me. */}
