@@ -459,6 +459,12 @@ describe('code blocks', () => {
     expect(html('~~~~xx: yy zz~~~~')).toBe('<p>~~~~xx: yy zz~~~~</p>');
   });
 
+  it('colours a block that names its language on its first line, as upstream, keeping the line and naming no language', () => {
+    expect(html('```\n#!/usr/bin/env python\nprint(1)\n```')).toBe(
+      '<div class="codehilite"><pre><span></span><code><span class="c">#!/usr/bin/env python</span>\n<span class="nb">print</span>(<span class="m">1</span>)\n</code></pre></div>',
+    );
+  });
+
   it('leaves a block without a language uncoloured', () => {
     expect(html('```\ndef f(): return 1\n```')).toBe('<div class="codehilite"><pre><span></span><code>def f(): return 1\n</code></pre></div>');
   });

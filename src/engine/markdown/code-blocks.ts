@@ -13,6 +13,13 @@ function tidyCode(text: string): string {
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * A block that names no language may name it on its first line, as upstream's (Python-Markdown's
+ * CodeHilite): `#!python`, `:::python`, or a script's `#!/usr/bin/env python`. The line stays,
+ * and the block is coloured in that language without saying so (no `data-code-language`).
+ */
+const FIRST_LINE_LANGUAGE = /^(?:#!|:{2,})(?:(?:\/\w+)*[/ ])?([\w#.+-]+)/;
+
 export const codeBlockRenderer: RendererObject = {
   code(token) {
     const render = currentRender();
@@ -20,7 +27,8 @@ export const codeBlockRenderer: RendererObject = {
     const language = codeLanguageName(token.codeBlockStyle === 'indented' ? token.lang : token.lang || render.realm.defaultCodeBlockLanguage);
     const languageAttribute = language === undefined ? '' : ` data-code-language="${escapeAttribute(language)}"`;
     const code = tidyCode(token.text);
-    const colour = language !== undefined && code.length <= render.codeToColour ? highlightedCode(code, language) : null;
+    const colourAs = language ?? codeLanguageName(FIRST_LINE_LANGUAGE.exec(code)?.[1]);
+    const colour = colourAs !== undefined && code.length <= render.codeToColour ? highlightedCode(code, colourAs) : null;
     if (colour !== null) render.codeToColour -= code.length;
     const html = colour ?? escapeCodeBlock(code);
     return `<div class="codehilite"${languageAttribute}><pre><span></span><code>${html}</code></pre></div>\n`;
