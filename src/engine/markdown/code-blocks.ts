@@ -43,7 +43,7 @@ export const fenceTokenizer: TokenizerObject = {
   fences(src) {
     const token = Tokenizer.prototype.fences.call(this, src);
     if (!token) return token;
-    const opening = token.raw.slice(0, token.raw.indexOf('\n') === -1 ? undefined : token.raw.indexOf('\n'));
+    const opening = token.raw.split('\n', 1)[0]!;
     return /[`~]/.test(opening.replace(/^ *(`+|~+)/, '')) ? undefined : token;
   },
 };

@@ -60,7 +60,7 @@ const EMOTICONS: Readonly<Record<string, string>> = {
   ':)': 'slight_smile', '(:': 'slight_smile', ':(': 'frown', '<3': 'heart', ':|': 'neutral', ':/': 'confused',
   ';)': 'wink', ':D': 'smile', ':o': 'open_mouth', ':O': 'open_mouth', ':p': 'stuck_out_tongue', ':P': 'stuck_out_tongue',
 };
-const EMOTICON_ANYWHERE = /:\)|\(:|:\(|<3|:\||:\/|;\)|:[DoOpP]/;
+const EMOTICON_ANYWHERE = new RegExp(Object.keys(EMOTICONS).map((emoticon) => emoticon.replace(/[()|/]/g, '\\$&')).join('|'));
 /** An emoticon stands apart: at either side the text's end, a space or one of these (upstream's terminal symbols). */
 const EMOTICON_NEIGHBOUR = /[,.;?!()[\] "'\n\t]/;
 
