@@ -40,6 +40,14 @@ function PersonalSettings() {
   const { session } = useChat();
   const realm = session.realm;
   const settings = realm.settings.value;
+  const switches: [string, string, boolean][] = [
+    ['web_escape_navigates_to_home_view', 'Escape key navigates to home view', settings.web_escape_navigates_to_home_view !== false],
+    ['enter_sends', 'Enter sends the message (Shift+Enter for a new line)', settings.enter_sends],
+    ['twenty_four_hour_time', '24-hour time', settings.twenty_four_hour_time],
+    ['translate_emoticons', 'Convert emoticons before sending (:) becomes 🙂)', settings.translate_emoticons === true],
+    // Upstream's "Display availability to other users": off, the server keeps no presence for me.
+    ['presence_enabled', 'Let others see when I am online', settings.presence_enabled !== false],
+  ];
   const fullName = useSignal(realm.meUser.value?.full_name ?? '');
   const timezone = useSignal(settings.timezone);
   const save = (property: string, value: unknown) =>
@@ -99,31 +107,12 @@ function PersonalSettings() {
           ))}
         </select>
       </label>
-      <label class="checkbox">
-        <input
-          type="checkbox"
-          checked={settings.web_escape_navigates_to_home_view !== false}
-          onChange={(event) => void save('web_escape_navigates_to_home_view', event.currentTarget.checked)}
-        />
-        Escape key navigates to home view
-      </label>
-      <label class="checkbox">
-        <input type="checkbox" checked={settings.enter_sends} onChange={(event) => void save('enter_sends', event.currentTarget.checked)} />
-        Enter sends the message (Shift+Enter for a new line)
-      </label>
-      <label class="checkbox">
-        <input type="checkbox" checked={settings.twenty_four_hour_time} onChange={(event) => void save('twenty_four_hour_time', event.currentTarget.checked)} />
-        24-hour time
-      </label>
-      <label class="checkbox">
-        <input type="checkbox" checked={settings.translate_emoticons === true} onChange={(event) => void save('translate_emoticons', event.currentTarget.checked)} />
-        Convert emoticons before sending (:) becomes 🙂)
-      </label>
-      <label class="checkbox">
-        {/* Upstream's "Display availability to other users": off, the server keeps no presence for me. */}
-        <input type="checkbox" checked={settings.presence_enabled !== false} onChange={(event) => void save('presence_enabled', event.currentTarget.checked)} />
-        Let others see when I am online
-      </label>
+      {switches.map(([property, label, on]) => (
+        <label key={property} class="checkbox">
+          <input type="checkbox" checked={on} onChange={(event) => void save(property, event.currentTarget.checked)} />
+          {label}
+        </label>
+      ))}
     </section>
   );
 }
