@@ -1,7 +1,5 @@
 import { useChat } from '../chat-context.ts';
 import { RESOLVED_TOPIC_PREFIX, toggleTopicResolved } from '../messages/message-operations.ts';
-import { navigate, route } from '../navigation.ts';
-import { slugNames } from '../slug-names.ts';
 
 /**
  * Writing into a resolved topic: upstream's warning, with its way to unresolve the topic first
@@ -27,12 +25,7 @@ export function ResolvedTopicNote() {
         type="button"
         onClick={async () => {
           const renamed = await toggleTopicResolved(session, channelId, topic);
-          if (renamed === null) return;
-          composer.topic.value = renamed;
-          const shown = route.value.narrow;
-          if (shown.kind === 'channel' && shown.channelId === channelId && shown.topic === topic) {
-            navigate({ kind: 'channel', channelId, topic: renamed }, slugNames(session));
-          }
+          if (renamed !== null) composer.topic.value = renamed;
         }}
       >
         Unresolve topic

@@ -4,10 +4,9 @@ import { type RealmState, TOPIC_FOLLOWED, TOPIC_MUTED } from '../../state/realm-
 import { useChat } from '../chat-context.ts';
 import { messageHtml } from '../message-html.ts';
 import { markNarrowRead, RESOLVED_TOPIC_PREFIX, setTopicPolicy, toggleTopicResolved, unreadInNarrow } from '../messages/message-operations.ts';
-import { navigate } from '../navigation.ts';
 import { attempt } from '../notices.ts';
 import { ChannelSettings } from '../panels/channel-settings.tsx';
-import { slugNames, termNames } from '../slug-names.ts';
+import { termNames } from '../slug-names.ts';
 import { TopicMenu } from './topic-menu.tsx';
 import { Icon, type IconName } from '../icons.tsx';
 
@@ -98,11 +97,7 @@ export function NarrowTitle({ narrow }: { narrow: Narrow }) {
           type="button"
           class="small with-icon"
           title={narrow.topic.startsWith(RESOLVED_TOPIC_PREFIX) ? 'Mark as unresolved' : 'Mark as resolved'}
-          onClick={async () => {
-            const renamed = await toggleTopicResolved(session, narrow.channelId, narrow.topic!);
-            // The topic moved: follow it, as upstream's web app does.
-            if (renamed !== null) navigate({ kind: 'channel', channelId: narrow.channelId, topic: renamed }, slugNames(session));
-          }}
+          onClick={() => void toggleTopicResolved(session, narrow.channelId, narrow.topic!)}
         >
           <Icon name="resolve" />
           <span class="button-text">{narrow.topic.startsWith(RESOLVED_TOPIC_PREFIX) ? 'Mark as unresolved' : 'Mark as resolved'}</span>

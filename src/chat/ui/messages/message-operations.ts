@@ -9,7 +9,7 @@ import { attempt, notify } from '../notices.ts';
 import type { ComposerState } from '../../state/composer-state.ts';
 import { TOPIC_FOLLOWED, TOPIC_MUTED, TOPIC_UNMUTED } from '../../state/realm-state.ts';
 import { messageListControl } from './list-control.ts';
-import { navigate } from '../navigation.ts';
+import { navigate, route } from '../navigation.ts';
 
 /** Messages of muted senders the reader chose to see (upstream's Reveal), until hidden again. */
 export const revealedMuted = signal<ReadonlySet<number>>(new Set());
@@ -207,8 +207,9 @@ export const RESOLVED_TOPIC_PREFIX = '✔ ';
 
 /**
  * Marks a topic resolved, or unresolved, as upstream's web app does: every message of it moved to
- * the name with (or without) "✔ ", the notification bot telling the topic. Returns the new name,
- * or null when the server refused (its words shown).
+ * the name with (or without) "✔ ", the notification bot telling the topic. A view of that topic
+ * follows it to its new name, as upstream's web app's does. Returns the new name, or null when the
+ * server refused (its words shown).
  */
 export async function toggleTopicResolved(session: ChatSession, channelId: number, topic: string): Promise<string | null> {
   const resolved = topic.startsWith(RESOLVED_TOPIC_PREFIX);
@@ -223,7 +224,16 @@ export async function toggleTopicResolved(session: ChatSession, channelId: numbe
       send_notification_to_new_thread: true,
     });
   });
-  return done ? renamed : null;
+  if (!done) return null;
+  const open = route.value.narrow;
+  if (open.kind === 'channel' && open.channelId === channelId && open.topic === topic) navigate({ ...open, topic: renamed }, slugNames(session));
+  return renamed;
+}
+
+/** A channel's topic names as the server has them, newest first (`GET /users/me/{id}/topics`). */
+export async function channelTopicNames(session: ChatSession, channelId: number): Promise<string[]> {
+  const answer = await session.api.get<{ topics: { name: string }[] }>(`/users/me/${channelId}/topics`);
+  return answer.topics.map((topic) => topic.name);
 }
 
 /** The topic's newest message, fetched: what a whole topic's move names it by. None in a topic with none. */

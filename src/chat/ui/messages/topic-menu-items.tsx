@@ -2,9 +2,7 @@ import type { Message } from '../../api/wire-types.ts';
 import type { Narrow } from '../../narrow/narrow.ts';
 import { TOPIC_FOLLOWED, TOPIC_MUTED, TOPIC_UNMUTED } from '../../state/realm-state.ts';
 import { useChat } from '../chat-context.ts';
-import { navigate, route } from '../navigation.ts';
 import { attempt } from '../notices.ts';
-import { slugNames } from '../slug-names.ts';
 import {
   copyToClipboard,
   markNarrowRead,
@@ -75,7 +73,7 @@ export function TopicMenuItems({ channelId, topic, newest, full = false }: Topic
         </button>
       )}
       {full && newest && topic !== '' && realm.may('can_resolve_topics_group') && (
-        <button type="button" role="menuitem" onClick={() => void resolveFollowing(channelId, topic)}>
+        <button type="button" role="menuitem" onClick={() => void toggleTopicResolved(session, channelId, topic)}>
           {topic.startsWith(RESOLVED_TOPIC_PREFIX) ? 'Mark as unresolved' : 'Mark as resolved'}
         </button>
       )}
@@ -86,13 +84,6 @@ export function TopicMenuItems({ channelId, topic, newest, full = false }: Topic
       )}
     </>
   );
-
-  async function resolveFollowing(channelId: number, topic: string): Promise<void> {
-    const open = route.value.narrow;
-    const renamed = await toggleTopicResolved(session, channelId, topic);
-    // The open topic moved: follow it, as upstream's web app does.
-    if (renamed !== null && open.kind === 'channel' && open.channelId === channelId && open.topic === topic) navigate({ ...open, topic: renamed }, slugNames(session));
-  }
 }
 
 /** Upstream's topic visibility choices: Mute, Default (the channel's), Unmute (where the channel is muted), Follow. */
