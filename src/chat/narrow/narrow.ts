@@ -68,7 +68,8 @@ export function conversationInNarrow(conversation: ConversationNarrow, narrow: N
   }
 }
 
-const sortedIds = (ids: readonly number[]): string => [...ids].sort((a, b) => a - b).join(',');
+/** A set of user ids as one comparable key: ascending, comma-separated. */
+export const sortedIds = (ids: readonly number[]): string => [...ids].sort((a, b) => a - b).join(',');
 
 /** One `{operator, operand, negated}` term of the API's `narrow` parameter. */
 export interface NarrowTerm {

@@ -1,3 +1,4 @@
+import { sortedIds } from '../narrow/narrow.ts';
 import type { Inbox, InboxRealm } from './inbox.ts';
 import { TOPIC_FOLLOWED } from './realm-state.ts';
 
@@ -29,9 +30,8 @@ export function nextUnreadTopic(inbox: Inbox, current: { channelId: number; topi
  * hold them (the people besides me). Null when no other DM has unread messages.
  */
 export function nextUnreadDm(inbox: Inbox, currentUserIds: readonly number[] | null): number[] | null {
-  const keyOf = (userIds: readonly number[]): string => [...userIds].sort((a, b) => a - b).join(',');
-  const key = currentUserIds && keyOf(currentUserIds);
-  const at = inbox.dms.findIndex((dm) => keyOf(dm.userIds) === key);
+  const key = currentUserIds && sortedIds(currentUserIds);
+  const at = inbox.dms.findIndex((dm) => sortedIds(dm.userIds) === key);
   if (at < 0) return inbox.dms[0]?.userIds ?? null;
   return inbox.dms.length > 1 ? inbox.dms[(at + 1) % inbox.dms.length].userIds : null;
 }

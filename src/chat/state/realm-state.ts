@@ -296,6 +296,11 @@ export class RealmState {
     }
   }
 
+  /** The custom emoji that may be used (not deactivated), as the picker, suggestions and admin list show them. */
+  activeRealmEmoji(): InitialState['realm_emoji'][string][] {
+    return Object.values(this.realmEmoji.value).filter((emoji) => !emoji.deactivated);
+  }
+
   /** Upstream tells a realm setting either as `update` (one property) or `update_dict` (several). */
   #realm(event: ServerEvent): void {
     const changed: Record<string, unknown> = event.op === 'update' ? { [event.property as string]: event.value } : event.op === 'update_dict' ? (event.data ?? {}) : {};

@@ -30,8 +30,8 @@ export function EmojiPicker({ onPick }: { onPick(emoji: PickedEmoji): void }) {
   }, []);
 
   const wanted = query.value.trim().toLowerCase().replace(/^:|:$/g, '');
-  const custom: PickerEmoji[] = Object.values(session.realm.realmEmoji.value)
-    .filter((emoji) => !emoji.deactivated)
+  const custom: PickerEmoji[] = session.realm
+    .activeRealmEmoji()
     .map((emoji) => ({ key: `realm:${emoji.id}`, name: emoji.name, names: [emoji.name], code: emoji.id, type: 'realm_emoji', image: session.api.resolve(emoji.source_url) }));
   const sections = emojiSections(custom, all.value);
   const metrics = useGridMetrics(scroller).value ?? ESTIMATE;

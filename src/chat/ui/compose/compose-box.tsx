@@ -14,7 +14,7 @@ import { route } from '../navigation.ts';
 import { type ConversationNarrow, conversationInNarrow } from '../../narrow/narrow.ts';
 import { narrowHash } from '../../narrow/narrow-url.ts';
 import { slugNames } from '../slug-names.ts';
-import { editLastOwnMessage } from '../messages/message-operations.ts';
+import { channelTopicNames, editLastOwnMessage } from '../messages/message-operations.ts';
 import { EmojiButton } from './emoji-button.tsx';
 import { FormatMenu } from './format-menu.tsx';
 import { SendOptions } from './send-options.tsx';
@@ -63,10 +63,7 @@ export function ComposeBox() {
       groups: () => realm.groupPermissions.mentionableBy(session.me),
       isDm: () => composer.mode.peek() === 'dm',
       channels: () => [...realm.channels.value.values()].filter((channel) => !channel.is_archived),
-      customEmoji: () =>
-        Object.values(realm.realmEmoji.value)
-          .filter((emoji) => !emoji.deactivated)
-          .map((emoji) => ({ name: emoji.name, image: session.api.resolve(emoji.source_url) })),
+      customEmoji: () => realm.activeRealmEmoji().map((emoji) => ({ name: emoji.name, image: session.api.resolve(emoji.source_url) })),
       serverEmoji: () => serverEmoji.wanted(),
     }),
     (text) => composer.setContent(text),
@@ -334,8 +331,8 @@ function useTopics(session: ChatSession, channelId: number | null): string[] {
   const topics = useSignal<string[]>([]);
   useEffect(() => {
     if (channelId === null) return;
-    session.api.get<{ topics: { name: string }[] }>(`/users/me/${channelId}/topics`).then(
-      (answer) => (topics.value = answer.topics.map((topic) => topic.name)),
+    channelTopicNames(session, channelId).then(
+      (names) => (topics.value = names),
       () => (topics.value = []),
     );
   }, [channelId, channelId === null ? 0 : session.realm.topicChanges.value.get(channelId)]);

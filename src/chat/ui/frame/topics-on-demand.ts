@@ -1,6 +1,7 @@
 import { useMemo } from 'preact/hooks';
 import type { Channel } from '../../api/wire-types.ts';
 import type { ChatSession } from '../../state/session.ts';
+import { channelTopicNames } from '../messages/message-operations.ts';
 
 interface Entry {
   /** The channel's `topicChanges` count it was fetched at: a new topic, a move or a deletion fetches again. */
@@ -23,9 +24,9 @@ export function useTopicsOnDemand(session: ChatSession, onLoaded: () => void): (
       if (known && known.version === version) return known.topics;
       const entry: Entry = { version };
       entries.set(channel.stream_id, entry);
-      session.api.get<{ topics: { name: string }[] }>(`/users/me/${channel.stream_id}/topics`).then(
-        (answer) => {
-          entry.topics = answer.topics.map((topic) => topic.name);
+      channelTopicNames(session, channel.stream_id).then(
+        (names) => {
+          entry.topics = names;
           onLoaded();
         },
         // Not kept: the next keystroke asks again.

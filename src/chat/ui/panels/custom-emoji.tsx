@@ -11,9 +11,7 @@ import { RemovableRow } from '../removable-row.tsx';
  */
 export function CustomEmoji() {
   const { session } = useChat();
-  const emoji = Object.values(session.realm.realmEmoji.value)
-    .filter((entry) => !entry.deactivated)
-    .sort((a, b) => a.name.localeCompare(b.name));
+  const emoji = session.realm.activeRealmEmoji().sort((a, b) => a.name.localeCompare(b.name));
   const name = useSignal('');
   const file = useRef<HTMLInputElement>(null);
   const chosen = useSignal(false);

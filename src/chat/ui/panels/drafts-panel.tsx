@@ -3,7 +3,7 @@ import { useEffect } from 'preact/hooks';
 import type { Narrow } from '../../narrow/narrow.ts';
 import type { KeptDraft } from '../../state/composer-state.ts';
 import { useChat } from '../chat-context.ts';
-import { writeIn } from '../messages/message-operations.ts';
+import { channelTopicNames, writeIn } from '../messages/message-operations.ts';
 
 /** How much of a draft the list shows. */
 const PREVIEW_CHARS = 300;
@@ -25,8 +25,7 @@ export function DraftsPanel() {
     void (async () => {
       const names = new Map<string, string>();
       for (const channelId of channelIds) {
-        const answer = await session.api.get<{ topics: { name: string }[] }>(`/users/me/${channelId}/topics`).catch(() => ({ topics: [] }));
-        for (const topic of answer.topics) names.set(`${channelId}:${topic.name.toLowerCase()}`, topic.name);
+        for (const name of await channelTopicNames(session, channelId).catch(() => [])) names.set(`${channelId}:${name.toLowerCase()}`, name);
       }
       if (live) topicNames.value = names;
     })();
