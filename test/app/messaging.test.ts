@@ -418,6 +418,12 @@ describe('chatting between two people in two tabs', () => {
     await expect(olivia.getByRole('alert').count()).resolves.toBe(0);
 
     await olivia.getByRole('button', { name: 'Topic actions' }).click();
+    // The arrow keys move among the menu's choices, as in every other menu.
+    const firstChoice = olivia.getByRole('menu').getByRole('menuitem').first();
+    await firstChoice.focus();
+    await olivia.keyboard.press('ArrowUp');
+    await expect(olivia.evaluate(() => document.activeElement?.getAttribute('role'))).resolves.toMatch(/^menuitem/);
+    await expect(firstChoice.evaluate((choice) => choice === document.activeElement)).resolves.toBe(false);
     await olivia.getByRole('menuitem', { name: 'Rename topic' }).click();
     // The channel stays: a rename offers no channel, and asks nothing about which messages.
     await expect(dialog.getByRole('combobox').count()).resolves.toBe(0);

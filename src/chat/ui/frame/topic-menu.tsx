@@ -3,7 +3,7 @@ import type { Message } from '../../api/wire-types.ts';
 import { useRef } from 'preact/hooks';
 import { TopicMenuItems } from '../messages/topic-menu-items.tsx';
 import { useKeepInView } from '../keep-in-view.ts';
-import { usePopupDismiss } from '../popup-dismiss.ts';
+import { moveAmongChoices, usePopupDismiss } from '../popup-dismiss.ts';
 
 /**
  * The open topic's rarer actions behind one button, as upstream's topic menu: Copy link to topic,
@@ -24,7 +24,13 @@ export function TopicMenu({ channelId, topic, newest }: { channelId: number; top
         ⋯
       </button>
       {open.value && (
-        <div ref={menu} class="menu" role="menu" onClick={close}>
+        <div
+          ref={menu}
+          class="menu"
+          role="menu"
+          onClick={close}
+          onKeyDown={(event) => moveAmongChoices(event, [...event.currentTarget.querySelectorAll<HTMLElement>('[role^="menuitem"]')])}
+        >
           <TopicMenuItems channelId={channelId} topic={topic} newest={newest && (() => Promise.resolve(newest))} />
         </div>
       )}
