@@ -4,6 +4,7 @@ import { LoginLimits } from './services/login-limits.ts';
 import { EventQueues } from './events/event-queues.ts';
 import { ApiError } from './errors/api-error.ts';
 import type { RequestContext, TransactionHook } from './http/endpoint.ts';
+import { platformResponse } from './http/json-answer-response.ts';
 import { errorResponse, internalErrorResponse, jsonResponse, successResponse } from './http/json-response.ts';
 import { readRequestParams } from './http/request-params.ts';
 import { RealmDirectory, watchDirectoryTables } from './directory/realm-directory.ts';
@@ -49,6 +50,12 @@ export interface HandleOptions {
    * request to any other kind of endpoint is refused when this is given.
    */
   inTransaction?: TransactionHook;
+  /**
+   * The host writes JSON answers itself, from `unreadJsonAnswer` (the Node host): they come as
+   * Responses whose platform object is built only if something reads them as one. Otherwise
+   * every answer is the platform's own Response, fit for any native code (`respondWith`).
+   */
+  writesJsonItself?: boolean;
 }
 
 export interface RequestLogEntry {
@@ -153,7 +160,7 @@ export class Engine implements EngineServices {
       userId,
       ms: this.clock.now() - started,
     });
-    return response;
+    return options.writesJsonItself ? response : platformResponse(response);
   }
 
   async #dispatch(request: Request, url: URL, options: HandleOptions): Promise<{ response: Response; userId: number | null }> {

@@ -6,9 +6,10 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { API_PREFIX, type Engine } from '../engine/engine.ts';
-import { jsonResponseText } from '../engine/http/json-response.ts';
+import { unreadJsonAnswer } from '../engine/http/json-answer-response.ts';
 import { MAX_REQUEST_BODY_BYTES } from '../engine/http/request-params.ts';
 import { SyncHub } from '../sync/hub/sync-hub.ts';
+import { bodyStreamTaken, incomingRequest } from './incoming-request.ts';
 import { serveAppFile } from './static-app.ts';
 
 export interface NodeServerOptions {
@@ -97,12 +98,6 @@ async function serve(
   res: ServerResponse,
   closing: () => boolean,
 ): Promise<void> {
-  // Fires when the client goes away before its answer is written, releasing a pending long-poll.
-  const disconnected = new AbortController();
-  res.once('close', () => {
-    if (!res.writableFinished) disconnected.abort();
-  });
-
   const url = requestUrl(req);
   if (!url) {
     writeJsonError(res, 400, 'Bad Request');
@@ -116,21 +111,24 @@ async function serve(
     await serveAppFile(appDir, req, res, url.pathname);
     return;
   }
-  const request = toRequest(req, url, disconnected.signal);
+  const request = incomingRequest(req, res, url);
+  const options = { clientAddress: req.socket.remoteAddress, writesJsonItself: true };
   const response =
     syncHub && SyncHub.isSyncPath(url.pathname)
-      ? await syncHub.handle(request, { clientAddress: req.socket.remoteAddress })
-      : await engine.handle(request, { clientAddress: req.socket.remoteAddress });
+      ? await syncHub.handle(request, options)
+      : await engine.handle(request, options);
   // A body left unread would stall the next request on this keep-alive connection (Node
-  // drains unread bodies only when nothing listens to them), so it is drained; but one still
-  // arriving that the engine refused part-way, or that is longer than it would read (or of
-  // unknown length), ends the connection instead of being read.
+  // drains unread bodies only when nothing listens to them, as when the engine never took the
+  // stream), so it is drained; but one still arriving that the engine refused part-way, or that
+  // is longer than it would read (or of unknown length), ends the connection instead of being read.
   const declared = Number(req.headers['content-length'] ?? Infinity);
   const abandoned = !req.complete && (request.bodyUsed || !(declared <= MAX_REQUEST_BODY_BYTES));
   // Once closing, each answer ends its connection, so close() need not wait out keep-alive.
   if (closing() || abandoned) res.shouldKeepAlive = false;
   await writeResponse(res, response);
-  if (request.body && !request.bodyUsed && !abandoned) await request.body.pipeTo(new WritableStream()).catch(() => undefined);
+  if (!abandoned && bodyStreamTaken(request) && request.body && !request.bodyUsed) {
+    await request.body.pipeTo(new WritableStream()).catch(() => undefined);
+  }
 }
 
 /**
@@ -175,42 +173,19 @@ function isPreflight(req: IncomingMessage, url: URL): boolean {
   );
 }
 
-function toRequest(req: IncomingMessage, url: URL, signal: AbortSignal): Request {
-  // Name/value pairs straight from the raw header list: repeated headers stay repeated, as
-  // `Headers.append` would keep them, without building Node's parsed header objects first.
-  const headers: [string, string][] = [];
-  const raw = req.rawHeaders;
-  for (let i = 0; i < raw.length; i += 2) headers.push([raw[i]!, raw[i + 1]!]);
-  const method = req.method ?? 'GET';
-  const hasBody = method !== 'GET' && method !== 'HEAD';
-  const init = {
-    method,
-    headers,
-    signal,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
-    // Required by fetch for a streamed request body.
-    duplex: 'half',
-  };
-  return new Request(url, init as RequestInit);
-}
-
 async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
-  // One flat list for `writeHead`, as a bare Node server answers: no per-header `setHeader`.
-  const headers: string[] = [];
-  for (const [name, value] of response.headers) {
-    if (name !== 'set-cookie' && !CORS_HEADER_NAMES.has(name)) headers.push(name, value);
-  }
-  for (const cookie of response.headers.getSetCookie()) headers.push('set-cookie', cookie);
-  headers.push(...CORS_HEADER_LIST);
-
-  // The engine's JSON answers are already text: one write, with their length, instead of a stream.
-  const text = jsonResponseText(response);
-  if (text !== null) {
-    headers.push('content-length', String(Buffer.byteLength(text)));
+  // The engine's JSON answers come as text, unbuilt: one write with their length, and no
+  // platform Headers or body stream made for them.
+  const answer = unreadJsonAnswer(response);
+  if (answer) {
+    const headers = withCors(Object.entries(answer.headers));
+    headers.push('content-length', String(Buffer.byteLength(answer.text)));
     // A client that hung up meanwhile gets nothing; that is no server fault.
-    if (!res.destroyed) res.writeHead(response.status, headers).end(text);
+    if (!res.destroyed) res.writeHead(answer.status, headers).end(answer.text);
     return;
   }
+  const headers = withCors([...response.headers].filter(([name]) => name !== 'set-cookie'));
+  for (const cookie of response.headers.getSetCookie()) headers.push('set-cookie', cookie);
   res.writeHead(response.status, headers);
   if (!response.body) {
     res.end();
@@ -222,6 +197,14 @@ async function writeResponse(res: ServerResponse, response: Response): Promise<v
     // A client that hung up mid-answer is not a server fault.
     if (!res.destroyed) throw error;
   }
+}
+
+/** One flat list for `writeHead`, as a bare Node server answers (no per-header `setHeader`), with ours for CORS. */
+function withCors(pairs: [string, string][]): string[] {
+  const headers: string[] = [];
+  for (const [name, value] of pairs) if (!CORS_HEADER_NAMES.has(name.toLowerCase())) headers.push(name, value);
+  headers.push(...CORS_HEADER_LIST);
+  return headers;
 }
 
 function writeJsonError(res: ServerResponse, status: number, msg: string): void {

@@ -2,6 +2,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine, HandleOptions } from '../../src/engine/engine.ts';
+import { jsonResponse } from '../../src/engine/http/json-response.ts';
 import { createNodeServer, type NodeServer } from '../../src/hosts/node-http.ts';
 import { createTestRealm, IDS, type TestRealm } from '../support/test-realm.ts';
 
@@ -83,14 +84,14 @@ describe('the Node HTTP host', () => {
     expect(JSON.parse(/\{.*\}/.exec(body)![0])).toEqual({ result: 'error', msg: 'Request body too large (limit: 25 MiB)', code: 'BAD_REQUEST' });
   });
 
-  it("tells the engine the client's address, for per-address rate limits", async () => {
+  it("tells the engine the client's address, for per-address rate limits, and that it writes JSON answers itself", async () => {
     const seen: (HandleOptions | undefined)[] = [];
     const server = await serveStub(async (_request, options) => {
       seen.push(options);
       return new Response(null, { status: 204 });
     });
     await fetch(`${server.url}/api/v1/fetch_api_key`, { method: 'POST', body: 'username=a&password=b' });
-    expect(seen).toEqual([{ clientAddress: '127.0.0.1' }]);
+    expect(seen).toEqual([{ clientAddress: '127.0.0.1', writesJsonItself: true }]);
   });
 
   it('binds to loopback by default and reports the port it got', async () => {
@@ -161,6 +162,38 @@ describe('the Node HTTP host', () => {
     await waiting.promise;
     client.destroy();
     expect(await released.promise).toBe('aborted');
+  });
+
+  it('hands over a signal already aborted when it is first read after the client disconnected', async () => {
+    const received = deferred<void>();
+    const hungUp = deferred<void>();
+    const seen = deferred<{ isRequest: boolean; aborted: boolean }>();
+    const server = await serveStub(async (request) => {
+      received.resolve();
+      await hungUp.promise;
+      seen.resolve({ isRequest: request instanceof Request, aborted: request.signal.aborted });
+      return new Response(null, { status: 204 });
+    });
+    server.server.once('connection', (socket) => socket.once('close', () => hungUp.resolve()));
+    const client = httpRequest(`${server.url}/api/v1/events?queue_id=q`);
+    client.on('error', () => undefined);
+    client.end();
+    await received.promise;
+    client.destroy();
+    expect(await seen.promise).toEqual({ isRequest: true, aborted: true });
+  });
+
+  it("writes the engine's JSON answer as it is, with its length and the CORS header", async () => {
+    const server = await serveStub(async () => jsonResponse({ result: 'error', msg: 'No', code: 'BAD_REQUEST' }, 401, { 'WWW-Authenticate': 'Basic' }));
+    const response = await fetch(`${server.url}/api/v1/x`);
+    const body = '{"result":"error","msg":"No","code":"BAD_REQUEST"}\n';
+    expect([...response.headers].filter(([name]) => !['connection', 'date', 'keep-alive'].includes(name))).toEqual([
+      ['access-control-allow-origin', '*'],
+      ['content-length', String(body.length)],
+      ['content-type', 'application/json'],
+      ['www-authenticate', 'Basic'],
+    ]);
+    expect([response.status, await response.text()]).toEqual([401, body]);
   });
 
   it('does not abort the signal of a request whose answer was delivered', async () => {

@@ -4,7 +4,7 @@ export interface RequestHandler {
 }
 
 import { answerIsKept, type RelayedAbort, type RelayedAck, type RelayedRequest, type RelayedResponse } from '../protocol/relay-protocol.ts';
-import { jsonResponseText } from '../../engine/http/json-response.ts';
+import { jsonResponseText } from '../../engine/http/json-answer-response.ts';
 import type { ReplayGuard } from './replay-guard.ts';
 
 /**

@@ -1,4 +1,5 @@
 import { readBoundedBody } from '../../engine/http/bounded-body.ts';
+import { platformResponse } from '../../engine/http/json-answer-response.ts';
 import { errorResponse } from '../../engine/http/json-response.ts';
 import { bodyTooLarge, MAX_REQUEST_BODY_BYTES } from '../../engine/http/request-params.ts';
 import { MAX_CONFIGURABLE_UPLOAD_SIZE_MIB, MULTIPART_OVERHEAD_BYTES } from '../../engine/validation/upload-limits.ts';
@@ -29,5 +30,5 @@ export async function relayedBody(request: Request): Promise<RelayedBody> {
     return { body: null };
   }
   const body = await readBoundedBody(request, limit);
-  return body === null ? { refused: errorResponse(bodyTooLarge(limit)) } : { body: body.buffer };
+  return body === null ? { refused: platformResponse(errorResponse(bodyTooLarge(limit))) } : { body: body.buffer };
 }

@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import { authenticate } from '../../engine/auth/basic-auth.ts';
 import { RealmDirectory } from '../../engine/directory/realm-directory.ts';
-import { API_PREFIX, type Engine } from '../../engine/engine.ts';
+import { API_PREFIX, type Engine, type HandleOptions } from '../../engine/engine.ts';
 import { ApiError } from '../../engine/errors/api-error.ts';
 import type { EngineEvent } from '../../engine/events/event-types.ts';
+import { platformResponse } from '../../engine/http/json-answer-response.ts';
 import { errorResponse, internalErrorResponse, jsonResponse } from '../../engine/http/json-response.ts';
 import { readSnapshot } from '../../engine/services/run-action.ts';
 import { bindToTransaction } from '../../engine/storage/bound-database.ts';
@@ -49,9 +50,15 @@ export class SyncHub {
   }
 
   /** `clientAddress`: the caller's, for the login limits of `/sync/v1/fetch_api_key` (as the API's). */
-  async handle(request: Request, options: { clientAddress?: string } = {}): Promise<Response> {
+  /** As `Engine.handle`, with its options for hosts. */
+  async handle(request: Request, options: Pick<HandleOptions, 'clientAddress' | 'writesJsonItself'> = {}): Promise<Response> {
+    const response = await this.#answer(request, options.clientAddress);
+    return options.writesJsonItself ? response : platformResponse(response);
+  }
+
+  async #answer(request: Request, clientAddress: string | undefined): Promise<Response> {
     try {
-      return await this.#dispatch(request, options.clientAddress);
+      return await this.#dispatch(request, clientAddress);
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(error);
       console.error('offline-realm: sync hub error', error);
