@@ -86,14 +86,15 @@ standInFor(
   },
 );
 
-/** As `Headers.get`: the values of every line of that name, joined by ", ". */
+/** As `Headers.get`: the values of every line of that name, joined by ", " (cookies by "; "). */
 function headerValue(headers: IncomingHeaders, name: string): string | null {
   if (headers[BUILT]) return headers[BUILT].get(name);
   const wanted = name.toLowerCase();
+  const separator = wanted === 'cookie' ? '; ' : ', ';
   const raw = headers[RAW];
   let value: string | null = null;
   for (let i = 0; i < raw.length; i += 2) {
-    if (raw[i]!.toLowerCase() === wanted) value = value === null ? raw[i + 1]! : `${value}, ${raw[i + 1]}`;
+    if (raw[i]!.toLowerCase() === wanted) value = value === null ? raw[i + 1]! : `${value}${separator}${raw[i + 1]}`;
   }
   return value;
 }

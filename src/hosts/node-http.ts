@@ -154,7 +154,11 @@ function answerUnparsable(error: NodeJS.ErrnoException, socket: Duplex): void {
 
 function requestUrl(req: IncomingMessage): URL | null {
   try {
-    return new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    // Credentials in the request target mean nothing here, and a platform Request refuses a URL with them.
+    url.username = '';
+    url.password = '';
+    return url;
   } catch {
     return null;
   }

@@ -106,6 +106,15 @@ describe('event queues', () => {
     expect(queue.waiter).toBeNull();
   });
 
+  it('answers at once, without waiting, a poll whose request was aborted before it began', async () => {
+    const queues = new EventQueues(new ManualClock());
+    const queue = queues.create(options(1));
+    const pending = queues.poll(queue, -1, false, AbortSignal.abort());
+
+    expect(queue.waiter).toBeNull();
+    expect(await pending).toEqual([]);
+  });
+
   it('discards a queue after ten minutes without a poll, then answers BAD_EVENT_QUEUE_ID', () => {
     const clock = new ManualClock();
     const queues = new EventQueues(clock);

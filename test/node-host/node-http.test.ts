@@ -132,6 +132,20 @@ describe('the Node HTTP host', () => {
     expect(await response.text()).toBe('{}\n');
   });
 
+  it("hands the engine the URL without the request target's credentials, and repeated lines joined as Headers joins them", async () => {
+    const seen = deferred<{ url: string; cookie: string | null; accept: string | null }>();
+    const server = await serveStub(async (request) => {
+      seen.resolve({ url: request.url, cookie: request.headers.get('cookie'), accept: request.headers.get('Accept') });
+      return new Response(null, { status: 204 });
+    });
+    const target = `http://someone:secret@127.0.0.1:${server.port}/api/v1/x?y=1`;
+    const head = `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nCookie: a=1\r\nAccept: text/plain\r\ncookie: b=2\r\naccept: application/json\r\nConnection: close\r\n\r\n`;
+    const answer = await rawExchange(server.port, head);
+
+    expect(answer).toMatch(/^HTTP\/1\.1 204 /);
+    expect(await seen.promise).toEqual({ url: `http://127.0.0.1:${server.port}/api/v1/x?y=1`, cookie: 'a=1; b=2', accept: 'text/plain, application/json' });
+  });
+
   it('writes every Set-Cookie header of a response separately', async () => {
     const server = await serveStub(async () => {
       const headers = new Headers();

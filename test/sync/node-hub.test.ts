@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createNodeServer, type NodeServer } from '../../src/hosts/node-http.ts';
@@ -48,6 +49,27 @@ describe('the Node host as a sync hub', () => {
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('access-control-allow-headers')).toBe('Authorization, Content-Type');
+  });
+
+  it('answers a push declared past its 8 MiB with its 413 JSON before the body has arrived', async () => {
+    world = await SyncWorld.create();
+    server = await createNodeServer(world.hubEngine, { port: 0, syncHub: world.hub });
+    const row = userRow('mark');
+    const auth = `Basic ${btoa(`${row.email}:${row.api_key}`)}`;
+    const head = `POST /sync/v1/push HTTP/1.1\r\nHost: hub.test\r\nAuthorization: ${auth}\r\nContent-Type: application/json\r\nContent-Length: ${9 * 1024 * 1024}\r\n\r\n{"mutations":`;
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(server!.port, '127.0.0.1', () => socket.write(head));
+      let text = '';
+      socket.setEncoding('utf8').on('data', (chunk: string) => {
+        text += chunk;
+        // The whole answer is in once its JSON line is: the rest of the body was never asked for.
+        if (/\r\n\r\n.*\n$/s.test(text)) socket.destroy();
+      });
+      socket.on('close', () => resolve(text)).on('error', reject);
+    });
+
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer.slice(answer.indexOf('\r\n\r\n') + 4)).toBe('{"result":"error","msg":"Request body too large","code":"BAD_REQUEST"}\n');
   });
 
   it('leaves /sync/v1/ to the API\'s 404 where no hub is served', async () => {

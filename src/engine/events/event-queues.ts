@@ -108,6 +108,8 @@ export class EventQueues {
     queue.waiter?.resolve(queue.events.slice());
     queue.lastConnectionMs = this.#clock.now();
     if (queue.events.length > 0 || dontBlock) return Promise.resolve(queue.events.slice());
+    // A client that left before its poll began gets no waiter (its signal will not fire again).
+    if (signal?.aborted) return Promise.resolve([]);
 
     return new Promise((resolve) => {
       const waiter: Waiter = {

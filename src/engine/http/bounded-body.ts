@@ -3,11 +3,10 @@
  * Content-Length or as soon as the bytes read pass the limit (the rest is never read).
  */
 export async function readBoundedBody(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  // Refused unread and left alone: the host drains or drops it after the answer (cancelling
+  // it here destroys the Node host's request and its socket, a race with the answer's write).
   const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > maxBytes) {
-    cancelUnawaited(request.body);
-    return null;
-  }
+  if (declared > maxBytes) return null;
   if (!request.body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -34,6 +33,6 @@ export async function readBoundedBody(request: Request, maxBytes: number): Promi
  * from `request.clone()`) settles only once the other branch is cancelled too, which the
  * caller may never do, so awaiting it hung the request for good.
  */
-function cancelUnawaited(stream: { cancel(): Promise<void> } | null): void {
-  stream?.cancel().catch(() => undefined);
+function cancelUnawaited(stream: { cancel(): Promise<void> }): void {
+  stream.cancel().catch(() => undefined);
 }

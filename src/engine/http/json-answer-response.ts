@@ -43,6 +43,11 @@ standInFor(JsonAnswerResponse, Response, built, {
       return this[ANSWER].status >= 200 && this[ANSWER].status < 300;
     },
   },
+  statusText: {
+    get() {
+      return '';
+    },
+  },
   bodyUsed: {
     get() {
       return this[BUILT]?.bodyUsed ?? false;

@@ -5,6 +5,10 @@
  * of the original's prototype is answered by the platform object `build` returns for the
  * instance (built once, by `build`); the members in `own` are answered without building it.
  *
+ * Not for code that reads the platform object's internals: `new Request(standIn)`, `fetch(standIn)`
+ * and `respondWith(standIn)` throw. Hence stand-ins stay inside what asks for them (a host that
+ * writes answers itself); `new Request(url, standIn)` (the stand-in as init) works.
+ *
  * Why: in Node a platform Request carrying an abort signal, or a Response with a text body,
  * costs more than the whole rest of a small answer (a signal registration, a ReadableStream and
  * their garbage), and most answers never need either (docs/PERFORMANCE.md, "Answers built on

@@ -49,8 +49,10 @@ export class SyncHub {
     return pathname.startsWith(`${SYNC_PREFIX}/`);
   }
 
-  /** `clientAddress`: the caller's, for the login limits of `/sync/v1/fetch_api_key` (as the API's). */
-  /** As `Engine.handle`, with its options for hosts. */
+  /**
+   * As `Engine.handle`, with its options for hosts. `clientAddress`: the caller's, for the login
+   * limits of `/sync/v1/fetch_api_key` (as the API's).
+   */
   async handle(request: Request, options: Pick<HandleOptions, 'clientAddress' | 'writesJsonItself'> = {}): Promise<Response> {
     const response = await this.#answer(request, options.clientAddress);
     return options.writesJsonItself ? response : platformResponse(response);
