@@ -86,12 +86,22 @@ standInFor(
   },
 );
 
-/** As `Headers.get`: the values of every line of that name, joined by ", " (cookies by "; "). */
 function headerValue(headers: IncomingHeaders, name: string): string | null {
-  if (headers[BUILT]) return headers[BUILT].get(name);
+  return headers[BUILT] ? headers[BUILT].get(name) : rawListValue(headers[RAW], name);
+}
+
+/**
+ * A header of Node's request as `Headers.get` gives it, read from the raw list: Node builds its
+ * parsed `req.headers` object on first use, which a small answer need not pay for.
+ */
+export function rawHeader(req: IncomingMessage, name: string): string | null {
+  return rawListValue(req.rawHeaders, name);
+}
+
+/** The values of every line of that name, joined by ", " (cookies by "; "), as `Headers.get` joins them. */
+function rawListValue(raw: string[], name: string): string | null {
   const wanted = name.toLowerCase();
   const separator = wanted === 'cookie' ? '; ' : ', ';
-  const raw = headers[RAW];
   let value: string | null = null;
   for (let i = 0; i < raw.length; i += 2) {
     if (raw[i]!.toLowerCase() === wanted) value = value === null ? raw[i + 1]! : `${value}${separator}${raw[i + 1]}`;

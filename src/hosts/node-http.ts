@@ -9,7 +9,7 @@ import { API_PREFIX, type Engine } from '../engine/engine.ts';
 import { unreadJsonAnswer } from '../engine/http/json-answer-response.ts';
 import { MAX_REQUEST_BODY_BYTES } from '../engine/http/request-params.ts';
 import { SyncHub } from '../sync/hub/sync-hub.ts';
-import { bodyStreamTaken, incomingRequest } from './incoming-request.ts';
+import { bodyStreamTaken, incomingRequest, rawHeader } from './incoming-request.ts';
 import { serveAppFile } from './static-app.ts';
 
 export interface NodeServerOptions {
@@ -121,8 +121,7 @@ async function serve(
   // drains unread bodies only when nothing listens to them, as when the engine never took the
   // stream), so it is drained; but one still arriving that the engine refused part-way, or that
   // is longer than it would read (or of unknown length), ends the connection instead of being read.
-  const declared = Number(req.headers['content-length'] ?? Infinity);
-  const abandoned = !req.complete && (request.bodyUsed || !(declared <= MAX_REQUEST_BODY_BYTES));
+  const abandoned = !req.complete && (request.bodyUsed || !(Number(rawHeader(req, 'content-length') ?? Infinity) <= MAX_REQUEST_BODY_BYTES));
   // Once closing, each answer ends its connection, so close() need not wait out keep-alive.
   if (closing() || abandoned) res.shouldKeepAlive = false;
   await writeResponse(res, response);
@@ -154,10 +153,12 @@ function answerUnparsable(error: NodeJS.ErrnoException, socket: Duplex): void {
 
 function requestUrl(req: IncomingMessage): URL | null {
   try {
-    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    const url = new URL(req.url ?? '/', `http://${rawHeader(req, 'host') ?? 'localhost'}`);
     // Credentials in the request target mean nothing here, and a platform Request refuses a URL with them.
-    url.username = '';
-    url.password = '';
+    if (url.username || url.password) {
+      url.username = '';
+      url.password = '';
+    }
     return url;
   } catch {
     return null;

@@ -87,8 +87,17 @@ export function loadProfileData(db: RealmDatabase): Promise<ProfileDataIndex> {
   });
 }
 
+/** Join times already formatted: every user object carries one, and a user list repeats them all. */
+const joinedIso = new Map<number, string>();
+const MAX_KEPT_JOIN_TIMES = 100_000;
+
 /** Upstream's format: ISO 8601 to the minute for members, the bare date for spectators. */
 function dateJoined(seconds: number, forMember: boolean): string {
-  const iso = new Date(seconds * 1000).toISOString();
+  let iso = joinedIso.get(seconds);
+  if (iso === undefined) {
+    if (joinedIso.size >= MAX_KEPT_JOIN_TIMES) joinedIso.clear();
+    iso = new Date(seconds * 1000).toISOString();
+    joinedIso.set(seconds, iso);
+  }
   return forMember ? `${iso.slice(0, 16)}+00:00` : iso.slice(0, 10);
 }
