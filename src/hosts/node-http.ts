@@ -121,7 +121,8 @@ async function serve(
   // drains unread bodies only when nothing listens to them, as when the engine never took the
   // stream), so it is drained; but one still arriving that the engine refused part-way, or that
   // is longer than it would read (or of unknown length), ends the connection instead of being read.
-  const abandoned = !req.complete && (request.bodyUsed || !(Number(rawHeader(req, 'content-length') ?? Infinity) <= MAX_REQUEST_BODY_BYTES));
+  const declared = () => Number(rawHeader(req, 'content-length') ?? Infinity);
+  const abandoned = !req.complete && (request.bodyUsed || !(declared() <= MAX_REQUEST_BODY_BYTES));
   // Once closing, each answer ends its connection, so close() need not wait out keep-alive.
   if (closing() || abandoned) res.shouldKeepAlive = false;
   await writeResponse(res, response);
