@@ -118,6 +118,19 @@ describe('basic Markdown', () => {
     );
   });
 
+  it('shows the last quote marker with nothing after it as text, as upstream does, instead of an empty quote', () => {
+    expect(html('>')).toBe('<p>&gt;</p>');
+    expect(html('>>>')).toBe('<blockquote>\n<blockquote>\n<p>&gt;</p>\n</blockquote>\n</blockquote>');
+    expect(html('- >')).toBe('<ul>\n<li>&gt;</li>\n</ul>');
+    expect(html('> hi\n\n>')).toBe('<blockquote>\n<p>hi</p>\n</blockquote>\n<p>&gt;</p>');
+  });
+
+  it('puts a line right under empty quote lines inside the quote, and leaves an empty quote fence empty', () => {
+    expect(html('>\n>\ntext')).toBe('<blockquote>\n<p>text</p>\n</blockquote>');
+    expect(html('>\n\ntext')).toBe('<p>&gt;</p>\n<p>text</p>');
+    expect(html('```quote\n```')).toBe('<blockquote>\n</blockquote>');
+  });
+
   it('keeps the spaces inside a code span and escapes everything in it', () => {
     expect(html('` outer ` `<&nbsp;>`')).toBe('<p><code> outer </code> <code>&lt;&amp;nbsp;&gt;</code></p>');
   });

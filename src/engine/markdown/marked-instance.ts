@@ -8,6 +8,7 @@ import { channelLinkExtension } from './channel-links.ts';
 import { codeBlockRenderer, fenceTokenizer } from './code-blocks.ts';
 import { disabledSyntax } from './disabled-syntax.ts';
 import { emojiNameExtension, emoticonExtension } from './emoji.ts';
+import { fillEmptyQuotes } from './empty-quotes.ts';
 import { fencedBlockExtension, mathBlockExtension, spoilerExtension } from './fenced-blocks.ts';
 import { globalTimeExtension } from './global-times.ts';
 import { linkRenderer, linkTokenizer } from './links.ts';
@@ -24,7 +25,7 @@ export const zulipMarked = new Marked({
   async: false,
   tokenizer: { ...disabledSyntax, ...linkTokenizer, ...listTokenizer, ...fenceTokenizer },
   renderer: { ...markupRenderers, ...codeBlockRenderer, ...linkRenderer, ...textRenderer },
-  hooks: { emStrongMask: maskInlineMath, preprocess: nestListsByTwoSpaces },
+  hooks: { emStrongMask: maskInlineMath, preprocess: nestListsByTwoSpaces, processAllTokens: (tokens) => fillEmptyQuotes(tokens) },
   // Inline extensions are tried in this order, before marked's own syntax.
   extensions: [
     fencedBlockExtension,
