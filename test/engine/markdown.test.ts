@@ -211,6 +211,14 @@ describe('links', () => {
     expect(html("readme.md x=foo.com foo.com's")).toBe("<p>readme.md x=foo.com foo.com's</p>");
   });
 
+  it('links a URL with its scheme only where upstream does: set apart before, and nothing but closing punctuation after', () => {
+    expect(html('<script src=http://xx.com/xss.js<b>')).toBe('<p>&lt;script src=http://xx.com/xss.js&lt;b&gt;</p>');
+    expect(html('"http://xx.com/a.js"<b> ahttps://a.com https://a.com,b')).toBe('<p>"http://xx.com/a.js"&lt;b&gt; ahttps://a.com https://a.com,b</p>');
+    expect(html('(see https://a.com/x_(y).) text:https://a.com')).toBe(
+      '<p>(see <a href="https://a.com/x_(y)">https://a.com/x_(y)</a>.) text:<a href="https://a.com">https://a.com</a></p>',
+    );
+  });
+
   it('drops the spaces that begin a paragraph', () => {
     expect(html('  two spaces')).toBe('<p>two spaces</p>');
   });

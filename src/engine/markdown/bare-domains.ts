@@ -20,7 +20,8 @@ const CANDIDATE = /[\w-]\.[a-z]/gi;
 const LABELS = /^(?:[\w-]+\.)+[\w-]+/;
 const DOMAIN_RUN = /^[\w.-]+/;
 const CANDIDATE_IN_RUN = /[\w-]\.[a-z]/i;
-const BEFORE = /[\s'"(,:<]/;
+/** What may come just before a link: upstream links nothing joined to the word before. */
+export const BEFORE = /[\s'"(,:<]/;
 /** Closing punctuation: what may come between a link and the space or end after it. */
 const CLOSING = /[!:;?),.'">]/;
 /** Path characters: anything but spaces, quotes and parentheses (which are counted apart). */
@@ -54,7 +55,7 @@ function candidateStart(src: string): number {
  * with the shortest path whose parentheses pair up and after which only closing punctuation
  * comes before a space or the end; else the domain alone, if only that follows it; else -1.
  */
-function linkEnd(src: string, domain: number): number {
+export function linkEnd(src: string, domain: number): number {
   let space = domain;
   while (space < src.length && !/\s/.test(src.charAt(space))) space++;
   // From here to the space, all is closing punctuation.

@@ -17,6 +17,7 @@ import { markupRenderers } from './markup-renderers.ts';
 import { inlineMathExtension, maskInlineMath } from './math.ts';
 import { groupMentionExtension, userMentionExtension } from './mentions.ts';
 import { textRenderer } from './text.ts';
+import { urlBoundsExtension } from './url-bounds.ts';
 
 export const zulipMarked = new Marked({
   gfm: true,
@@ -39,5 +40,6 @@ export const zulipMarked = new Marked({
     emojiNameExtension,
     emoticonExtension,
     bareDomainExtension,
+    urlBoundsExtension,
   ],
 });
