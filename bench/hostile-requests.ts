@@ -48,6 +48,8 @@ await measure('10,000-char message of dotted words with no domain', () => status
 await measure('10,000-char message of 2,000 short domains', () => status(realm.as('mark').post('/messages', { type: 'stream', to: 'general', topic: 't', content: ' a.co'.repeat(2000) })));
 // A URL with its scheme is checked to the next space for what follows it: many of them joined, none linked.
 await measure('10,000-char message of 1,250 schemes joined, no space', () => status(realm.as('mark').post('/messages', { type: 'stream', to: 'general', topic: 't', content: 'https://'.repeat(1250) })));
+// Many addresses, each followed by a path and none linked: where each text piece may end is searched for again and again.
+await measure('10,000-char message of 1,600 addresses with paths, no space', () => status(realm.as('mark').post('/messages', { type: 'stream', to: 'general', topic: 't', content: 'a@b.c/'.repeat(1600) })));
 await measure('narrow with 100 terms', () => status(realm.as('mark').get('/messages', { anchor: 'newest', num_before: 100, num_after: 0, narrow: JSON.stringify(Array.from({ length: 100 }, (_, i) => ({ operator: 'search', operand: 'word' + i }))) })));
 await measure('register (all sections)', () => status(realm.as('mark').post('/register', {})));
 realm.engine.close();

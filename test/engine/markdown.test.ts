@@ -219,6 +219,11 @@ describe('links', () => {
     );
   });
 
+  it('links an email address only where upstream does: set apart before, with no path after', () => {
+    expect(html('a@b.com/foo x=a@b.com a@b.com,c')).toBe('<p>a@b.com/foo x=a@b.com a@b.com,c</p>');
+    expect(html('(mail a.b-c@d.co.uk.)')).toBe('<p>(mail <a href="mailto:a.b-c@d.co.uk">a.b-c@d.co.uk</a>.)</p>');
+  });
+
   it('drops the spaces that begin a paragraph', () => {
     expect(html('  two spaces')).toBe('<p>two spaces</p>');
   });

@@ -9,7 +9,7 @@ import type { TokenizerAndRendererExtension } from 'marked';
 import tldList from 'tlds/index.json' with { type: 'json' };
 import { escapeAttribute, escapeText } from './html-escape.ts';
 import { linkHref } from './links.ts';
-import { syntaxMayStartAfter } from './syntax-boundary.ts';
+import { rememberedStart, syntaxMayStartAfter } from './syntax-boundary.ts';
 
 /** Upstream leaves out a few top-level domains that are common file extensions ("readme.md"). */
 const NOT_LINKED = new Set(['java', 'md', 'mov', 'py', 'zip']);
@@ -23,7 +23,7 @@ const CANDIDATE_IN_RUN = /[\w-]\.[a-z]/i;
 /** What may come just before a link: upstream links nothing joined to the word before. */
 export const BEFORE = /[\s'"(,:<]/;
 /** Closing punctuation: what may come between a link and the space or end after it. */
-const CLOSING = /[!:;?),.'">]/;
+export const CLOSING = /[!:;?),.'">]/;
 /** Path characters: anything but spaces, quotes and parentheses (which are counted apart). */
 const PATH_CHAR = /[^\s()"]/;
 const DOMAIN_CHAR = /[\w.-]/;
@@ -94,7 +94,7 @@ function domainLinkAt(src: string): string | undefined {
 export const bareDomainExtension: TokenizerAndRendererExtension = {
   name: 'bareDomain',
   level: 'inline',
-  start: candidateStart,
+  start: rememberedStart(candidateStart),
   tokenizer(src, tokens) {
     if (this.lexer.state.inLink) return undefined;
     const run = DOMAIN_RUN.exec(src)?.[0];
