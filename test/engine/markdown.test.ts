@@ -453,6 +453,12 @@ describe('emoji', () => {
     );
   });
 
+  it('leaves a joined sequence it does not know as typed, instead of wrapping its pieces', () => {
+    expect(html('purple lemon? \u{1f34b}\u200d\u{1f7ea} lemon \u{1f34b}')).toBe(
+      '<p>purple lemon? \u{1f34b}\u200d\u{1f7ea} lemon <span aria-label="lemon" class="emoji emoji-1f34b" role="img" title="lemon">:lemon:</span></p>',
+    );
+  });
+
   it('leaves emoji syntax inside code alone', () => {
     expect(html('`:cat:`')).toBe('<p><code>:cat:</code></p>');
   });

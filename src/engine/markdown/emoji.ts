@@ -13,6 +13,7 @@ const EMOJI_SYNTAX_ANYWHERE = /:[\p{L}\p{N}_+-]+:/u;
 // Built with the constructor: the `v` flag postdates the TypeScript target.
 const EMOJI_SEQUENCE = new RegExp('\\p{RGI_Emoji}', 'gv');
 const NON_ASCII = /[^\x00-\x7f]/;
+const ZERO_WIDTH_JOINER = '\u200d';
 const ZULIP_EMOJI_URL = '/static/generated/emoji/images/emoji/unicode/zulip.png';
 
 /** Upstream titles an emoji by its name as written, with underscores read as spaces. */
@@ -86,10 +87,13 @@ export function renderTextWithEmoji(text: string): string {
   let html = '';
   let position = 0;
   for (const found of text.matchAll(EMOJI_SEQUENCE)) {
+    // A piece of a joined sequence this catalogue does not know stays text, as the whole sequence does.
+    const end = found.index + found[0].length;
+    if (text.charAt(found.index - 1) === ZERO_WIDTH_JOINER || text.charAt(end) === ZERO_WIDTH_JOINER) continue;
     const emoji = unicodeEmojiByCode(codeOfEmojiText(found[0]));
     if (!emoji) continue;
     html += escapeText(text.slice(position, found.index)) + unicodeEmojiSpan(emoji.code, emoji.name);
-    position = found.index + found[0].length;
+    position = end;
   }
   return html + escapeText(text.slice(position));
 }
