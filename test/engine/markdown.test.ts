@@ -459,6 +459,12 @@ describe('emoji', () => {
     );
   });
 
+  it("reads a fence's language name as a name, even one an object has built in", () => {
+    const fenced = '<div class="codehilite" data-code-language="constructor"><pre><span></span><code>x\n</code></pre></div>';
+    expect(html('```constructor\nx\n```')).toBe(fenced);
+    expect(renderMessage('```\nx\n```', { ...realm, defaultCodeBlockLanguage: 'constructor' }).html).toBe(fenced);
+  });
+
   it('leaves emoji syntax inside code alone', () => {
     expect(html('`:cat:`')).toBe('<p><code>:cat:</code></p>');
   });

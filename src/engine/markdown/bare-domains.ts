@@ -9,7 +9,7 @@ import type { TokenizerAndRendererExtension } from 'marked';
 import tldList from 'tlds/index.json' with { type: 'json' };
 import { escapeAttribute, escapeText } from './html-escape.ts';
 import { linkHref } from './links.ts';
-import { rememberedStart, syntaxMayStartAfter } from './syntax-boundary.ts';
+import { LINK_MAY_FOLLOW, rememberedStart, syntaxMayStartAfter } from './syntax-boundary.ts';
 
 /** Upstream leaves out a few top-level domains that are common file extensions ("readme.md"). */
 const NOT_LINKED = new Set(['java', 'md', 'mov', 'py', 'zip']);
@@ -20,8 +20,6 @@ const CANDIDATE = /[\w-]\.[a-z]/gi;
 const LABELS = /^(?:[\w-]+\.)+[\w-]+/;
 const DOMAIN_RUN = /^[\w.-]+/;
 const CANDIDATE_IN_RUN = /[\w-]\.[a-z]/i;
-/** What may come just before a link: upstream links nothing joined to the word before. */
-export const BEFORE = /[\s'"(,:<]/;
 /** Closing punctuation: what may come between a link and the space or end after it. */
 export const CLOSING = /[!:;?),.'">]/;
 /** Path characters: anything but spaces, quotes and parentheses (which are counted apart). */
@@ -32,7 +30,7 @@ const MAX_PAREN_DEPTH = 6;
 
 /**
  * Where marked should stop its text for this extension: the start of the first run of domain
- * characters that holds a candidate dot and is set apart before (the text's start or a `BEFORE`
+ * characters that holds a candidate dot and is set apart before (the text's start or a `LINK_MAY_FOLLOW`
  * character). Runs joined to the word before are passed over whole, so a long one is one text.
  */
 function candidateStart(src: string): number {
@@ -43,7 +41,7 @@ function candidateStart(src: string): number {
     if (!found) return -1;
     let start = found.index;
     while (start > from && DOMAIN_CHAR.test(src.charAt(start - 1))) start--;
-    if (start === 0 || BEFORE.test(src.charAt(start - 1))) return start;
+    if (start === 0 || LINK_MAY_FOLLOW.test(src.charAt(start - 1))) return start;
     let end = found.index + 2;
     while (end < src.length && DOMAIN_CHAR.test(src.charAt(end))) end++;
     from = end;
@@ -100,7 +98,7 @@ export const bareDomainExtension: TokenizerAndRendererExtension = {
     const run = DOMAIN_RUN.exec(src)?.[0];
     // `www.` and email addresses are marked's to link.
     if (!run || !CANDIDATE_IN_RUN.test(run) || /^www\./i.test(run) || src.charAt(run.length) === '@') return undefined;
-    const text = syntaxMayStartAfter(tokens, BEFORE) ? domainLinkAt(src) : undefined;
+    const text = syntaxMayStartAfter(tokens, LINK_MAY_FOLLOW) ? domainLinkAt(src) : undefined;
     const href = text === undefined ? null : linkHref(`http://${text}`);
     // No domain link starts inside a run of domain characters: the run is text, read once
     // (declined character by character, a long one would be read again at each).

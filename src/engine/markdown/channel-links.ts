@@ -4,14 +4,13 @@
  */
 import type { TokenizerAndRendererExtension } from 'marked';
 import { escapeAttribute, escapeText } from './html-escape.ts';
-import { syntaxMayStartAfter } from './syntax-boundary.ts';
+import { LINK_MAY_FOLLOW, syntaxMayStartAfter } from './syntax-boundary.ts';
 import { currentRender } from './render-state.ts';
 
 const MESSAGE_LINK = /^#\*\*([^*>]+)>([^*]*)@(\d+)\*\*/;
 const TOPIC_LINK = /^#\*\*([^*>]+)>([^*]*)\*\*/;
 const CHANNEL_LINK = /^#\*\*([^*]+)\*\*/;
 const LINK_ANYWHERE = /#\*\*/;
-const ALLOWED_BEFORE = /[\s'"(,:<]/;
 /** What upstream shows for the empty topic name. */
 const EMPTY_TOPIC_NAME = 'general chat';
 
@@ -72,7 +71,7 @@ export const channelLinkExtension: TokenizerAndRendererExtension = {
   level: 'inline',
   start: (src) => src.search(LINK_ANYWHERE),
   tokenizer(src, tokens) {
-    if (this.lexer.state.inLink || !src.startsWith('#**') || !syntaxMayStartAfter(tokens, ALLOWED_BEFORE)) return undefined;
+    if (this.lexer.state.inLink || !src.startsWith('#**') || !syntaxMayStartAfter(tokens, LINK_MAY_FOLLOW)) return undefined;
     const rendered = renderChannelSyntax(src);
     return rendered && { type: 'channelLink', ...rendered };
   },

@@ -20,5 +20,7 @@ const PYGMENTS_NAMES: Record<string, string> = {
 export function codeLanguageName(info: string | undefined): string | undefined {
   const word = info?.trim().split(/\s+/)[0]?.replace(/^\./, '');
   if (!word) return undefined;
-  return PYGMENTS_NAMES[word.toLowerCase()] ?? word;
+  // Own names only: "constructor" or "__proto__" must not find the object's built-ins.
+  const key = word.toLowerCase();
+  return Object.hasOwn(PYGMENTS_NAMES, key) ? PYGMENTS_NAMES[key] : word;
 }

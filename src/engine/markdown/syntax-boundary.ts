@@ -1,6 +1,9 @@
 /** Where mention and channel-link syntax may begin: upstream wants it set apart from the word before. */
 import type { Token } from 'marked';
 
+/** What may come just before a link or a channel link: upstream links nothing joined to the word before. */
+export const LINK_MAY_FOLLOW = /[\s'"(,:<]/;
+
 /**
  * Upstream reads `@…`/`#…` syntax only at the start of text or after one of a few characters
  * (`allowedBefore`), so "email@**x**" is no mention.

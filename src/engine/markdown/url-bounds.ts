@@ -7,8 +7,8 @@
  * (or the address up to its `@`) is read as text and nothing after it makes a link.
  */
 import type { TokenizerExtension } from 'marked';
-import { BEFORE, CLOSING, linkEnd } from './bare-domains.ts';
-import { syntaxMayStartAfter } from './syntax-boundary.ts';
+import { CLOSING, linkEnd } from './bare-domains.ts';
+import { LINK_MAY_FOLLOW, syntaxMayStartAfter } from './syntax-boundary.ts';
 
 /** The scheme and the host part of upstream's pattern. */
 const SCHEME_AND_HOST = /^(https?):\/\/[\w.:@-]+/i;
@@ -34,7 +34,7 @@ export const urlBoundsExtension: TokenizerExtension = {
     if (!match) return undefined;
     const end = match[0].length;
     const linked = host ? linkEnd(src, end) >= 0 : endsThere(src, end);
-    if (linked && syntaxMayStartAfter(tokens, BEFORE)) return undefined;
+    if (linked && syntaxMayStartAfter(tokens, LINK_MAY_FOLLOW)) return undefined;
     const text = match[1]!;
     return { type: 'text', raw: text, text, escaped: false };
   },
