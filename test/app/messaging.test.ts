@@ -417,14 +417,22 @@ describe('chatting between two people in two tabs', () => {
     await dialog.waitFor({ state: 'detached' });
     await expect(olivia.getByRole('alert').count()).resolves.toBe(0);
 
-    await olivia.getByRole('button', { name: 'Topic actions' }).click();
-    // The arrow keys move among the menu's choices, as in every other menu.
-    const firstChoice = olivia.getByRole('menu').getByRole('menuitem').first();
-    await firstChoice.focus();
-    await olivia.keyboard.press('ArrowUp');
-    await expect(olivia.evaluate(() => document.activeElement?.getAttribute('role'))).resolves.toMatch(/^menuitem/);
-    await expect(firstChoice.evaluate((choice) => choice === document.activeElement)).resolves.toBe(false);
-    await olivia.getByRole('menuitem', { name: 'Rename topic' }).click();
+    // Opened from the keyboard, the menu takes the focus on its first choice, and the arrow keys
+    // move among its choices, as in every other menu.
+    await olivia.getByRole('button', { name: 'Topic actions' }).focus();
+    await olivia.keyboard.press('Enter');
+    const focusedChoice = () => olivia.evaluate(() => document.activeElement?.textContent?.trim());
+    const focusedName = () => olivia.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    await expect.poll(focusedChoice, { timeout: WAIT_MS }).toBe('Copy link to topic');
+    // A choice closes the menu with the focus back on its button.
+    await olivia.keyboard.press('Enter');
+    await expect.poll(focusedName, { timeout: WAIT_MS }).toBe('Topic actions');
+    await expect(olivia.getByRole('menu').count()).resolves.toBe(0);
+    await olivia.keyboard.press('Enter');
+    await expect.poll(focusedChoice, { timeout: WAIT_MS }).toBe('Copy link to topic');
+    await olivia.keyboard.press('ArrowDown');
+    await expect(focusedChoice()).resolves.toBe('Rename topic');
+    await olivia.keyboard.press('Enter');
     // The channel stays: a rename offers no channel, and asks nothing about which messages.
     await expect(dialog.getByRole('combobox').count()).resolves.toBe(0);
     await dialog.getByRole('textbox', { name: 'New topic' }).fill('final name');

@@ -316,7 +316,12 @@ export class ComposerState {
    * changed to match (in key order, as it is read), without reading every draft again per keystroke pause.
    */
   async #writeDraft(key: string, text: string | null): Promise<void> {
-    await (text === null ? del(key) : set(key, text)).catch(() => undefined);
+    // A draft the browser would not store is not listed either: Restore could not read it back.
+    const stored = await (text === null ? del(key) : set(key, text)).then(
+      () => true,
+      () => false,
+    );
+    if (!stored) return;
     const kept = this.kept.peek();
     if (kept === null) return this.#readDrafts();
     const draft = text === null ? null : this.#draftOf(key, text);

@@ -1,6 +1,6 @@
 import type { Signal } from '@preact/signals';
 import type { RefObject } from 'preact';
-import { useLayoutEffect } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 
 /**
  * An open menu closes, as upstream's popovers do, when the person presses anywhere outside it
@@ -42,4 +42,22 @@ export function moveAmongChoices(event: KeyboardEvent, choices: readonly HTMLEle
   if (index < 0) return;
   event.preventDefault();
   choices[(index + (event.key === 'ArrowDown' ? 1 : choices.length - 1)) % choices.length].focus();
+}
+
+/**
+ * A menu its button opened from the keyboard (a click with no pointer behind it: `detail` 0)
+ * gives the focus to its first choice, so the arrow keys go on from there, as a menu button's
+ * does. Returns what the button's click calls first. Declared after any hook that places the
+ * menu, so that the focus finds it in place.
+ */
+export function useFirstChoiceWhenOpenedByKey(open: Signal<boolean>, menu: RefObject<HTMLElement>): (event: MouseEvent) => void {
+  const byKey = useRef(false);
+  const isOpen = open.value;
+  useLayoutEffect(() => {
+    if (isOpen && byKey.current) menu.current?.querySelector<HTMLElement>('[role^="menuitem"]')?.focus();
+    byKey.current = false;
+  }, [isOpen]);
+  return (event) => {
+    byKey.current = event.detail === 0;
+  };
 }

@@ -3,7 +3,7 @@ import type { Message } from '../../api/wire-types.ts';
 import { useRef } from 'preact/hooks';
 import { TopicMenuItems } from '../messages/topic-menu-items.tsx';
 import { useKeepInView } from '../keep-in-view.ts';
-import { moveAmongChoices, usePopupDismiss } from '../popup-dismiss.ts';
+import { moveAmongChoices, useFirstChoiceWhenOpenedByKey, usePopupDismiss } from '../popup-dismiss.ts';
 
 /**
  * The open topic's rarer actions behind one button, as upstream's topic menu: Copy link to topic,
@@ -13,14 +13,25 @@ import { moveAmongChoices, usePopupDismiss } from '../popup-dismiss.ts';
  */
 export function TopicMenu({ channelId, topic, newest }: { channelId: number; topic: string; newest: Message | undefined }) {
   const open = useSignal(false);
-  const close = () => (open.value = false);
+  const button = useRef<HTMLButtonElement>(null);
+  // A choice closes the menu, the focus back on its button (a dialog the choice opens gives it back there).
+  const close = () => {
+    button.current?.focus();
+    open.value = false;
+  };
   const holder = useRef<HTMLDivElement>(null);
   usePopupDismiss(open, holder);
   const menu = useRef<HTMLDivElement>(null);
   useKeepInView(open, menu);
+  const noteOpener = useFirstChoiceWhenOpenedByKey(open, menu);
   return (
     <div class="topic-menu" ref={holder}>
-      <button type="button" class="small" aria-label="Topic actions" aria-haspopup="menu" aria-expanded={open.value} onClick={() => (open.value = !open.value)}>
+      <button ref={button} type="button" class="small" aria-label="Topic actions" aria-haspopup="menu" aria-expanded={open.value}
+        onClick={(event) => {
+          noteOpener(event);
+          open.value = !open.value;
+        }}
+      >
         ⋯
       </button>
       {open.value && (

@@ -226,7 +226,7 @@ export async function toggleTopicResolved(session: ChatSession, channelId: numbe
   });
   if (!done) return null;
   const open = route.value.narrow;
-  if (open.kind === 'channel' && open.channelId === channelId && open.topic === topic) navigate({ ...open, topic: renamed }, slugNames(session));
+  if (open.kind === 'channel' && open.channelId === channelId && open.topic?.toLowerCase() === topic.toLowerCase()) navigate({ ...open, topic: renamed }, slugNames(session));
   return renamed;
 }
 

@@ -1,7 +1,7 @@
 import type { Signal } from '@preact/signals';
 import type { ComponentChildren } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import { moveAmongChoices, usePopupDismiss } from '../popup-dismiss.ts';
+import { moveAmongChoices, useFirstChoiceWhenOpenedByKey, usePopupDismiss } from '../popup-dismiss.ts';
 
 /** The least gap kept between the menu and the window's sides, and between it and its button. */
 const MARGIN_PX = 8;
@@ -28,7 +28,6 @@ export function RowMenu({ label, open, children }: RowMenuProps) {
   const holder = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
-  const openedByKey = useRef(false);
   usePopupDismiss(open, holder, button);
   const isOpen = open.value;
   useLayoutEffect(() => {
@@ -37,9 +36,6 @@ export function RowMenu({ label, open, children }: RowMenuProps) {
     if (openMenu && openMenu !== open) openMenu.value = false;
     openMenu = open;
     place(element, button.current.getBoundingClientRect());
-    // Opened from the keyboard: the arrow keys go on from its first choice.
-    if (openedByKey.current) element.querySelector<HTMLElement>('[role^="menuitem"]')?.focus();
-    openedByKey.current = false;
     // The menu stays where it was put: the rows scrolling away under it would leave it astray.
     const scroller = holder.current?.closest('.sidebar');
     const close = () => (open.value = false);
@@ -49,6 +45,7 @@ export function RowMenu({ label, open, children }: RowMenuProps) {
       if (openMenu === open) openMenu = null;
     };
   }, [isOpen]);
+  const noteOpener = useFirstChoiceWhenOpenedByKey(open, menu);
   return (
     <div
       class="row-menu"
@@ -68,7 +65,7 @@ export function RowMenu({ label, open, children }: RowMenuProps) {
         aria-haspopup="menu"
         aria-expanded={isOpen}
         onClick={(event) => {
-          openedByKey.current = event.detail === 0;
+          noteOpener(event);
           open.value = !open.value;
         }}
       >
