@@ -2,7 +2,7 @@ import { batch, signal } from '@preact/signals';
 import { del, entries, get, set } from 'idb-keyval';
 import { ApiFailure } from '../api/api-client.ts';
 import type { ScheduledMessage } from '../api/wire-types.ts';
-import { type ConversationNarrow, dmParticipants, type Narrow } from '../narrow/narrow.ts';
+import { type ConversationNarrow, dmParticipants, type Narrow, sortedIds } from '../narrow/narrow.ts';
 import type { ChatSession } from './session.ts';
 import { ComposeUploads } from './compose-uploads.ts';
 import type { RefusedSend } from './sync-state.ts';
@@ -343,7 +343,7 @@ export class ComposerState {
   #keyOf(recipient: Recipient): string {
     return recipient.type === 'stream'
       ? `${this.#draftPrefix}topic:${recipient.to}:${recipient.topic.toLowerCase()}`
-      : `${this.#draftPrefix}dm:${[...recipient.to].sort((a, b) => a - b).join(',')}`;
+      : `${this.#draftPrefix}dm:${sortedIds(recipient.to)}`;
   }
 
   /** Leaving a conversation: its unsent text stays as its draft. */

@@ -13,6 +13,7 @@ import type {
   User,
   WireUserStatus,
 } from '../api/wire-types.ts';
+import { sortedIds } from '../narrow/narrow.ts';
 import { GroupPermissions, type RealmGroupSetting } from './group-permissions.ts';
 import { ProfileFieldsState } from './profile-fields.ts';
 import { UnreadIndex } from './unread-index.ts';
@@ -439,7 +440,7 @@ export class RealmState {
     const conversation =
       event.message_type === 'stream'
         ? `topic:${event.stream_id}:${String(event.topic).toLowerCase()}`
-        : `dm:${(event.recipients as { user_id: number }[]).map((r) => r.user_id).filter((id) => id !== this.me).sort((a, b) => a - b).join(',')}`;
+        : `dm:${sortedIds((event.recipients as { user_id: number }[]).map((r) => r.user_id).filter((id) => id !== this.me))}`;
     const others = this.typing.value.filter((entry) => !(entry.userId === userId && entry.conversation === conversation));
     this.typing.value = event.op === 'start' ? [...others, { conversation, userId, expiresAt: Date.now() + this.limits.value.typingExpiryMs }] : others;
   }

@@ -1,4 +1,5 @@
 import type { Message } from '../../api/wire-types.ts';
+import { sortedIds } from '../../narrow/narrow.ts';
 
 /** One line of the message list: a recipient header (channel > topic, or the DM's people, and the day) or a message. */
 export type Row = { kind: 'recipient'; key: string; message: Message } | { kind: 'message'; key: string; message: Message; showSender: boolean };
@@ -9,7 +10,7 @@ const SAME_SENDER_SECONDS = 5 * 60;
 function recipientKey(message: Message): string {
   return message.type === 'stream'
     ? `s${message.stream_id}:${message.subject.toLowerCase()}`
-    : `d${(message.display_recipient as { id: number }[]).map((u) => u.id).sort((a, b) => a - b).join(',')}`;
+    : `d${sortedIds((message.display_recipient as { id: number }[]).map((u) => u.id))}`;
 }
 
 /** Messages (id order) grouped like upstream's: a header, which names the day, each time the conversation or the day changes. */
