@@ -49,6 +49,8 @@ export interface SmallGetSamples {
   ping: number[];
   /** A bare Service Worker answering the same fetch by itself. */
   floor: number[];
+  /** A bare Service Worker relaying it to a SharedWorker that answers at once (the runtime contract's path, nothing behind it). */
+  relayFloor: number[];
   /** MSW's browser worker answering it from a handler in its page, with the engine's body. */
   msw: number[];
   /** The same, the handler calling `engine.handle()` on an Engine in its page (the same work as ours). */
@@ -60,6 +62,12 @@ export interface SendSamples {
   engine: number[];
   /** The same POST answered by a bare Service Worker by itself (the small GET's floor). */
   floor: number[];
+  /** The same POST through the bare relay to a SharedWorker (the small GET's relay floor). */
+  relayFloor: number[];
+  /** The same, the SharedWorker writing a send's flag rows before it answers: the fetch less that write. */
+  relayFloorAfterWrite: number[];
+  /** That write alone, timed in the SharedWorker. */
+  relayFloorWrite: number[];
   /** The send's flag rows alone, written bare in fresh databases: user_messages indexes before the place columns, and now. */
   flagRowsBefore: number[];
   flagRowsNow: number[];

@@ -4,7 +4,7 @@ import { expectOk } from '../api-client.ts';
 import type { BenchRealm } from '../realm-fixture.ts';
 import type { RegisterSamples, SendSamples, SmallGetSamples, TimedHandle, TimedQuery, TopicPageSamples } from './bench-protocol.ts';
 import type { BenchWorkerClient } from './bench-worker-client.ts';
-import { timedFetch } from './page-fetch.ts';
+import { apiFetch, timedFetch } from './page-fetch.ts';
 import { openRelayPeers, type RelayPeers } from './relay-peers.ts';
 
 const PAGE = 100;
@@ -12,13 +12,14 @@ const SEND_TOPIC = 'browser send bench';
 
 /**
  * `GET /users/me`: through the Service Worker, `engine.handle()` in a SharedWorker, a ping, and
- * the same fetch answered with the engine's body by a bare Service Worker (the floor) and by
- * MSW's worker from a handler in its page (the peer), both fixed and through `engine.handle()`.
+ * the same fetch answered with the engine's body by a bare Service Worker (the floor), by a bare
+ * Service Worker relaying to a SharedWorker (the relay floor) and by MSW's worker from a handler
+ * in its page (the peer), both fixed and through `engine.handle()`.
  */
 export async function smallGet(worker: BenchWorkerClient, realm: BenchRealm, samples: number, warmup: number): Promise<SmallGetSamples> {
   const user = realm.hot.subscribers[2];
   const peers = await relayPeers(realm);
-  const result: SmallGetSamples = { relayed: [], engine: [], ping: [], floor: [], msw: [], mswEngine: [] };
+  const result: SmallGetSamples = { relayed: [], engine: [], ping: [], floor: [], relayFloor: [], msw: [], mswEngine: [] };
   for (let i = 0; i < warmup + samples; i++) {
     const relayed = await timedFetch(user, 'GET', '/users/me');
     expectOk(relayed, 'GET /users/me');
@@ -26,16 +27,18 @@ export async function smallGet(worker: BenchWorkerClient, realm: BenchRealm, sam
     expectOk({ status: bare.status, body: '' }, 'GET /users/me in the bench worker');
     const ping = await worker.ping();
     const floor = await timedFetch(user, 'GET', '/users/me', {}, peers.floor);
+    const relayFloor = await timedFetch(user, 'GET', '/users/me', {}, peers.relayFloor);
     peers.mswAnswers('fixed');
     const msw = await timedFetch(user, 'GET', '/users/me', {}, peers.msw);
     peers.mswAnswers('engine');
     const mswEngine = await timedFetch(user, 'GET', '/users/me', {}, peers.msw);
-    if ([floor, msw, mswEngine].some((peer) => peer.body !== relayed.body)) throw new Error('the floor or MSW answered other than the engine');
+    if ([floor, relayFloor, msw, mswEngine].some((peer) => peer.body !== relayed.body)) throw new Error('a floor or MSW answered other than the engine');
     if (i < warmup) continue;
     result.relayed.push(relayed.ms);
     result.engine.push(bare.ms);
     result.ping.push(ping);
     result.floor.push(floor.ms);
+    result.relayFloor.push(relayFloor.ms);
     result.msw.push(msw.ms);
     result.mswEngine.push(mswEngine.ms);
   }
@@ -49,7 +52,9 @@ function relayPeers(realm: BenchRealm): Promise<RelayPeers> {
   peersOpened ??= (async () => {
     const first = await timedFetch(realm.hot.subscribers[2], 'GET', '/users/me');
     expectOk(first, 'GET /users/me');
-    return openRelayPeers(first.body);
+    const { hot } = realm;
+    const place = { sender_id: hot.subscribers[1].id, stream_id: hot.channelId, topic_key: SEND_TOPIC };
+    return openRelayPeers(first.body, { place, recipients: hot.subscribers.map((u) => u.id) });
   })();
   return peersOpened;
 }
@@ -64,14 +69,14 @@ const SEND_BLOCK = 25;
 
 /**
  * `POST /messages` to the 10-subscriber channel, through fetch and through `handle()` alone, and
- * the same POST answered by the bare Service Worker by itself (what Chromium's own hops cost a
- * POST, with no engine behind them).
+ * the same POST answered by the bare Service Worker by itself and through the bare relay (what
+ * Chromium's own hops cost a POST, with no engine behind them).
  */
 export async function sendRate(worker: BenchWorkerClient, realm: BenchRealm, sends: number): Promise<SendSamples> {
   const { hot } = realm;
   const sender = hot.subscribers[1];
   const peers = await relayPeers(realm);
-  const result: SendSamples = { relayed: [], engine: [], floor: [], flagRowsBefore: [], flagRowsNow: [] };
+  const result: SendSamples = { relayed: [], engine: [], floor: [], relayFloor: [], relayFloorAfterWrite: [], relayFloorWrite: [], flagRowsBefore: [], flagRowsNow: [] };
   const recipients = hot.subscribers.map((u) => u.id);
   const paramsOf = (n: number) => ({ type: 'stream', to: hot.channelName, topic: SEND_TOPIC, content: `status update ${n}: the build is green and the migration is ready` });
   for (let start = 0; start < sends; start += SEND_BLOCK) {
@@ -87,6 +92,16 @@ export async function sendRate(worker: BenchWorkerClient, realm: BenchRealm, sen
       result.engine.push(bare.ms);
     }
     for (const n of block) result.floor.push((await timedFetch(sender, 'POST', '/messages', paramsOf(n), peers.floor)).ms);
+    for (const n of block) result.relayFloor.push((await timedFetch(sender, 'POST', '/messages', paramsOf(n), peers.relayFloor)).ms);
+    for (const n of block) {
+      const start = performance.now();
+      const answer = await apiFetch(sender, 'POST', '/messages?write', paramsOf(n), peers.relayFloor);
+      await answer.text();
+      const written = Number(answer.headers.get('X-Bench-Write-Ms'));
+      if (!(written > 0)) throw new Error('the relay floor did not write');
+      result.relayFloorWrite.push(written);
+      result.relayFloorAfterWrite.push(performance.now() - start - written);
+    }
     for (const n of block) {
       // Ids far above the realm's, in databases of their own.
       const message = { id: 1_000_000_000 + n, sender_id: sender.id, stream_id: hot.channelId, topic_key: SEND_TOPIC };

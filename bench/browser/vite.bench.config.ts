@@ -7,6 +7,9 @@ import appConfig from '../../vite.config.ts';
 
 /** Built to the site root, so that its registration may take any scope (relay-peers.ts). */
 const FLOOR_SW = 'bench-floor-sw';
+const RELAY_FLOOR_SW = 'bench-relay-floor-sw';
+/** The Service Workers built to the site root under their own names. */
+const ROOT_SCRIPTS = new Set(['sw', FLOOR_SW, RELAY_FLOOR_SW]);
 
 export default mergeConfig(
   appConfig,
@@ -19,11 +22,13 @@ export default mergeConfig(
           import: 'bench/browser/import.html',
           'floor-frame': 'bench/browser/floor-frame.html',
           'msw-frame': 'bench/browser/msw-frame.html',
+          'relay-floor-frame': 'bench/browser/relay-floor-frame.html',
           [FLOOR_SW]: 'bench/browser/floor-service-worker.ts',
+          [RELAY_FLOOR_SW]: 'bench/browser/relay-floor-service-worker.ts',
         },
         output: {
-          // The app's names (vite.config.ts) and the floor Service Worker's.
-          entryFileNames: (chunk: { name: string }) => (chunk.name === 'sw' ? 'sw.js' : chunk.name === FLOOR_SW ? `${FLOOR_SW}.js` : 'assets/[name]-[hash].js'),
+          // The app's names (vite.config.ts) and the floors' Service Workers'.
+          entryFileNames: (chunk: { name: string }) => (ROOT_SCRIPTS.has(chunk.name) ? `${chunk.name}.js` : 'assets/[name]-[hash].js'),
         },
       },
     },
