@@ -1,11 +1,15 @@
 // A bench worker playing one trainee's browser for the latency figure: a replica of its own (live),
 // and, for the baseline, a plain API client of the hub. The sender sends through either; the
-// listener long-polls either its replica or the hub. Times are absolute (timeOrigin + now), so
-// the main thread can compare them across threads.
+// listener long-polls either its replica or the hub. For the floor, the sender first sends on an
+// engine of its own with no sync (A's local write), then through the hub's API; the listener,
+// once its long-poll on the hub has the message, writes it with its flag row into an engine of
+// its own (B's write). Times are absolute (timeOrigin + now), so the main thread can compare them
+// across threads.
 import { parentPort, workerData } from 'node:worker_threads';
 import { apiRequest } from './api-client.ts';
 import type { BenchUser } from './realm-fixture.ts';
-import { newReplica, roomMessage } from './sync-realm.ts';
+import { newReplica, roomEngine, roomMessage } from './sync-realm.ts';
+import { userMessageRow } from '../src/engine/storage/flags.ts';
 
 export interface LatencyJob {
   hubUrl: string;
@@ -14,9 +18,11 @@ export interface LatencyJob {
   user: BenchUser;
   /** The user of the plain API client (the baseline). */
   apiUser: BenchUser;
+  /** The room's trainees, for the floor's engine. */
+  trainees: number;
 }
 
-export type Via = 'replica' | 'api';
+export type Via = 'replica' | 'api' | 'floor';
 export type LatencyCommand = { send: string; via: Via } | { expect: string; via: Via } | 'stop';
 
 type Handle = (request: Request) => Promise<Response>;
@@ -65,17 +71,41 @@ const onHub: Handle = (request) => {
 };
 const listeners = job.role === 'listener' ? { replica: new Listener(onReplica, job.user), api: new Listener(onHub, job.apiUser) } : null;
 for (const listener of Object.values(listeners ?? {})) await listener.register();
+const floor = await roomEngine(job.trainees);
+const floorUser = floor.users.find((u) => u.email === job.user.email)!;
+const onFloor: Handle = (request) => floor.engine.handle(request);
+// B's write copies a message the floor's engine stored itself, under new ids.
+await json(onFloor(apiRequest(floorUser, 'POST', '/messages', roomMessage('the floor write template'))));
+const template = (await floor.engine.db.messages.orderBy('id').last())!;
+let floorWrites = 0;
 port.postMessage('ready');
+
+/** The least a replica can do with a message from the hub before showing it: store it and its reader's flag row. */
+async function floorWrite(content: string): Promise<void> {
+  const { db } = floor.engine;
+  const message = { ...template, id: 1_000_000 + floorWrites++, content };
+  await db.transaction('rw', db.messages, db.user_messages, async () => {
+    await db.messages.add(message);
+    await db.user_messages.add(userMessageRow(floorUser.id, message, 0));
+  });
+}
 
 port.on('message', async (command: LatencyCommand) => {
   if (command === 'stop') {
     await replica.stop();
     replica.engine.close();
+    floor.engine.close();
     port.postMessage('stopped');
     return;
   }
   if ('expect' in command) {
-    const delivered = listeners![command.via].nextMessage(command.expect);
+    const delivered =
+      command.via === 'floor'
+        ? listeners!.api.nextMessage(command.expect).then(async () => {
+            await floorWrite(command.expect);
+            return now();
+          })
+        : listeners![command.via].nextMessage(command.expect);
     // Let the long-poll reach its wait before the send starts.
     await new Promise((resolve) => setImmediate(resolve));
     port.postMessage('armed');
@@ -83,6 +113,7 @@ port.on('message', async (command: LatencyCommand) => {
     return;
   }
   const start = now();
+  if (command.via === 'floor') await json(onFloor(apiRequest(floorUser, 'POST', '/messages', roomMessage(command.send))));
   const sender = command.via === 'replica' ? { handle: onReplica, user: job.user } : { handle: onHub, user: job.apiUser };
   await json(sender.handle(apiRequest(sender.user, 'POST', '/messages', roomMessage(command.send))));
   port.postMessage({ sent: start });

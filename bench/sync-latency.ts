@@ -3,7 +3,9 @@
 // long-polling the hub, has it. A and B each run on a thread of their own (their browsers), the
 // hub on this one; both paths over loopback to the same hub, alternately, in the same run. Each
 // send starts once the system is at rest: both replicas caught up and waiting at the hub, the
-// listener's long-poll in place (so neither path pays for the other's background work).
+// listener's long-poll in place (so neither path pays for the other's background work). A third
+// path, the floor, is what any replica that writes before it pushes and before it shows must
+// spend: A's send on an engine with no sync, the API path, then B's write of the message.
 import { Worker } from 'node:worker_threads';
 import type { BenchUser } from './realm-fixture.ts';
 import { watchOpenRequests } from './open-requests.ts';
@@ -12,26 +14,28 @@ import { startHub } from './sync-realm.ts';
 import type { LatencyCommand, LatencyJob, Via } from './sync-latency-worker.ts';
 
 const WARMUP = 5;
+const TRAINEES = 4;
 const SAMPLES = 100;
 
 export interface SyncLatency {
   replica: { p50: number; p99: number };
   api: { p50: number; p99: number };
+  floor: { p50: number; p99: number };
   samples: number;
 }
 
 export async function measureSyncLatency(samples = SAMPLES): Promise<SyncLatency> {
-  const hub = await startHub(4);
+  const hub = await startHub(TRAINEES);
   const open = watchOpenRequests(hub.server.server);
   const [, a, b, sender, reader] = hub.users as [BenchUser, BenchUser, BenchUser, BenchUser, BenchUser];
-  const start = (job: Omit<LatencyJob, 'hubUrl'>) =>
-    new Worker(new URL('./sync-latency-worker.ts', import.meta.url), { workerData: { ...job, hubUrl: hub.server.url } });
+  const start = (job: Omit<LatencyJob, 'hubUrl' | 'trainees'>) =>
+    new Worker(new URL('./sync-latency-worker.ts', import.meta.url), { workerData: { ...job, hubUrl: hub.server.url, trainees: TRAINEES } });
   const workers = { sender: start({ role: 'sender', user: a, apiUser: sender }), listener: start({ role: 'listener', user: b, apiUser: reader }) };
   try {
     await Promise.all([next(workers.sender, 'ready'), next(workers.listener, 'ready')]);
-    const measured: Record<Via, number[]> = { replica: [], api: [] };
+    const measured: Record<Via, number[]> = { replica: [], api: [], floor: [] };
     for (let i = 0; i < WARMUP + samples; i++) {
-      for (const via of ['replica', 'api'] as const) {
+      for (const via of ['replica', 'api', 'floor'] as const) {
         const content = `${via} sample ${i}`;
         const armed = next(workers.listener, 'armed');
         const delivered = next<{ delivered: number }>(workers.listener, 'delivered');
@@ -51,7 +55,7 @@ export async function measureSyncLatency(samples = SAMPLES): Promise<SyncLatency
       return stopped;
     }));
     const figures = (ms: number[]) => ({ p50: median(ms), p99: percentile(ms, 99) });
-    return { replica: figures(measured.replica), api: figures(measured.api), samples };
+    return { replica: figures(measured.replica), api: figures(measured.api), floor: figures(measured.floor), samples };
   } finally {
     await Promise.all(Object.values(workers).map((worker) => worker.terminate()));
     await hub.close();

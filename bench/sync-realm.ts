@@ -30,12 +30,7 @@ export interface BenchHub {
 export async function startHub(trainees: number): Promise<BenchHub> {
   const users = roomUsers(trainees);
   const engine = await Engine.create({ name: `sync-hub-${crypto.randomUUID()}`, indexedDB: new IDBFactory(), IDBKeyRange, writeJournal: syncChangeJournal });
-  await engine.loadScenario({
-    realm: { name: 'Training room', host: HOST },
-    users: users.map((u, i) => ({ email: u.email, full_name: `Trainee ${i}`, role: i === 0 ? 100 : 400, api_key: u.apiKey })),
-    channels: [{ name: ROOM, subscribers: users.map((u) => u.email) }],
-  });
-  for (const user of users) user.id = (await engine.db.users.where('api_key').equals(user.apiKey).first())!.id;
+  await loadRoom(engine, users);
   const server = await createNodeServer(engine, { port: 0, syncHub: new SyncHub(engine) });
   return {
     engine,
@@ -46,6 +41,24 @@ export async function startHub(trainees: number): Promise<BenchHub> {
       engine.close();
     },
   };
+}
+
+/** Loads the training room into `engine` and sets the users' ids to its. */
+export async function loadRoom(engine: Engine, users: BenchUser[]): Promise<void> {
+  await engine.loadScenario({
+    realm: { name: 'Training room', host: HOST },
+    users: users.map((u, i) => ({ email: u.email, full_name: `Trainee ${i}`, role: i === 0 ? 100 : 400, api_key: u.apiKey })),
+    channels: [{ name: ROOM, subscribers: users.map((u) => u.email) }],
+  });
+  for (const user of users) user.id = (await engine.db.users.where('api_key').equals(user.apiKey).first())!.id;
+}
+
+/** An engine of its own holding the training room, with no sync (the latency figure's floor). */
+export async function roomEngine(trainees: number): Promise<{ engine: Engine; users: BenchUser[] }> {
+  const engine = await Engine.create({ name: `sync-floor-${crypto.randomUUID()}`, indexedDB: new IDBFactory(), IDBKeyRange });
+  const users = roomUsers(trainees);
+  await loadRoom(engine, users);
+  return { engine, users };
 }
 
 /** A replica of `user`'s view on its own engine, reaching the hub over loopback HTTP. */
