@@ -22,7 +22,8 @@ export interface LatencyJob {
   trainees: number;
 }
 
-export type Via = 'replica' | 'api' | 'floor';
+/** `api-to-replica`: the send through the hub's API, the listener on its replica (the hub's side of the replica's path alone). */
+export type Via = 'replica' | 'api' | 'floor' | 'api-to-replica';
 export type LatencyCommand = { send: string; via: Via } | { expect: string; via: Via } | 'stop';
 
 type Handle = (request: Request) => Promise<Response>;
@@ -105,7 +106,7 @@ port.on('message', async (command: LatencyCommand) => {
             await floorWrite(command.expect);
             return now();
           })
-        : listeners![command.via].nextMessage(command.expect);
+        : listeners![command.via === 'api-to-replica' ? 'replica' : command.via].nextMessage(command.expect);
     // Let the long-poll reach its wait before the send starts.
     await new Promise((resolve) => setImmediate(resolve));
     port.postMessage('armed');

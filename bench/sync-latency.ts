@@ -5,7 +5,8 @@
 // send starts once the system is at rest: both replicas caught up and waiting at the hub, the
 // listener's long-poll in place (so neither path pays for the other's background work). A third
 // path, the floor, is what any replica that writes before it pushes and before it shows must
-// spend: A's send on an engine with no sync, the API path, then B's write of the message.
+// spend: A's send on an engine with no sync, the API path, then B's write of the message. A
+// fourth sends through the hub's API to B's replica: the replica's path less A's part.
 import { Worker } from 'node:worker_threads';
 import type { BenchUser } from './realm-fixture.ts';
 import { watchOpenRequests } from './open-requests.ts';
@@ -21,6 +22,7 @@ export interface SyncLatency {
   replica: { p50: number; p99: number };
   api: { p50: number; p99: number };
   floor: { p50: number; p99: number };
+  apiToReplica: { p50: number; p99: number };
   samples: number;
 }
 
@@ -33,16 +35,16 @@ export async function measureSyncLatency(samples = SAMPLES): Promise<SyncLatency
   const workers = { sender: start({ role: 'sender', user: a, apiUser: sender }), listener: start({ role: 'listener', user: b, apiUser: reader }) };
   try {
     await Promise.all([next(workers.sender, 'ready'), next(workers.listener, 'ready')]);
-    const measured: Record<Via, number[]> = { replica: [], api: [], floor: [] };
+    const measured: Record<Via, number[]> = { replica: [], api: [], floor: [], 'api-to-replica': [] };
     for (let i = 0; i < WARMUP + samples; i++) {
-      for (const via of ['replica', 'api', 'floor'] as const) {
+      for (const via of ['replica', 'api', 'floor', 'api-to-replica'] as const) {
         const content = `${via} sample ${i}`;
         const armed = next(workers.listener, 'armed');
         const delivered = next<{ delivered: number }>(workers.listener, 'delivered');
         post(workers.listener, { expect: content, via });
         await armed;
         // A's and B's live loops wait at the hub (after catching up); the baseline's long-poll too.
-        await open.until(() => open.count('/sync/v1/wait') === 2 && (via === 'replica' || open.count('/api/v1/events') === 1));
+        await open.until(() => open.count('/sync/v1/wait') === 2 && (via === 'replica' || via === 'api-to-replica' || open.count('/api/v1/events') === 1));
         const sent = next<{ sent: number }>(workers.sender, 'sent');
         post(workers.sender, { send: content, via });
         const ms = (await delivered).delivered - (await sent).sent;
@@ -55,7 +57,7 @@ export async function measureSyncLatency(samples = SAMPLES): Promise<SyncLatency
       return stopped;
     }));
     const figures = (ms: number[]) => ({ p50: median(ms), p99: percentile(ms, 99) });
-    return { replica: figures(measured.replica), api: figures(measured.api), floor: figures(measured.floor), samples };
+    return { replica: figures(measured.replica), api: figures(measured.api), floor: figures(measured.floor), apiToReplica: figures(measured['api-to-replica']), samples };
   } finally {
     await Promise.all(Object.values(workers).map((worker) => worker.terminate()));
     await hub.close();

@@ -57,6 +57,14 @@ export async function runSyncBench({ latencyOnly }: { latencyOnly: boolean }): P
     target: '—',
     pass: null,
   });
+  rows.push({
+    figure: "send through the hub's API -> long-poll on replica B returns (the replica's path without A's part), p50 ms",
+    measured: `${fixed(latency.apiToReplica.p50, 1)} (p99 ${fixed(latency.apiToReplica.p99, 1)})`,
+    baseline: `${fixed(latency.replica.p50, 1)} (send on replica A -> long-poll on replica B, above)`,
+    ratio: `replica's path ${fixed(latency.replica.p50 / latency.apiToReplica.p50)}x this`,
+    target: '—',
+    pass: null,
+  });
   console.log();
   console.log(markdownTable(rows));
   console.log();
