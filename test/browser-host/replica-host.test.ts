@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ReplicaHost, type ReplicaHostOptions } from '../../src/browser-host/engine-worker/replica-host.ts';
 import { ReplicaLinkStore } from '../../src/browser-host/engine-worker/replica-link-store.ts';
 import type { Engine } from '../../src/engine/engine.ts';
+import { unreadJsonAnswer } from '../../src/engine/http/json-answer-response.ts';
 import { CALL_DEADLINE_MS } from '../../src/sync/replica/hub-client.ts';
 import type { SyncReport } from '../../src/sync/replica/sync-replica.ts';
 import { IDS, TEST_SCENARIO } from '../support/test-realm.ts';
@@ -66,6 +67,23 @@ describe('a browser joining a hub', () => {
 
     const mark = new Caller((request) => host.handle(request), MARK.email, MARK.api_key);
     expect(await SyncWorld.messagesSeen(mark)).toEqual(await SyncWorld.messagesSeen(world.onHub('mark')));
+  });
+
+  it("hands its engine's JSON answers over unbuilt when the relay asks, for reads and for queued writes", async () => {
+    world = await SyncWorld.create();
+    const { options } = await browser();
+    const host = await ReplicaHost.join(options, HUB_URL);
+    hosts.push(host);
+    await logIn(host, 'mark-pass');
+    const headers = { Authorization: `Basic ${btoa(`${MARK.email}:${MARK.api_key}`)}`, 'Content-Type': 'application/x-www-form-urlencoded' };
+    const asRelay = (method: string, path: string, body?: string) =>
+      host.handle(new Request(`http://local.test/api/v1${path}`, { method, headers, body }), { writesJsonItself: true });
+
+    const me = unreadJsonAnswer(await asRelay('GET', '/users/me'));
+    const sent = unreadJsonAnswer(await asRelay('POST', '/messages', 'type=stream&to=general&topic=relay&content=hi'));
+
+    expect([me?.status, JSON.parse(me?.text ?? '{}').email]).toEqual([200, MARK.email]);
+    expect([sent?.status, JSON.parse(sent?.text ?? '{}').result]).toEqual([200, 'success']);
   });
 
   it('refuses a wrong password with the hub\'s answer and stays without a realm', async () => {

@@ -6,7 +6,7 @@ import { ensureRealm, replaceRealm } from './realm-loader.ts';
 import { realmSummary } from './realm-summary.ts';
 import { type EngineControl, type JoinAnswer, SYNC_STATUS_CHANNEL } from '../protocol/engine-control.ts';
 import { REQUEST_LOG_CHANNEL } from '../protocol/relay-protocol.ts';
-import { serveRelayPort } from './relay-server.ts';
+import { type RequestHandler, serveRelayPort } from './relay-server.ts';
 import { ReplayGuard } from './replay-guard.ts';
 import { IndexedDbUploadStore } from './indexeddb-upload-store.ts';
 import { ReplicaHost, type ReplicaHostOptions } from './replica-host.ts';
@@ -83,7 +83,7 @@ export function startEngineHost(scope: SharedWorkerScope): void {
     return changes;
   };
   // A replica answers without a realm of its own until its first login.
-  const handler = async (): Promise<{ handle(request: Request): Promise<Response> }> => (await replica) ?? engine();
+  const handler = async (): Promise<RequestHandler> => (await replica) ?? engine();
 
   const joinHub = async (hubUrl: string, replace: boolean): Promise<JoinAnswer> => {
     const target = hubBase(hubUrl);

@@ -1,11 +1,18 @@
+import { answerIsKept, type RelayedAbort, type RelayedAck, type RelayedRequest, type RelayedResponse } from '../protocol/relay-protocol.ts';
+import type { HandleOptions } from '../../engine/engine.ts';
+import { jsonResponseText, unreadJsonAnswer } from '../../engine/http/json-answer-response.ts';
+import type { ReplayGuard } from './replay-guard.ts';
+
 /** What answers the relayed requests: the engine, or the replica in front of it. */
 export interface RequestHandler {
-  handle(request: Request): Promise<Response>;
+  handle(request: Request, options?: Pick<HandleOptions, 'writesJsonItself'>): Promise<Response>;
 }
 
-import { answerIsKept, type RelayedAbort, type RelayedAck, type RelayedRequest, type RelayedResponse } from '../protocol/relay-protocol.ts';
-import { jsonResponseText } from '../../engine/http/json-answer-response.ts';
-import type { ReplayGuard } from './replay-guard.ts';
+/**
+ * The relay copies a JSON answer's text to the Service Worker itself, so the engine need not
+ * build a platform Response for it (for a page of 100 messages, ~0.2 ms of Chromium's time).
+ */
+const RELAYED = { writesJsonItself: true } as const;
 
 /**
  * The engine's end of one Service Worker port: each relayed request becomes a WHATWG Request
@@ -28,7 +35,7 @@ export function serveRelayPort(port: MessagePort, engine: () => Promise<RequestH
     const abort = new AbortController();
     running.set(message.id, abort);
     guard
-      .handle(message, abort.signal, async (signal) => toRelayed(message.id, await (await engine()).handle(toRequest(message, signal))))
+      .handle(message, abort.signal, async (signal) => toRelayed(message.id, await (await engine()).handle(toRequest(message, signal), RELAYED)))
       .catch((error: unknown) => {
         console.error('offline-realm: a relayed request failed', error);
         return internalError(message.id);
@@ -56,6 +63,11 @@ function toRequest(message: RelayedRequest, signal: AbortSignal): Request {
 const encoder = new TextEncoder();
 
 async function toRelayed(id: number, response: Response): Promise<RelayedResponse> {
+  const answer = unreadJsonAnswer(response);
+  if (answer) {
+    const { status, headers, text } = answer;
+    return { type: 'response', id, status, statusText: '', headers: Object.entries(headers), body: encoder.encode(text).buffer };
+  }
   const text = jsonResponseText(response);
   const body = text !== null ? encoder.encode(text).buffer : response.body ? await response.arrayBuffer() : null;
   return {

@@ -1,4 +1,4 @@
-import { API_PREFIX, type Engine } from '../../engine/engine.ts';
+import { API_PREFIX, type Engine, type HandleOptions } from '../../engine/engine.ts';
 import { readBoundedBody } from '../../engine/http/bounded-body.ts';
 import { jsonResponse } from '../../engine/http/json-response.ts';
 import { asWriteInFlight } from '../../engine/services/run-action.ts';
@@ -63,10 +63,10 @@ export class ReplicaHost {
     return new ReplicaHost(options, hubUrl);
   }
 
-  handle(request: Request): Promise<Response> {
-    if (this.#replica) return this.#replica.handle(request);
+  handle(request: Request, options: Pick<HandleOptions, 'writesJsonItself'> = {}): Promise<Response> {
+    if (this.#replica) return this.#replica.handle(request, options);
     if (request.method === 'POST' && new URL(request.url).pathname === FETCH_API_KEY) return this.#firstLogin(request);
-    return this.#options.engine.handle(request);
+    return this.#options.engine.handle(request, options);
   }
 
   /** The sync report, once someone has logged in. */

@@ -1,5 +1,5 @@
 import { RealmDirectory } from '../../engine/directory/realm-directory.ts';
-import { API_PREFIX, type Engine } from '../../engine/engine.ts';
+import { API_PREFIX, type Engine, type HandleOptions } from '../../engine/engine.ts';
 import { ApiError } from '../../engine/errors/api-error.ts';
 import { HUB_ONLY_WRITE } from '../../engine/storage/replica-database.ts';
 import { jsonResponse } from '../../engine/http/json-response.ts';
@@ -31,13 +31,13 @@ export type LocalOutcome = { response: Response } | { forward: SyncedRequest };
  * to a new name included: only the hub gives ids), never done locally; any other request with a
  * file is refused (an upload, `POST /user_uploads`, is `SyncReplica`'s to send to the hub).
  */
-export async function handleLocally(engine: Engine, request: Request): Promise<LocalOutcome> {
+export async function handleLocally(engine: Engine, request: Request, options: Pick<HandleOptions, 'writesJsonItself'> = {}): Promise<LocalOutcome> {
   const url = new URL(request.url);
-  if (!url.pathname.startsWith(`${API_PREFIX}/`) || READS.has(request.method)) return { response: await engine.handle(request) };
+  if (!url.pathname.startsWith(`${API_PREFIX}/`) || READS.has(request.method)) return { response: await engine.handle(request, options) };
   const path = url.pathname.slice(API_PREFIX.length);
   // An unknown path or method gets the API's own 404 or 405 here, without a trip to the hub.
   if (isLocalOnly(request.method, path) || engine.router.match(request.method, path).kind !== 'found') {
-    return { response: await engine.handle(request) };
+    return { response: await engine.handle(request, options) };
   }
   const params = await readParams(request, url);
   if (typeof params === 'string') return { response: unsupported(params) };
@@ -45,7 +45,7 @@ export async function handleLocally(engine: Engine, request: Request): Promise<L
   if (typeof synced === 'string') return forwarded(request.method, path, params);
   const directory = await RealmDirectory.load(engine.db);
   if (subscribedChannelNames(synced)?.some((name) => !directory.channelByName(name))) return forwarded(request.method, path, params);
-  const response = await engine.handle(localRun(request, synced), { inTransaction: (scope, answer) => queueMutation(scope, synced, answer) });
+  const response = await engine.handle(localRun(request, synced), { ...options, inTransaction: (scope, answer) => queueMutation(scope, synced, answer) });
   // The run met a write only the hub may do (a channel a page renamed since the choice above, a move in a channel no longer held): rolled back, it goes to the hub.
   return (await isHubOnlyWrite(response)) ? forwarded(request.method, path, params) : { response };
 }

@@ -1,6 +1,6 @@
 import { authenticate } from '../../engine/auth/basic-auth.ts';
 import { RealmDirectory } from '../../engine/directory/realm-directory.ts';
-import { API_PREFIX, type Engine } from '../../engine/engine.ts';
+import { API_PREFIX, type Engine, type HandleOptions } from '../../engine/engine.ts';
 import { ApiError } from '../../engine/errors/api-error.ts';
 import { errorResponse, jsonResponse } from '../../engine/http/json-response.ts';
 import type { EngineEvent } from '../../engine/events/event-types.ts';
@@ -90,8 +90,8 @@ export class SyncReplica {
     for (const wake of [...this.#roundWaiters]) wake();
   }
 
-  /** A request of the replica's user to its local engine. */
-  async handle(request: Request): Promise<Response> {
+  /** A request of the replica's user to its local engine; `options` as `Engine.handle` takes them, for the engine's answers. */
+  async handle(request: Request, options: Pick<HandleOptions, 'writesJsonItself'> = {}): Promise<Response> {
     const url = new URL(request.url);
     if (url.pathname === API_PREFIX + SYNC_STATUS_PATH) return this.#answerReport(request);
     if (isUploadRequest(request, url)) return this.#upload(request);
@@ -100,7 +100,7 @@ export class SyncReplica {
     const hubRead = hubReadRequest(request);
     if (hubRead) return this.#readOnHub(request, hubRead);
     const ephemeral = await ephemeralRequest(request);
-    const outcome = await handleLocally(this.engine, request);
+    const outcome = await handleLocally(this.engine, request, options);
     if ('forward' in outcome) return this.#forward(request, outcome.forward);
     const { response } = outcome;
     if (ephemeral) {
