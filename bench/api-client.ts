@@ -1,5 +1,6 @@
 // Requests as an HTTP client builds them (form-encoded, Basic auth), timed around `handle()`.
 import type { Engine } from '../src/engine/engine.ts';
+import { unreadJsonAnswer } from '../src/engine/http/json-answer-response.ts';
 import type { BenchUser } from './realm-fixture.ts';
 
 export interface Timed {
@@ -26,8 +27,20 @@ export function apiRequest(user: BenchUser, method: string, path: string, params
   return new Request(url, { method, headers, body: inQuery ? undefined : form });
 }
 
-/** Time from calling `handle()` to the response body read in full, as a client sees it. */
+/**
+ * Time from calling `handle()` to the answer's body in hand, taken as both hosts take it: a JSON
+ * answer's text as it is (`writesJsonItself`: the Node host writes it, the browser relay copies
+ * it), any other answer's body read.
+ */
 export async function timedCall(engine: Engine, request: Request): Promise<Timed> {
+  const start = performance.now();
+  const response = await engine.handle(request, { writesJsonItself: true });
+  const body = unreadJsonAnswer(response)?.text ?? (await response.text());
+  return { startedAt: start, ms: performance.now() - start, status: response.status, body };
+}
+
+/** The same, with the answer as the platform's own Response and its body read: what `Engine.handle`'s callers and msw get. */
+export async function timedPlatformCall(engine: Engine, request: Request): Promise<Timed> {
   const start = performance.now();
   const response = await engine.handle(request);
   const body = await response.text();

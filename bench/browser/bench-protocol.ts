@@ -13,8 +13,8 @@ export type BenchCall =
   | { type: 'build-realm' }
   /** Answered at once: the bare postMessage round trip. */
   | { type: 'ping' }
-  /** Times one `engine.handle()` of this request, from the call to the body read. */
-  | { type: 'time-handle'; user: BenchUser; method: string; path: string; params: Record<string, unknown>; withBody: boolean }
+  /** Times one `engine.handle()` of this request, from the call to the body in hand (`timedCall`; with `platformResponse`, `timedPlatformCall`). */
+  | { type: 'time-handle'; user: BenchUser; method: string; path: string; params: Record<string, unknown>; withBody: boolean; platformResponse?: boolean }
   /**
    * Times the bare index query for the newest `limit` messages of a topic; with `flagsOf`, also
    * reads that user's flag rows of those messages in the same transaction (what a page must add):
@@ -76,6 +76,8 @@ export interface SendSamples {
 export interface TopicPageSamples {
   relayed: number[];
   engine: number[];
+  /** `handle()` answering the platform's own Response, its body read (`timedPlatformCall`). */
+  enginePlatform: number[];
   bare: number[];
   /** The bare query plus the viewer's flag rows of the same messages, key by key. */
   bareWithFlags: number[];

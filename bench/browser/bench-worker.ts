@@ -8,7 +8,7 @@
  */
 import { Dexie } from 'dexie';
 import { Engine } from '../../src/engine/engine.ts';
-import { apiRequest, timedCall } from '../api-client.ts';
+import { apiRequest, timedCall, timedPlatformCall } from '../api-client.ts';
 import { type FlagLayouts, openFlagLayouts } from '../flag-row-layouts.ts';
 import { type BenchRealm, buildBenchRealm } from '../realm-fixture.ts';
 import type { BenchCall, BenchCallMessage, BenchReply, TimedHandle, TimedQuery } from './bench-protocol.ts';
@@ -26,7 +26,7 @@ async function answer(call: Exclude<BenchCall, { type: 'ping' }>): Promise<unkno
       realm ??= engine.then(buildBenchRealm);
       return realm;
     case 'time-handle': {
-      const timed = await timedCall(await engine, apiRequest(call.user, call.method, call.path, call.params));
+      const timed = await (call.platformResponse ? timedPlatformCall : timedCall)(await engine, apiRequest(call.user, call.method, call.path, call.params));
       return { ms: timed.ms, status: timed.status, body: call.withBody ? timed.body : null } satisfies TimedHandle;
     }
     case 'time-topic-query': {

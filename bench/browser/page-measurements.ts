@@ -1,11 +1,13 @@
-// The bench page's timing loops. Each round times the relayed fetch, then the same work done
-// bare in the bench worker, so a busy spell on the machine slows every side alike.
+// The bench page's timing loops. Each round times the relayed fetch and the same work done bare
+// in the bench worker, so a busy spell on the machine slows every side alike; a round's sides
+// run in an order shuffled afresh for every round (shuffled-rounds.ts).
 import { expectOk } from '../api-client.ts';
 import type { BenchRealm } from '../realm-fixture.ts';
 import type { RegisterSamples, SendSamples, SmallGetSamples, TimedHandle, TimedQuery, TopicPageSamples } from './bench-protocol.ts';
 import type { BenchWorkerClient } from './bench-worker-client.ts';
 import { apiFetch, timedFetch } from './page-fetch.ts';
 import { openRelayPeers, type RelayPeers } from './relay-peers.ts';
+import { shuffledRounds } from './shuffled-rounds.ts';
 
 const PAGE = 100;
 const SEND_TOPIC = 'browser send bench';
@@ -20,18 +22,25 @@ export async function smallGet(worker: BenchWorkerClient, realm: BenchRealm, sam
   const user = realm.hot.subscribers[2];
   const peers = await relayPeers(realm);
   const result: SmallGetSamples = { relayed: [], engine: [], ping: [], floor: [], relayFloor: [], msw: [], mswEngine: [] };
+  const round = shuffledRounds();
   for (let i = 0; i < warmup + samples; i++) {
-    const relayed = await timedFetch(user, 'GET', '/users/me');
+    const [relayed, bare, ping, floor, relayFloor, msw, mswEngine] = await round([
+      () => timedFetch(user, 'GET', '/users/me'),
+      () => worker.call<TimedHandle>({ type: 'time-handle', user, method: 'GET', path: '/users/me', params: {}, withBody: false }),
+      () => worker.ping(),
+      () => timedFetch(user, 'GET', '/users/me', {}, peers.floor),
+      () => timedFetch(user, 'GET', '/users/me', {}, peers.relayFloor),
+      () => {
+        peers.mswAnswers('fixed');
+        return timedFetch(user, 'GET', '/users/me', {}, peers.msw);
+      },
+      () => {
+        peers.mswAnswers('engine');
+        return timedFetch(user, 'GET', '/users/me', {}, peers.msw);
+      },
+    ] as const);
     expectOk(relayed, 'GET /users/me');
-    const bare = await worker.call<TimedHandle>({ type: 'time-handle', user, method: 'GET', path: '/users/me', params: {}, withBody: false });
     expectOk({ status: bare.status, body: '' }, 'GET /users/me in the bench worker');
-    const ping = await worker.ping();
-    const floor = await timedFetch(user, 'GET', '/users/me', {}, peers.floor);
-    const relayFloor = await timedFetch(user, 'GET', '/users/me', {}, peers.relayFloor);
-    peers.mswAnswers('fixed');
-    const msw = await timedFetch(user, 'GET', '/users/me', {}, peers.msw);
-    peers.mswAnswers('engine');
-    const mswEngine = await timedFetch(user, 'GET', '/users/me', {}, peers.msw);
     if ([floor, relayFloor, msw, mswEngine].some((peer) => peer.body !== relayed.body)) throw new Error('a floor or MSW answered other than the engine');
     if (i < warmup) continue;
     result.relayed.push(relayed.ms);
@@ -125,20 +134,26 @@ export async function topicPage(worker: BenchWorkerClient, realm: BenchRealm, sa
       { operator: 'topic', operand: hot.topic },
     ],
   };
-  const result: TopicPageSamples = { relayed: [], engine: [], bare: [], bareWithFlags: [], bareWithFlagRange: [], topicMessages: hot.topicMessages };
+  const result: TopicPageSamples = { relayed: [], engine: [], enginePlatform: [], bare: [], bareWithFlags: [], bareWithFlagRange: [], topicMessages: hot.topicMessages };
+  const round = shuffledRounds();
   for (let i = 0; i < warmup + samples; i++) {
-    const relayed = await timedFetch(viewer, 'GET', '/messages', params);
-    expectOk(relayed, 'GET /messages');
-    const handled = await worker.call<TimedHandle>({ type: 'time-handle', user: viewer, method: 'GET', path: '/messages', params, withBody: i === 0 });
-    expectOk({ status: handled.status, body: handled.body ?? '' }, 'GET /messages in the bench worker');
     const query = { type: 'time-topic-query', channelId: hot.channelId, topic: hot.topic, limit: PAGE } as const;
-    const bare = await worker.call<TimedQuery>({ ...query, flagsOf: null });
-    const withFlags = await worker.call<TimedQuery>({ ...query, flagsOf: viewer.id, flagsBy: 'keys' });
-    const withFlagRange = await worker.call<TimedQuery>({ ...query, flagsOf: viewer.id, flagsBy: 'range' });
+    const [relayed, handled, platform, bare, withFlags, withFlagRange] = await round([
+      () => timedFetch(viewer, 'GET', '/messages', params),
+      () => worker.call<TimedHandle>({ type: 'time-handle', user: viewer, method: 'GET', path: '/messages', params, withBody: i === 0 }),
+      () => worker.call<TimedHandle>({ type: 'time-handle', user: viewer, method: 'GET', path: '/messages', params, withBody: false, platformResponse: true }),
+      () => worker.call<TimedQuery>({ ...query, flagsOf: null }),
+      () => worker.call<TimedQuery>({ ...query, flagsOf: viewer.id, flagsBy: 'keys' }),
+      () => worker.call<TimedQuery>({ ...query, flagsOf: viewer.id, flagsBy: 'range' }),
+    ] as const);
+    expectOk(relayed, 'GET /messages');
+    expectOk({ status: handled.status, body: handled.body ?? '' }, 'GET /messages in the bench worker');
+    expectOk({ status: platform.status, body: '' }, 'GET /messages in the bench worker, platform Response');
     if (i === 0) checkSamePage([relayed.body, handled.body ?? ''], bare.ids);
     if (i < warmup) continue;
     result.relayed.push(relayed.ms);
     result.engine.push(handled.ms);
+    result.enginePlatform.push(platform.ms);
     result.bare.push(bare.ms);
     result.bareWithFlags.push(withFlags.ms);
     result.bareWithFlagRange.push(withFlagRange.ms);
