@@ -26,6 +26,15 @@ export interface LatencyJob {
 export type Via = 'replica' | 'api' | 'floor' | 'api-to-replica';
 export type LatencyCommand = { send: string; via: Via } | { expect: string; via: Via } | 'stop';
 
+/** Where each path's message is sent (by A's user on its replica, or by the API user on the hub) and where its listener long-polls. */
+const PATHS: Record<Via, { sendsOn: 'replica' | 'hub'; listensOn: 'replica' | 'hub' }> = {
+  replica: { sendsOn: 'replica', listensOn: 'replica' },
+  api: { sendsOn: 'hub', listensOn: 'hub' },
+  // Also A's local write before the send and B's write after the long-poll.
+  floor: { sendsOn: 'hub', listensOn: 'hub' },
+  'api-to-replica': { sendsOn: 'hub', listensOn: 'replica' },
+};
+
 type Handle = (request: Request) => Promise<Response>;
 
 const job = workerData as LatencyJob;
@@ -70,7 +79,7 @@ const onHub: Handle = (request) => {
   const url = new URL(request.url);
   return fetch(new Request(new URL(url.pathname + url.search, job.hubUrl), request));
 };
-const listeners = job.role === 'listener' ? { replica: new Listener(onReplica, job.user), api: new Listener(onHub, job.apiUser) } : null;
+const listeners = job.role === 'listener' ? { replica: new Listener(onReplica, job.user), hub: new Listener(onHub, job.apiUser) } : null;
 for (const listener of Object.values(listeners ?? {})) await listener.register();
 const floor = await roomEngine(job.trainees);
 const floorUser = floor.users.find((u) => u.email === job.user.email)!;
@@ -100,13 +109,14 @@ port.on('message', async (command: LatencyCommand) => {
     return;
   }
   if ('expect' in command) {
+    const heard = listeners![PATHS[command.via].listensOn].nextMessage(command.expect);
     const delivered =
       command.via === 'floor'
-        ? listeners!.api.nextMessage(command.expect).then(async () => {
+        ? heard.then(async () => {
             await floorWrite(command.expect);
             return now();
           })
-        : listeners![command.via === 'api-to-replica' ? 'replica' : command.via].nextMessage(command.expect);
+        : heard;
     // Let the long-poll reach its wait before the send starts.
     await new Promise((resolve) => setImmediate(resolve));
     port.postMessage('armed');
@@ -115,7 +125,7 @@ port.on('message', async (command: LatencyCommand) => {
   }
   const start = now();
   if (command.via === 'floor') await json(onFloor(apiRequest(floorUser, 'POST', '/messages', roomMessage(command.send))));
-  const sender = command.via === 'replica' ? { handle: onReplica, user: job.user } : { handle: onHub, user: job.apiUser };
+  const sender = PATHS[command.via].sendsOn === 'replica' ? { handle: onReplica, user: job.user } : { handle: onHub, user: job.apiUser };
   await json(sender.handle(apiRequest(sender.user, 'POST', '/messages', roomMessage(command.send))));
   port.postMessage({ sent: start });
 });

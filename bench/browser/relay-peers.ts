@@ -3,9 +3,9 @@
  * own (a registration's scope is the frame's URL, so the app's Service Worker keeps the bench
  * page): the bare Service Worker answering by itself (floor-service-worker.ts), the bare relay
  * to a SharedWorker (relay-floor-service-worker.ts), and MSW's browser worker answering from a
- * handler in its frame (msw-frame.ts). Both answer with `body`,
- * the engine's own answer; MSW's handler can also run `engine.handle()` in its frame. A frame's `fetch` is a fetch by that frame, so it goes through the
- * frame's Service Worker; the bench page times it on its own clock.
+ * handler in its frame (msw-frame.ts). All three answer with `body`, the engine's own answer;
+ * MSW's handler can also run `engine.handle()` in its frame. A frame's `fetch` is a fetch by that
+ * frame, so it goes through the frame's Service Worker; the bench page times it on its own clock.
  */
 import type { MswAnswer, MswFrameApi } from './msw-frame.ts';
 import type { RelayFloorPortMessage, RelayFloorStart } from './relay-floor-protocol.ts';
