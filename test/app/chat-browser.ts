@@ -138,3 +138,28 @@ export async function newestInTopic(page: Page, auth: string, channel: string, t
 export const OLIVIA = 'olivia@lakeside.test:pbGan8CP9oJG8HYYILCxegSkvA8TGKc7';
 export const MARCUS = 'marcus@lakeside.test:31ixqtQ5Vvb44cLyEWHkWV1NXtrMWCJ4';
 export const HANNAH = 'hannah@lakeside.test:jcSiR4rna0FrGZHitMQUwGPA6nlZSMyX';
+
+/** The drafts a tab's browser keeps (idb-keyval's store), by key: `chat:draft:<server>:<email>:topic:<channel id>:<topic>` or `...:dm:<ids>`. */
+export function storedDrafts(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(async () => {
+    if (!(await indexedDB.databases()).some((db) => db.name === 'keyval-store')) return {};
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('keyval-store');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      if (!db.objectStoreNames.contains('keyval')) return {};
+      const store = db.transaction('keyval').objectStore('keyval');
+      const read = <T,>(request: IDBRequest<T>) =>
+        new Promise<T>((resolve, reject) => {
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+      const [keys, values] = await Promise.all([read(store.getAllKeys()), read(store.getAll())]);
+      return Object.fromEntries(keys.flatMap((key, i) => (typeof key === 'string' && key.startsWith('chat:draft:') && typeof values[i] === 'string' ? [[key, values[i]]] : [])));
+    } finally {
+      db.close();
+    }
+  });
+}

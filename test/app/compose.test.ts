@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
-  api, goTo, launchBrowser, logInAs, messageAction, messageElement, messageWithText, newestInTopic, newProfile, OLIVIA, openChat, send, WAIT_MS, waitAppReady,
+  api, goTo, launchBrowser, logInAs, messageAction, messageElement, messageWithText, newestInTopic, newProfile, OLIVIA, openChat, send, storedDrafts, WAIT_MS, waitAppReady,
 } from './chat-browser.ts';
 
 /** #general, a topic of this file's own: its draft is the only one there. */
@@ -33,27 +33,9 @@ async function boxHolds(text: string): Promise<void> {
   await expect.poll(() => box.inputValue(), { timeout: WAIT_MS }).toBe(text);
 }
 
-/** Whether some draft kept in IndexedDB (idb-keyval's store, which the login already created) holds `text`. */
-function draftStored(text: string): Promise<boolean> {
-  return page.evaluate(async (expected) => {
-    if (!(await indexedDB.databases()).some((db) => db.name === 'keyval-store')) return false;
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('keyval-store');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    try {
-      if (!db.objectStoreNames.contains('keyval')) return false;
-      const values = await new Promise<unknown[]>((resolve, reject) => {
-        const request = db.transaction('keyval').objectStore('keyval').getAll();
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      return values.includes(expected);
-    } finally {
-      db.close();
-    }
-  }, text);
+/** Whether some draft kept in the browser holds `text`. */
+async function draftStored(text: string): Promise<boolean> {
+  return Object.values(await storedDrafts(page)).includes(text);
 }
 
 describe('the compose box', () => {

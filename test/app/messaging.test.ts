@@ -17,6 +17,7 @@ import {
   openChat,
   send,
   shownMessageIds,
+  storedDrafts,
   WAIT_MS,
 } from './chat-browser.ts';
 
@@ -363,12 +364,19 @@ describe('chatting between two people in two tabs', () => {
     await goTo(olivia, TOPIC_HASH);
   });
 
-  test('a topic is marked resolved from its header, the view following it to its ✔ name; writing into it offers to unresolve it first', async () => {
+  test('a topic is marked resolved from its header, the view and the compose box following it to its ✔ name; writing into it offers to unresolve it first', async () => {
     await goTo(olivia, '#narrow/channel/2-general/topic/resolve.20me');
     await send(olivia, 'is this fixed?');
+    const box = olivia.getByRole('textbox', { name: 'Message', exact: true });
+    await box.fill('half-written');
     await olivia.getByRole('button', { name: 'Mark as resolved' }).click();
     await olivia.getByRole('heading', { name: '#general › ✔ resolve me' }).waitFor();
     await messageWithText(olivia, 'is this fixed?').waitFor();
+    // The unsent text went along, its draft too: none is left under the old name.
+    await expect(olivia.getByRole('textbox', { name: 'Topic' }).inputValue()).resolves.toBe('✔ resolve me');
+    await expect(box.inputValue()).resolves.toBe('half-written');
+    const keysHolding = async (text: string) => Object.entries(await storedDrafts(olivia)).flatMap(([key, value]) => (value === text ? [key.replace(/^.*:topic:/, '')] : []));
+    await expect.poll(() => keysHolding('half-written'), { timeout: WAIT_MS }).toEqual(['2:✔ resolve me']);
 
     // The notification bot says who resolved it, as upstream's does.
     await messageWithText(olivia, 'has marked this topic as resolved').waitFor();
@@ -376,7 +384,6 @@ describe('chatting between two people in two tabs', () => {
     await olivia.getByRole('button', { name: 'Mark as unresolved' }).waitFor();
 
     // Writing into it warns, as upstream's compose box, and offers to unresolve it first.
-    const box = olivia.getByRole('textbox', { name: 'Message', exact: true });
     await box.fill('one more thing');
     const warning = olivia.getByRole('status').filter({ hasText: 'You are sending a message to a resolved topic.' });
     await warning.getByRole('button', { name: 'Unresolve topic' }).click();
@@ -404,7 +411,7 @@ describe('chatting between two people in two tabs', () => {
     await goTo(olivia, TOPIC_HASH);
   });
 
-  test('Rename topic from the topic menu moves every message, the notice as chosen, and the view follows the topic', async () => {
+  test('Rename topic from the topic menu (its keys as every menu’s) moves every message, the notice as chosen, and the view follows the topic', async () => {
     await goTo(olivia, '#narrow/channel/2-general/topic/draft.20name');
     await send(olivia, 'first under the draft name');
     await send(olivia, 'second under the draft name');
@@ -428,6 +435,18 @@ describe('chatting between two people in two tabs', () => {
     await olivia.keyboard.press('Enter');
     await expect.poll(focusedName, { timeout: WAIT_MS }).toBe('Topic actions');
     await expect(olivia.getByRole('menu').count()).resolves.toBe(0);
+    await olivia.keyboard.press('Enter');
+    await expect.poll(focusedChoice, { timeout: WAIT_MS }).toBe('Copy link to topic');
+    // Escape closes it, the focus back on its button; so does tabbing out of it (past its button).
+    await olivia.keyboard.press('Escape');
+    await expect.poll(focusedName, { timeout: WAIT_MS }).toBe('Topic actions');
+    await expect(olivia.getByRole('menu').count()).resolves.toBe(0);
+    await olivia.keyboard.press('Enter');
+    await expect.poll(focusedChoice, { timeout: WAIT_MS }).toBe('Copy link to topic');
+    await olivia.keyboard.press('Shift+Tab');
+    await olivia.keyboard.press('Shift+Tab');
+    await olivia.getByRole('menu', { name: 'Topic actions' }).waitFor({ state: 'detached' });
+    await olivia.getByRole('button', { name: 'Topic actions' }).focus();
     await olivia.keyboard.press('Enter');
     await expect.poll(focusedChoice, { timeout: WAIT_MS }).toBe('Copy link to topic');
     await olivia.keyboard.press('ArrowDown');

@@ -69,6 +69,11 @@ export function conversationInNarrow(conversation: ConversationNarrow, narrow: N
 }
 
 /** A set of user ids as one comparable key: ascending, comma-separated. */
+/** Whether `narrow` is one channel's topic named `topic` (topics match whatever their case, as the server matches them). */
+export function showsTopic(narrow: Narrow, channelId: number, topic: string): boolean {
+  return narrow.kind === 'channel' && narrow.channelId === channelId && narrow.topic?.toLowerCase() === topic.toLowerCase();
+}
+
 export const sortedIds = (ids: readonly number[]): string => [...ids].sort((a, b) => a - b).join(',');
 
 /** One `{operator, operand, negated}` term of the API's `narrow` parameter. */

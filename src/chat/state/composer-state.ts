@@ -71,6 +71,24 @@ export class ComposerState {
     void this.#restoreDraft();
   }
 
+  /**
+   * A whole topic moved (renamed, resolved, to another channel): a box addressed to it follows it,
+   * its unsent text with it, as upstream's does. Returns whether it followed.
+   */
+  followTopicMove(from: { channelId: number; topic: string }, to: { channelId: number; topic: string }): boolean {
+    if (this.mode.value !== 'channel' || this.channelId.value !== from.channelId || this.topic.value.trim().toLowerCase() !== from.topic.toLowerCase()) return false;
+    const before = this.#draftKey();
+    if (this.#draftTimer) clearTimeout(this.#draftTimer);
+    batch(() => {
+      this.channelId.value = to.channelId;
+      this.topic.value = to.topic;
+    });
+    // The draft moves too: none is left under the old name.
+    if (before && before !== this.#draftKey()) void this.#writeDraft(before, null);
+    void this.#saveDraft();
+    return true;
+  }
+
   /** Reply to a message: its conversation becomes the recipient; settled once its draft is back in the box. */
   replyTo(message: { type: string; stream_id?: number; subject: string; display_recipient: unknown }): Promise<void> {
     const before = this.#draftKey();

@@ -4,9 +4,9 @@ import { useLayoutEffect, useRef } from 'preact/hooks';
 
 /**
  * An open menu closes, as upstream's popovers do, when the person presses anywhere outside it
- * (another message's menu included) or presses Escape wherever the focus is. That Escape does
- * nothing else (no view closed, no selection cleared), and a focus that was inside the menu
- * goes back to its button: `toggle`, else the `[aria-haspopup]` in `holder`.
+ * (another message's menu included), tabs out of it, or presses Escape wherever the focus is.
+ * That Escape does nothing else (no view closed, no selection cleared), and a focus that was
+ * inside the menu goes back to its button: `toggle`, else the `[aria-haspopup]` in `holder`.
  */
 export function usePopupDismiss(open: Signal<boolean>, holder: RefObject<HTMLElement>, toggle?: RefObject<HTMLElement>): void {
   const isOpen = open.value;
@@ -25,11 +25,19 @@ export function usePopupDismiss(open: Signal<boolean>, holder: RefObject<HTMLEle
       open.value = false;
       if (focusInside) (toggle?.current ?? element?.querySelector<HTMLElement>('[aria-haspopup]'))?.focus();
     };
+    // The focus gone to something outside (Tab, a shortcut); none (a press on nothing focusable) is the press's to judge.
+    const focusLeft = (event: FocusEvent) => {
+      const next = event.relatedTarget as Node | null;
+      if (next && !holder.current?.contains(next)) open.value = false;
+    };
+    const element = holder.current;
     document.addEventListener('pointerdown', outside);
+    element?.addEventListener('focusout', focusLeft);
     // Capturing, on the window: before the keyboard shortcuts' own Escape.
     addEventListener('keydown', escape, true);
     return () => {
       document.removeEventListener('pointerdown', outside);
+      element?.removeEventListener('focusout', focusLeft);
       removeEventListener('keydown', escape, true);
     };
   }, [isOpen]);

@@ -23,10 +23,7 @@ export function ResolvedTopicNote() {
       You are sending a message to a resolved topic. You can send as-is or unresolve the topic first.
       <button
         type="button"
-        onClick={async () => {
-          const renamed = await toggleTopicResolved(session, channelId, topic);
-          if (renamed !== null) composer.topic.value = renamed;
-        }}
+        onClick={() => void toggleTopicResolved(session, composer, channelId, topic)}
       >
         Unresolve topic
       </button>

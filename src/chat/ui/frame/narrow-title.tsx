@@ -97,7 +97,7 @@ export function NarrowTitle({ narrow }: { narrow: Narrow }) {
           type="button"
           class="small with-icon"
           title={narrow.topic.startsWith(RESOLVED_TOPIC_PREFIX) ? 'Mark as unresolved' : 'Mark as resolved'}
-          onClick={() => void toggleTopicResolved(session, narrow.channelId, narrow.topic!)}
+          onClick={() => void toggleTopicResolved(session, composer, narrow.channelId, narrow.topic!)}
         >
           <Icon name="resolve" />
           <span class="button-text">{narrow.topic.startsWith(RESOLVED_TOPIC_PREFIX) ? 'Mark as unresolved' : 'Mark as resolved'}</span>

@@ -20,7 +20,7 @@ export function TopicMenu({ channelId, topic, newest }: { channelId: number; top
     open.value = false;
   };
   const holder = useRef<HTMLDivElement>(null);
-  usePopupDismiss(open, holder);
+  usePopupDismiss(open, holder, button);
   const menu = useRef<HTMLDivElement>(null);
   useKeepInView(open, menu);
   const noteOpener = useFirstChoiceWhenOpenedByKey(open, menu);
@@ -39,6 +39,7 @@ export function TopicMenu({ channelId, topic, newest }: { channelId: number; top
           ref={menu}
           class="menu"
           role="menu"
+          aria-label="Topic actions"
           onClick={close}
           onKeyDown={(event) => moveAmongChoices(event, [...event.currentTarget.querySelectorAll<HTMLElement>('[role^="menuitem"]')])}
         >

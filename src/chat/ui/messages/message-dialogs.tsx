@@ -1,6 +1,7 @@
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import type { Message } from '../../api/wire-types.ts';
+import { showsTopic } from '../../narrow/narrow.ts';
 import { useChat } from '../chat-context.ts';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { Dialog } from '../dialog.tsx';
@@ -10,7 +11,7 @@ import { navigate, route } from '../navigation.ts';
 import { attempt } from '../notices.ts';
 import { slugNames } from '../slug-names.ts';
 import { timeFormatter } from '../time-format.ts';
-import { messageDialog, toggleReaction } from './message-operations.ts';
+import { followTopicMove, messageDialog, toggleReaction } from './message-operations.ts';
 import { RemindDialog } from './remind-dialog.tsx';
 import { UserCard } from './user-card.tsx';
 
@@ -150,7 +151,7 @@ const MOVE_TITLES = { rename: 'Rename topic', move: 'Move topic' };
  * is followed to its new place, as upstream's web app does.
  */
 function MoveMessage({ message, whole, onClose }: { message: Message; whole?: 'rename' | 'move'; onClose(): void }) {
-  const { session } = useChat();
+  const { session, composer } = useChat();
   const realm = session.realm;
   // My channels, and the message's own though I left it (else the list would show none chosen).
   const here = message.stream_id === undefined || realm.subscriptions.value.has(message.stream_id) ? undefined : realm.channels.value.get(message.stream_id);
@@ -181,10 +182,7 @@ function MoveMessage({ message, whole, onClose }: { message: Message; whole?: 'r
     busy.value = false;
     if (!moved) return;
     onClose();
-    const open = route.value.narrow;
-    if (whole && open.kind === 'channel' && open.channelId === message.stream_id && open.topic?.toLowerCase() === message.subject.toLowerCase()) {
-      navigate({ kind: 'channel', channelId: channelId.value, topic: topic.value.trim() }, slugNames(session));
-    }
+    if (whole && message.stream_id !== undefined) followTopicMove(session, composer, { channelId: message.stream_id, topic: message.subject }, { channelId: channelId.value, topic: topic.value.trim() });
   }
   return (
     <Dialog title={whole ? MOVE_TITLES[whole] : 'Move messages'} onClose={onClose}>
@@ -274,10 +272,7 @@ function DeleteTopic({ channelId, topic, onClose }: { channelId: number; topic: 
         if (answer.complete) return;
       }
     });
-    const open = route.value.narrow;
-    if (deleted && open.kind === 'channel' && open.channelId === channelId && open.topic?.toLowerCase() === topic.toLowerCase()) {
-      navigate({ kind: 'channel', channelId }, slugNames(session));
-    }
+    if (deleted && showsTopic(route.value.narrow, channelId, topic)) navigate({ kind: 'channel', channelId }, slugNames(session));
     return deleted;
   }
   return (

@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals';
 import type { Message } from '../../api/wire-types.ts';
-import { dmParticipants, type Narrow, narrowTerms } from '../../narrow/narrow.ts';
+import { dmParticipants, type Narrow, narrowTerms, showsTopic } from '../../narrow/narrow.ts';
 import { narrowHash } from '../../narrow/narrow-url.ts';
 import { conversationOf, type UnreadEntry } from '../../state/unread-index.ts';
 import type { ChatSession } from '../../state/session.ts';
@@ -207,11 +207,11 @@ export const RESOLVED_TOPIC_PREFIX = '✔ ';
 
 /**
  * Marks a topic resolved, or unresolved, as upstream's web app does: every message of it moved to
- * the name with (or without) "✔ ", the notification bot telling the topic. A view of that topic
- * follows it to its new name, as upstream's web app's does. Returns the new name, or null when the
+ * the name with (or without) "✔ ", the notification bot telling the topic. The compose box and a
+ * view of that topic follow it to its new name (`followTopicMove`). Returns the new name, or null when the
  * server refused (its words shown).
  */
-export async function toggleTopicResolved(session: ChatSession, channelId: number, topic: string): Promise<string | null> {
+export async function toggleTopicResolved(session: ChatSession, composer: ComposerState, channelId: number, topic: string): Promise<string | null> {
   const resolved = topic.startsWith(RESOLVED_TOPIC_PREFIX);
   const renamed = resolved ? topic.slice(RESOLVED_TOPIC_PREFIX.length) : `${RESOLVED_TOPIC_PREFIX}${topic}`;
   const done = await attempt(resolved ? 'Could not mark the topic unresolved' : 'Could not mark the topic resolved', async () => {
@@ -225,9 +225,18 @@ export async function toggleTopicResolved(session: ChatSession, channelId: numbe
     });
   });
   if (!done) return null;
-  const open = route.value.narrow;
-  if (open.kind === 'channel' && open.channelId === channelId && open.topic?.toLowerCase() === topic.toLowerCase()) navigate({ ...open, topic: renamed }, slugNames(session));
+  followTopicMove(session, composer, { channelId, topic }, { channelId, topic: renamed });
   return renamed;
+}
+
+/**
+ * A whole topic this user moved: the compose box addressed to it and a view showing it follow
+ * it to its new place, as upstream's web app's do (the box first, so the view's change finds it
+ * already there and keeps its text).
+ */
+export function followTopicMove(session: ChatSession, composer: ComposerState, from: { channelId: number; topic: string }, to: { channelId: number; topic: string }): void {
+  composer.followTopicMove(from, to);
+  if (showsTopic(route.value.narrow, from.channelId, from.topic)) navigate({ kind: 'channel', channelId: to.channelId, topic: to.topic }, slugNames(session));
 }
 
 /** A channel's topic names as the server has them, newest first (`GET /users/me/{id}/topics`). */

@@ -50,7 +50,7 @@ export function ReadAndLinkItems({ narrow, linkLabel, markRead }: { narrow: Narr
  * holding them closes on a click, so each item only acts.
  */
 export function TopicMenuItems({ channelId, topic, newest, full = false }: TopicMenuItemsProps) {
-  const { session } = useChat();
+  const { session, composer } = useChat();
   const realm = session.realm;
   const narrow = { kind: 'channel' as const, channelId, topic };
   const openWhole = (whole: 'rename' | 'move') =>
@@ -73,7 +73,7 @@ export function TopicMenuItems({ channelId, topic, newest, full = false }: Topic
         </button>
       )}
       {full && newest && topic !== '' && realm.may('can_resolve_topics_group') && (
-        <button type="button" role="menuitem" onClick={() => void toggleTopicResolved(session, channelId, topic)}>
+        <button type="button" role="menuitem" onClick={() => void toggleTopicResolved(session, composer, channelId, topic)}>
           {topic.startsWith(RESOLVED_TOPIC_PREFIX) ? 'Mark as unresolved' : 'Mark as resolved'}
         </button>
       )}

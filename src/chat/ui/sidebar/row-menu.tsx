@@ -47,15 +47,7 @@ export function RowMenu({ label, open, children }: RowMenuProps) {
   }, [isOpen]);
   const noteOpener = useFirstChoiceWhenOpenedByKey(open, menu);
   return (
-    <div
-      class="row-menu"
-      ref={holder}
-      // Tabbing out of the menu closes it, as a press outside does.
-      onFocusOut={(event) => {
-        const next = event.relatedTarget as Node | null;
-        if (next && !holder.current?.contains(next)) open.value = false;
-      }}
-    >
+    <div class="row-menu" ref={holder}>
       <button
         ref={button}
         type="button"
