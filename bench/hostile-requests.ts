@@ -46,6 +46,9 @@ await measure('10,000-char message of five code blocks, each one long word', () 
 // Domains without a scheme are found by scanning runs of domain characters: a long run with no top-level domain, and many short ones.
 await measure('10,000-char message of dotted words with no domain', () => status(realm.as('mark').post('/messages', { type: 'stream', to: 'general', topic: 't', content: 'a.'.repeat(4995) })));
 await measure('10,000-char message of 2,000 short domains', () => status(realm.as('mark').post('/messages', { type: 'stream', to: 'general', topic: 't', content: ' a.co'.repeat(2000) })));
+// Domains whose end is decided by what follows them, with no space in the whole message: each is read to its deciding character only.
+await measure('10,000-char message of 1,666 domains between parentheses, no space', () => status(realm.as('mark').post('/messages', { type: 'stream', to: 'general', topic: 't', content: '(a.co('.repeat(1666) })));
+await measure('10,000-char message of one 2,500-label domain', () => status(realm.as('mark').post('/messages', { type: 'stream', to: 'general', topic: 't', content: 'com.'.repeat(2499) + 'x"' })));
 // A URL with its scheme is checked to the next space for what follows it: many of them joined, none linked.
 await measure('10,000-char message of 1,250 schemes joined, no space', () => status(realm.as('mark').post('/messages', { type: 'stream', to: 'general', topic: 't', content: 'https://'.repeat(1250) })));
 // Many addresses, each followed by a path and none linked: where each text piece may end is searched for again and again.

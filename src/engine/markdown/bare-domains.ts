@@ -21,7 +21,7 @@ const LABELS = /^(?:[\w-]+\.)+[\w-]+/;
 const DOMAIN_RUN = /^[\w.-]+/;
 const CANDIDATE_IN_RUN = /[\w-]\.[a-z]/i;
 /** Closing punctuation: what may come between a link and the space or end after it. */
-export const CLOSING = /[!:;?),.'">]/;
+const CLOSING = /[!:;?),.'">]/;
 /** Path characters: anything but spaces, quotes and parentheses (which are counted apart). */
 const PATH_CHAR = /[^\s()"]/;
 const DOMAIN_CHAR = /[\w.-]/;
@@ -48,31 +48,45 @@ function candidateStart(src: string): number {
   }
 }
 
+/** The first index from `from` that is no closing punctuation. */
+function closingRunEnd(src: string, from: number): number {
+  let index = from;
+  while (index < src.length && CLOSING.test(src.charAt(index))) index++;
+  return index;
+}
+
+/** Whether only closing punctuation comes between `from` and a space or the text's end. */
+export function endsThere(src: string, from: number): boolean {
+  const after = closingRunEnd(src, from);
+  return after === src.length || /\s/.test(src.charAt(after));
+}
+
 /**
  * Where a link of `domain` ends in `src` (which starts with it), as upstream's pattern ends it:
  * with the shortest path whose parentheses pair up and after which only closing punctuation
  * comes before a space or the end; else the domain alone, if only that follows it; else -1.
+ * One pass, which stops where the answer is known: each run of closing punctuation is read once.
  */
 export function linkEnd(src: string, domain: number): number {
-  let space = domain;
-  while (space < src.length && !/\s/.test(src.charAt(space))) space++;
-  // From here to the space, all is closing punctuation.
-  let closing = space;
-  while (closing > domain && CLOSING.test(src.charAt(closing - 1))) closing--;
-  if (src.charAt(domain) === '/') {
-    let depth = 0;
-    for (let index = domain + 1; index <= space; index++) {
-      if (depth === 0 && index >= closing) return index;
-      const char = src.charAt(index);
-      if (char === '(') {
-        if (++depth > MAX_PAREN_DEPTH) break;
-      } else if (char === ')') {
-        if (depth === 0) break;
-        depth--;
-      } else if (!PATH_CHAR.test(char)) break;
+  if (src.charAt(domain) !== '/') return endsThere(src, domain) ? domain : -1;
+  let depth = 0;
+  // No link ends before here: a character that is neither closing punctuation nor a space lies ahead of every index before it.
+  let noEndBefore = domain + 1;
+  for (let index = domain + 1; ; index++) {
+    if (depth === 0 && index >= noEndBefore) {
+      const after = closingRunEnd(src, index);
+      if (after === src.length || /\s/.test(src.charAt(after))) return index;
+      noEndBefore = after + 1;
     }
+    if (index >= src.length) return -1;
+    const char = src.charAt(index);
+    if (char === '(') {
+      if (++depth > MAX_PAREN_DEPTH) return -1;
+    } else if (char === ')') {
+      if (depth === 0) return -1;
+      depth--;
+    } else if (!PATH_CHAR.test(char)) return -1;
   }
-  return closing === domain ? domain : -1;
 }
 
 /** The domain link at `src`'s start: its text, or undefined. */
@@ -80,11 +94,13 @@ function domainLinkAt(src: string): string | undefined {
   const labels = LABELS.exec(src)?.[0];
   if (!labels || /^www\./i.test(labels)) return undefined;
   const parts = labels.split('.');
-  // The longest run of labels that ends in a top-level domain and makes a link.
+  // The longest run of labels that ends in a top-level domain and makes a link; `end` is where its last label ends.
+  let end = labels.length;
   for (let count = parts.length; count >= 2; count--) {
+    if (count < parts.length) end -= parts[count]!.length + 1;
     if (!TLDS.has(parts[count - 1]!.toLowerCase())) continue;
-    const end = linkEnd(src, parts.slice(0, count).join('.').length);
-    if (end >= 0) return src.slice(0, end);
+    const linked = linkEnd(src, end);
+    if (linked >= 0) return src.slice(0, linked);
   }
   return undefined;
 }

@@ -7,20 +7,13 @@
  * (or the address up to its `@`) is read as text and nothing after it makes a link.
  */
 import type { TokenizerExtension } from 'marked';
-import { CLOSING, linkEnd } from './bare-domains.ts';
+import { endsThere, linkEnd } from './bare-domains.ts';
 import { LINK_MAY_FOLLOW, syntaxMayStartAfter } from './syntax-boundary.ts';
 
 /** The scheme and the host part of upstream's pattern. */
 const SCHEME_AND_HOST = /^(https?):\/\/[\w.:@-]+/i;
 /** Upstream's pattern of an address, with the part that is read as text where it links nothing. */
 const ADDRESS = /^([\w.-]+@)[\w.-]+\.\w+/;
-
-/** Whether only closing punctuation comes between `end` and a space or the text's end. */
-function endsThere(src: string, end: number): boolean {
-  let index = end;
-  while (index < src.length && CLOSING.test(src.charAt(index))) index++;
-  return index === src.length || /\s/.test(src.charAt(index));
-}
 
 export const urlBoundsExtension: TokenizerExtension = {
   name: 'urlBounds',
