@@ -207,6 +207,15 @@ describe('links', () => {
     );
   });
 
+  it('finds every domain of a text whose pieces are cut around emphasis, inside it and after it', () => {
+    expect(html(`${'*a* '.repeat(3)}a.co *in b.co* c.co`)).toBe(
+      '<p><em>a</em> <em>a</em> <em>a</em> <a href="http://a.co">a.co</a> <em>in <a href="http://b.co">b.co</a></em> <a href="http://c.co">c.co</a></p>',
+    );
+    expect(html('a.co/x(y), (b.co/z)) c.co/"d" e.co')).toBe(
+      '<p><a href="http://a.co/x(y)">a.co/x(y)</a>, (<a href="http://b.co/z">b.co/z</a>)) c.co/"d" <a href="http://e.co">e.co</a></p>',
+    );
+  });
+
   it('leaves a file name, a domain joined to the word before and one followed by more word as text', () => {
     expect(html("readme.md x=foo.com foo.com's")).toBe("<p>readme.md x=foo.com foo.com's</p>");
   });

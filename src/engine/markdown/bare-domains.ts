@@ -105,11 +105,14 @@ function domainLinkAt(src: string): string | undefined {
   return undefined;
 }
 
+const candidates = rememberedStart(candidateStart);
+
 export const bareDomainExtension: TokenizerAndRendererExtension = {
   name: 'bareDomain',
   level: 'inline',
-  start: rememberedStart(candidateStart),
+  start: candidates.start,
   tokenizer(src, tokens) {
+    candidates.seen(src, tokens);
     if (this.lexer.state.inLink) return undefined;
     const run = DOMAIN_RUN.exec(src)?.[0];
     // `www.` and email addresses are marked's to link.
