@@ -114,8 +114,10 @@ function signal(incoming: Incoming): AbortSignal {
   if (!incoming.disconnected) {
     const disconnected = new AbortController();
     const { res } = incoming;
-    if (res.closed) disconnected.abort();
-    else res.once('close', () => res.writableFinished || disconnected.abort());
+    // Read after the close: aborted only if the answer was not all written, as the listener decides.
+    if (res.closed) {
+      if (!res.writableFinished) disconnected.abort();
+    } else res.once('close', () => res.writableFinished || disconnected.abort());
     incoming.disconnected = disconnected;
   }
   return incoming.disconnected.signal;

@@ -197,6 +197,20 @@ describe('the Node HTTP host', () => {
     expect(await seen.promise).toEqual({ isRequest: true, aborted: true });
   });
 
+  it('hands over a signal that is not aborted when it is first read after the whole answer was written', async () => {
+    let kept: Request | undefined;
+    const server = await serveStub(async (request) => {
+      kept = request;
+      return new Response('done');
+    });
+    const closed = deferred<void>();
+    server.server.once('request', (_req, res) => res.once('close', () => closed.resolve()));
+    const response = await fetch(`${server.url}/api/v1/x`);
+    expect(await response.text()).toBe('done');
+    await closed.promise;
+    expect(kept?.signal.aborted).toBe(false);
+  });
+
   it("writes the engine's JSON answer as it is, with its length and the CORS header", async () => {
     const server = await serveStub(async () => jsonResponse({ result: 'error', msg: 'No', code: 'BAD_REQUEST' }, 401, { 'WWW-Authenticate': 'Basic' }));
     const response = await fetch(`${server.url}/api/v1/x`);
