@@ -6,7 +6,7 @@
  */
 import katex from 'katex';
 import type { TokenizerAndRendererExtension } from 'marked';
-import { escapeCode } from './html-escape.ts';
+import { escapeAttribute, escapeCode } from './html-escape.ts';
 
 // As upstream: no newline inside, a body that does not start with `_` or `$`, and `\$` allowed.
 const INLINE_MATH = /^\$\$([^\n_$](?:\\\$|[^$\n])*)\$\$(?!\$)/;
@@ -33,7 +33,7 @@ function renderTex(tex: string, displayMode: boolean): string | null {
 export function displayMathHtml(body: string): string {
   return body
     .split('\n\n')
-    .map((paragraph) => renderTex(paragraph, true) ?? `<span class="tex-error">${escapeCode(paragraph).replace(/"/g, '&quot;').replace(/'/g, '&#x27;')}</span>`)
+    .map((paragraph) => renderTex(paragraph, true) ?? `<span class="tex-error">${escapeAttribute(paragraph).replace(/'/g, '&#x27;')}</span>`)
     .join('\n\n');
 }
 
