@@ -61,14 +61,22 @@ const EMOTICONS: Readonly<Record<string, string>> = {
   ':)': 'slight_smile', '(:': 'slight_smile', ':(': 'frown', '<3': 'heart', ':|': 'neutral', ':/': 'confused',
   ';)': 'wink', ':D': 'smile', ':o': 'open_mouth', ':O': 'open_mouth', ':p': 'stuck_out_tongue', ':P': 'stuck_out_tongue',
 };
-const EMOTICON_ANYWHERE = new RegExp(Object.keys(EMOTICONS).map((emoticon) => emoticon.replace(/[()|/]/g, '\\$&')).join('|'));
 /** An emoticon stands apart: at either side the text's end, a space or one of these (upstream's terminal symbols). */
-const EMOTICON_NEIGHBOUR = /[,.;?!()[\] "'\n\t]/;
+const NEIGHBOUR_CLASS = `[,.;?!()[\\] "'\\n\\t]`;
+const EMOTICON_NEIGHBOUR = new RegExp(NEIGHBOUR_CLASS);
+/**
+ * Where an emoticon may start: one set apart after it, and before it unless it opens the text
+ * (what came before the text is the tokenizer's to judge). One joined to a word is no place to
+ * cut the text at: each cut would make every other extension search the rest again.
+ */
+const EMOTICON_APART = new RegExp(
+  `(?:^|(?<=${NEIGHBOUR_CLASS}))(?:${Object.keys(EMOTICONS).map((emoticon) => emoticon.replace(/[()|/]/g, '\\$&')).join('|')})(?=$|${NEIGHBOUR_CLASS})`,
+);
 
 export const emoticonExtension: TokenizerAndRendererExtension = {
   name: 'emoticon',
   level: 'inline',
-  start: (src) => (currentRender().translateEmoticons ? src.search(EMOTICON_ANYWHERE) : -1),
+  start: (src) => (currentRender().translateEmoticons ? src.search(EMOTICON_APART) : -1),
   tokenizer(src, tokens) {
     if (!currentRender().translateEmoticons || this.lexer.state.inLink) return undefined;
     const emoticon = src.slice(0, 2);
